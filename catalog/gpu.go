@@ -1,0 +1,298 @@
+package catalog
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// GPUModel is a canonical accelerator model with its reference specifications.
+// Throughput figures are dense (without sparsity). A nil figure is unknown.
+type GPUModel struct {
+	ID           string           `json:"id"`
+	Vendor       string           `json:"vendor"`
+	Name         string           `json:"name"`
+	Kind         AcceleratorKind  `json:"kind"`
+	Architecture string           `json:"architecture,omitempty"`
+	MemoryGB     *decimal.Decimal `json:"memory_gb,omitempty"`
+	MemoryType   string           `json:"memory_type,omitempty"`
+	BandwidthGBs *decimal.Decimal `json:"memory_bandwidth_gbs,omitempty"`
+	FP64TFLOPS   *decimal.Decimal `json:"fp64_tflops,omitempty"`
+	FP32TFLOPS   *decimal.Decimal `json:"fp32_tflops,omitempty"`
+	TF32TFLOPS   *decimal.Decimal `json:"tf32_tflops,omitempty"`
+	BF16TFLOPS   *decimal.Decimal `json:"bf16_tflops,omitempty"`
+	FP16TFLOPS   *decimal.Decimal `json:"fp16_tflops,omitempty"`
+	FP8TFLOPS    *decimal.Decimal `json:"fp8_tflops,omitempty"`
+	INT8TOPS     *decimal.Decimal `json:"int8_tops,omitempty"`
+	NVLinkGBs    *decimal.Decimal `json:"nvlink_gbs,omitempty"`
+	TDPW         *decimal.Decimal `json:"tdp_w,omitempty"`
+	NVENC        *int             `json:"nvenc,omitempty"`
+	NVDEC        *int             `json:"nvdec,omitempty"`
+	FormFactor   string           `json:"form_factor,omitempty"`
+	LaunchDate   string           `json:"launch_date,omitempty"`
+	Source       string           `json:"source"`
+	SourceDate   string           `json:"source_date"`
+	Notes        string           `json:"notes,omitempty"`
+}
+
+// GPUAlias maps a name a provider's API uses to a canonical model. Provider "*"
+// applies to every provider. Share is the fraction of the device a vGPU slice name
+// stands for (zero for a whole device).
+type GPUAlias struct {
+	Provider   string
+	Name       string
+	Model      string // empty: known name with no established model (reported as unmapped)
+	Share      decimal.Decimal
+	Confidence string // certain, likely, uncertain
+	Evidence   string
+	Line       int
+}
+
+// GPUReference is the table of GPU models and the aliases providers use for them.
+type GPUReference struct {
+	Models  []GPUModel
+	Aliases []GPUAlias
+	byID    map[string]int
+	byAlias map[string]int // provider + "\x00" + normalized name -> index in Aliases
+}
+
+// Match is the result of resolving a provider's accelerator name.
+type Match struct {
+	Model      string
+	Share      decimal.Decimal // zero for a whole device
+	Confidence string
+}
+
+// NormalizeAcceleratorName is how provider names are compared: lower case, inner
+// whitespace collapsed to one space, trimmed.
+func NormalizeAcceleratorName(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// Model returns the GPU model with the given id.
+func (r *GPUReference) Model(id string) (GPUModel, bool) {
+	i, ok := r.byID[id]
+	if !ok {
+		return GPUModel{}, false
+	}
+	return r.Models[i], true
+}
+
+// Resolve maps a provider's accelerator name to a model. A provider-specific alias
+// wins over a "*" alias; an exact canonical id also matches. ok is false when the
+// name is unknown or known without a model: the caller must report it.
+func (r *GPUReference) Resolve(provider Provider, name string) (Match, bool) {
+	n := NormalizeAcceleratorName(name)
+	for _, p := range []string{string(provider), "*"} {
+		if i, ok := r.byAlias[p+"\x00"+n]; ok {
+			a := r.Aliases[i]
+			if a.Model == "" {
+				return Match{Confidence: a.Confidence}, false
+			}
+			return Match{Model: a.Model, Share: a.Share, Confidence: a.Confidence}, true
+		}
+	}
+	if _, ok := r.byID[n]; ok {
+		return Match{Model: n, Confidence: "certain"}, true
+	}
+	return Match{}, false
+}
+
+// ParseGPUReference reads the models table (gpus.csv) and the alias table
+// (gpu_aliases.csv). Errors name the file and line.
+func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, aliases io.Reader) (*GPUReference, error) {
+	ref := &GPUReference{byID: map[string]int{}, byAlias: map[string]int{}}
+	err := readCSV(modelsName, models, []string{"id", "vendor", "name", "kind", "memory_gb", "source"}, func(line int, get func(string) string) error {
+		m := GPUModel{
+			ID: get("id"), Vendor: get("vendor"), Name: get("name"), Kind: AcceleratorKind(get("kind")),
+			Architecture: get("architecture"), MemoryType: get("memory_type"), FormFactor: get("form_factor"),
+			LaunchDate: get("launch_date"), Source: get("source"), SourceDate: get("source_date"), Notes: get("notes"),
+		}
+		if m.ID == "" || m.ID != strings.ToLower(m.ID) || strings.ContainsAny(m.ID, " /") {
+			return fmt.Errorf("id %q must be a non-empty lower-case slug", m.ID)
+		}
+		if _, dup := ref.byID[m.ID]; dup {
+			return fmt.Errorf("duplicate model id %q", m.ID)
+		}
+		switch m.Kind {
+		case KindGPU, KindNPU, KindInference, KindFPGA, KindMedia:
+		default:
+			return fmt.Errorf("kind %q is not one of gpu, npu, inference, fpga, media", m.Kind)
+		}
+		if m.Source == "" {
+			return errors.New("source is empty: every row must cite where its figures come from")
+		}
+		decs := []struct {
+			col string
+			dst **decimal.Decimal
+		}{
+			{"memory_gb", &m.MemoryGB}, {"memory_bandwidth_gbs", &m.BandwidthGBs}, {"fp64_tflops", &m.FP64TFLOPS},
+			{"fp32_tflops", &m.FP32TFLOPS}, {"tf32_tflops", &m.TF32TFLOPS}, {"bf16_tflops", &m.BF16TFLOPS},
+			{"fp16_tflops", &m.FP16TFLOPS}, {"fp8_tflops", &m.FP8TFLOPS}, {"int8_tops", &m.INT8TOPS},
+			{"nvlink_gbs", &m.NVLinkGBs}, {"tdp_w", &m.TDPW},
+		}
+		for _, d := range decs {
+			v := get(d.col)
+			if v == "" {
+				continue
+			}
+			x, err := decimal.NewFromString(v)
+			if err != nil || x.IsNegative() {
+				return fmt.Errorf("%s %q is not a non-negative number", d.col, v)
+			}
+			*d.dst = &x
+		}
+		ints := []struct {
+			col string
+			dst **int
+		}{{"nvenc", &m.NVENC}, {"nvdec", &m.NVDEC}}
+		for _, d := range ints {
+			v := get(d.col)
+			if v == "" {
+				continue
+			}
+			var n int
+			if _, err := fmt.Sscanf(v, "%d", &n); err != nil || n < 0 || fmt.Sprint(n) != v {
+				return fmt.Errorf("%s %q is not a non-negative whole number", d.col, v)
+			}
+			*d.dst = &n
+		}
+		ref.byID[m.ID] = len(ref.Models)
+		ref.Models = append(ref.Models, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = readCSV(aliasesName, aliases, []string{"provider", "name", "model", "share", "confidence", "evidence"}, func(line int, get func(string) string) error {
+		a := GPUAlias{Provider: get("provider"), Name: get("name"), Model: get("model"), Confidence: get("confidence"), Evidence: get("evidence"), Line: line}
+		if a.Provider != "*" {
+			if _, err := ParseProvider(a.Provider); err != nil {
+				return err
+			}
+		}
+		if strings.TrimSpace(a.Name) == "" {
+			return errors.New("name is empty")
+		}
+		if a.Model != "" {
+			if _, ok := ref.byID[a.Model]; !ok {
+				return fmt.Errorf("model %q is not in %s", a.Model, modelsName)
+			}
+		}
+		switch a.Confidence {
+		case "certain", "likely", "uncertain":
+		default:
+			return fmt.Errorf("confidence %q is not one of certain, likely, uncertain", a.Confidence)
+		}
+		if s := get("share"); s != "" {
+			share, err := ParseShare(s)
+			if err != nil {
+				return err
+			}
+			a.Share = share
+		}
+		key := a.Provider + "\x00" + NormalizeAcceleratorName(a.Name)
+		if prev, dup := ref.byAlias[key]; dup {
+			return fmt.Errorf("alias %s %q is already defined on line %d", a.Provider, a.Name, ref.Aliases[prev].Line)
+		}
+		ref.byAlias[key] = len(ref.Aliases)
+		ref.Aliases = append(ref.Aliases, a)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(ref.Models, func(i, j int) bool { return ref.Models[i].ID < ref.Models[j].ID })
+	for i, m := range ref.Models {
+		ref.byID[m.ID] = i
+	}
+	return ref, nil
+}
+
+// ParseShare parses a device share written as a fraction ("1/12") or a decimal
+// ("0.125"). Non-terminating fractions are rounded to 6 decimal places.
+func ParseShare(s string) (decimal.Decimal, error) {
+	num, den, isFrac := strings.Cut(s, "/")
+	if !isFrac {
+		d, err := decimal.NewFromString(s)
+		if err != nil || !d.IsPositive() || d.GreaterThan(decimal.NewFromInt(1)) {
+			return decimal.Zero, fmt.Errorf("share %q is not a number in (0, 1]", s)
+		}
+		return d, nil
+	}
+	n, err1 := decimal.NewFromString(strings.TrimSpace(num))
+	d, err2 := decimal.NewFromString(strings.TrimSpace(den))
+	if err1 != nil || err2 != nil || !n.IsPositive() || !d.IsPositive() || n.GreaterThan(d) {
+		return decimal.Zero, fmt.Errorf("share %q is not a fraction such as 1/12", s)
+	}
+	return n.DivRound(d, 6), nil
+}
+
+// readCSV reads a CSV file with a header row, checks the required columns exist,
+// and calls row for each record with its 1-based line number. Errors are prefixed
+// with name:line.
+func readCSV(name string, r io.Reader, required []string, row func(line int, get func(string) string) error) error {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return fmt.Errorf("%s:1: read header: %w", name, err)
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[strings.TrimSpace(h)] = i
+	}
+	for _, req := range required {
+		if _, ok := col[req]; !ok {
+			return fmt.Errorf("%s:1: missing column %q", name, req)
+		}
+	}
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
+			}
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		if len(rec) != len(header) {
+			return fmt.Errorf("%s:%d: %d fields, the header has %d", name, line, len(rec), len(header))
+		}
+		get := func(c string) string {
+			i, ok := col[c]
+			if !ok {
+				return ""
+			}
+			return strings.TrimSpace(rec[i])
+		}
+		if err := row(line, get); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+	}
+}
+
+// LoadGPUReference reads gpus.csv and gpu_aliases.csv from fsys (the data folder).
+func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
+	m, err := fsys.Open("gpus.csv")
+	if err != nil {
+		return nil, fmt.Errorf("load gpu reference: %w", err)
+	}
+	defer m.Close()
+	a, err := fsys.Open("gpu_aliases.csv")
+	if err != nil {
+		return nil, fmt.Errorf("load gpu reference: %w", err)
+	}
+	defer a.Close()
+	return ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
+}

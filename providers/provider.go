@@ -1,0 +1,78 @@
+// Package providers defines what a cloud adapter is, and runs crawls over them:
+// fan-out per region with a bound, rate limits, retries and partial failure.
+package providers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// Provider is one cloud's adapter. It speaks only catalog types; the vendor SDK
+// stays inside the adapter's package.
+type Provider interface {
+	// ID is the provider id (aws, alibaba, ...).
+	ID() catalog.Provider
+	// Regions lists the regions to crawl, from the provider's API.
+	Regions(ctx context.Context) ([]string, error)
+	// Crawl fetches the instance types, placements and offers of one region.
+	Crawl(ctx context.Context, region string) (*RegionData, error)
+}
+
+// RegionData is what a provider's crawl of one region returns. Accelerator names
+// are as the provider gives them; the runner maps them to GPU models.
+type RegionData struct {
+	Instances  []catalog.InstanceType
+	Placements []catalog.Placement
+	Offers     []catalog.Offer
+}
+
+// Config is what a provider's constructor gets from the command line and the
+// environment.
+type Config struct {
+	// Endpoints overrides service endpoints, keyed by service name without the
+	// provider prefix ("ec2" for --endpoint aws.ec2=URL).
+	Endpoints map[string]string
+	// Transport carries every HTTP request the SDK sends; the runner's transport
+	// rate-limits and counts them. Adapters must use it.
+	Transport http.RoundTripper
+	// Getenv reads credentials and settings; os.Getenv in production.
+	Getenv func(string) string
+	// Clock stamps fetched_at on offers.
+	Clock func() time.Time
+	// Timeout bounds one HTTP request.
+	Timeout time.Duration
+	// MaxAttempts bounds the attempts of one API call (1 = no retries).
+	MaxAttempts int
+	// Backoff is the base delay of exponential backoff between attempts; zero keeps
+	// the SDK's or this package's default.
+	Backoff time.Duration
+}
+
+// Factory describes a provider and builds its adapter.
+type Factory struct {
+	ID catalog.Provider
+	// Services are the names accepted after the provider in --endpoint.
+	Services []string
+	// Credentials are the environment variables the adapter reads.
+	Credentials []string
+	// Limits are the request rate (per second) and concurrency the crawl keeps to.
+	RatePerSecond float64
+	Burst         int
+	Concurrency   int
+	// New builds the adapter; it returns ErrNoCredentials when none are configured.
+	New func(cfg Config) (Provider, error)
+}
+
+// Error classes that adapters map vendor errors into, in one place per adapter;
+// retries and partial coverage are decided from these.
+var (
+	ErrNoCredentials = errors.New("no credentials configured")
+	ErrThrottled     = errors.New("throttled")
+	ErrAuth          = errors.New("authentication failed")
+	ErrNotFound      = errors.New("not found")
+	ErrUnavailable   = errors.New("service unavailable")
+)

@@ -1,0 +1,65 @@
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// AWS is the wire format of EC2 (query protocol: form-encoded POST, XML answers)
+// and the Price List API (JSON 1.1: X-Amz-Target header, JSON body). The region is
+// the signature's credential scope. Pricing requests get their filters as params
+// named "filter.<Field>" and NextToken as "NextToken".
+var AWS = Dialect{
+	Decode: func(r *http.Request, body []byte) (Request, error) {
+		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}}
+		req.Region, req.Service = scopeRegion(r.Header.Get("Authorization"))
+		if target := r.Header.Get("X-Amz-Target"); target != "" {
+			_, action, _ := strings.Cut(target, ".")
+			req.Action = action
+			req.Service = "pricing"
+			var in struct {
+				Filters []struct {
+					Field, Type, Value string
+				}
+				ServiceCode   string
+				NextToken     string
+				FormatVersion string
+			}
+			if len(body) > 0 {
+				if err := json.Unmarshal(body, &in); err != nil {
+					return req, fmt.Errorf("pricing body: %w", err)
+				}
+			}
+			for _, f := range in.Filters {
+				req.Params["filter."+f.Field] = f.Value
+			}
+			req.Params["ServiceCode"] = in.ServiceCode
+			req.Params["NextToken"] = in.NextToken
+			return req, nil
+		}
+		form, err := url.ParseQuery(string(body))
+		if err != nil {
+			return req, fmt.Errorf("ec2 form: %w", err)
+		}
+		for k, v := range form {
+			req.Params[k] = strings.Join(v, ",")
+		}
+		req.Action = form.Get("Action")
+		req.Service = "ec2"
+		return req, nil
+	},
+	NotFound: func(req Request) (int, string, string) {
+		if req.Service == "pricing" {
+			return 400, "application/x-amz-json-1.1", `{"__type":"InvalidParameterException","Message":"replay: nothing recorded for this request"}`
+		}
+		return 400, "text/xml", `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>InvalidParameterValue</Code><Message>replay: nothing recorded for ` + xmlEscape(req.Action+" in "+req.Region) + `</Message></Error></Errors><RequestID>replay</RequestID></Response>`
+	},
+}
+
+func xmlEscape(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+	return r.Replace(s)
+}

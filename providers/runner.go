@@ -1,0 +1,265 @@
+package providers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// Target is one provider prepared for a crawl: its factory, the adapter (nil when
+// it could not be built, with Err saying why) and the transport it sends through.
+type Target struct {
+	Factory   Factory
+	Provider  Provider
+	Transport *Transport
+	Err       error
+}
+
+// Prepare builds a target from a factory: it makes the rate-limited transport and
+// calls the constructor with it. A constructor error is kept in the target, so a
+// provider without credentials is reported as skipped, not fatal.
+func Prepare(f Factory, cfg Config) Target {
+	tr := NewTransport(f.RatePerSecond, f.Burst)
+	if cfg.Transport != nil {
+		tr.Base = cfg.Transport
+	}
+	cfg.Transport = tr
+	p, err := f.New(cfg)
+	return Target{Factory: f, Provider: p, Transport: tr, Err: err}
+}
+
+// Options are the settings of a crawl run.
+type Options struct {
+	Reference *catalog.GPUReference
+	Regions   *catalog.RegionTable
+	Clock     func() time.Time
+	// OnlyRegions, when set, limits each provider to these region ids.
+	OnlyRegions []string
+	// Progress, when set, is told about each region as it finishes.
+	Progress func(p catalog.Provider, region string, err error)
+}
+
+// Crawl runs every target, providers in parallel and regions of a provider with the
+// provider's concurrency bound, and assembles a snapshot. A region that fails is
+// recorded as partial coverage; a provider that fails entirely is recorded as
+// failed (or skipped without credentials) with no data: merging with the previous
+// snapshot (catalog.KeepStale) then keeps its last good data. The error return is
+// for a cancelled context only.
+func Crawl(ctx context.Context, targets []Target, opts Options) (*catalog.Snapshot, error) {
+	clock := opts.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	snap := &catalog.Snapshot{Schema: catalog.SchemaVersion, TakenAt: clock().UTC()}
+	results := make([]providerResult, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = crawlProvider(ctx, t, opts)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("crawl cancelled: %w", err)
+	}
+	unmapped := map[string]*catalog.UnmappedAccelerator{}
+	for _, r := range results {
+		snap.Coverage = append(snap.Coverage, r.coverage)
+		snap.Regions = append(snap.Regions, r.regions...)
+		for _, it := range r.instances {
+			it = resolveAccelerators(it, opts.Reference, unmapped)
+			snap.Instances = append(snap.Instances, it)
+		}
+		snap.Placements = append(snap.Placements, r.placements...)
+		snap.Offers = append(snap.Offers, r.offers...)
+	}
+	for _, u := range unmapped {
+		snap.Unmapped = append(snap.Unmapped, *u)
+	}
+	snap.Sort()
+	return snap, nil
+}
+
+type providerResult struct {
+	coverage   catalog.Coverage
+	regions    []catalog.Region
+	instances  []catalog.InstanceType
+	placements []catalog.Placement
+	offers     []catalog.Offer
+}
+
+func crawlProvider(ctx context.Context, t Target, opts Options) providerResult {
+	res := providerResult{coverage: catalog.Coverage{Provider: t.Factory.ID}}
+	cov := &res.coverage
+	defer func() {
+		if t.Transport != nil {
+			cov.Requests = t.Transport.Requests()
+		}
+	}()
+	if t.Err != nil {
+		if errors.Is(t.Err, ErrNoCredentials) {
+			cov.Status = catalog.CoverageSkipped
+		} else {
+			cov.Status = catalog.CoverageFailed
+		}
+		cov.Message = t.Err.Error()
+		return res
+	}
+	regions, err := t.Provider.Regions(ctx)
+	if err != nil {
+		cov.Status = catalog.CoverageFailed
+		cov.Message = fmt.Sprintf("list regions: %v", err)
+		return res
+	}
+	regions = filterRegions(regions, opts.OnlyRegions)
+	sort.Strings(regions)
+	data := make([]*RegionData, len(regions))
+	errs := make([]error, len(regions))
+	g, gctx := errgroup.WithContext(ctx)
+	limit := t.Factory.Concurrency
+	if limit < 1 {
+		limit = 4
+	}
+	g.SetLimit(limit)
+	for i, region := range regions {
+		g.Go(func() error {
+			d, err := t.Provider.Crawl(gctx, region)
+			if err == nil && d == nil {
+				err = errors.New("adapter returned no data")
+			}
+			data[i], errs[i] = d, err
+			if opts.Progress != nil {
+				opts.Progress(t.Factory.ID, region, err)
+			}
+			return nil // a failed region is partial coverage, not a failed crawl
+		})
+	}
+	_ = g.Wait()
+	seen := map[string]bool{}
+	for i, region := range regions {
+		if errs[i] != nil {
+			cov.FailedRegions = append(cov.FailedRegions, catalog.RegionFailure{Region: region, Reason: errs[i].Error()})
+			continue
+		}
+		cov.Regions++
+		reg, _ := opts.Regions.Lookup(t.Factory.ID, region)
+		res.regions = append(res.regions, reg)
+		for _, it := range data[i].Instances {
+			if seen[it.Key()] {
+				continue // the same type seen in an earlier region; regions are in order
+			}
+			seen[it.Key()] = true
+			res.instances = append(res.instances, it)
+		}
+		res.placements = append(res.placements, data[i].Placements...)
+		res.offers = append(res.offers, data[i].Offers...)
+	}
+	switch {
+	case len(regions) == 0:
+		cov.Status = catalog.CoverageFailed
+		cov.Message = "the provider listed no regions"
+	case cov.Regions == 0:
+		cov.Status = catalog.CoverageFailed
+		cov.Message = fmt.Sprintf("all %d regions failed", len(regions))
+	case len(cov.FailedRegions) > 0:
+		cov.Status = catalog.CoveragePartial
+	default:
+		cov.Status = catalog.CoverageOK
+	}
+	if cov.Regions > 0 {
+		cov.LastOK = opts.clock().UTC()
+	}
+	// Offers must refer to a type the crawl returned; drop none silently.
+	for _, o := range res.offers {
+		if !seen[o.InstanceKey()] {
+			cov.Message = strings.TrimSpace(cov.Message + fmt.Sprintf(" offer %s refers to an instance type the API did not describe;", o.Key()))
+		}
+	}
+	if cov.Message != "" && cov.Status == catalog.CoverageOK {
+		cov.Status = catalog.CoveragePartial
+	}
+	res.offers = keepDescribed(res.offers, seen)
+	return res
+}
+
+func (o Options) clock() time.Time {
+	if o.Clock == nil {
+		return time.Now()
+	}
+	return o.Clock()
+}
+
+func keepDescribed(offers []catalog.Offer, seen map[string]bool) []catalog.Offer {
+	out := offers[:0]
+	for _, o := range offers {
+		if seen[o.InstanceKey()] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func filterRegions(regions, only []string) []string {
+	if len(only) == 0 {
+		return regions
+	}
+	keep := map[string]bool{}
+	for _, r := range only {
+		keep[r] = true
+	}
+	var out []string
+	for _, r := range regions {
+		if keep[r] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// resolveAccelerators maps each accelerator's provider name to a canonical model.
+// An adapter's own share (AWS GpuPartitionSize) wins over an alias's share; a name
+// without a model is recorded in unmapped.
+func resolveAccelerators(it catalog.InstanceType, ref *catalog.GPUReference, unmapped map[string]*catalog.UnmappedAccelerator) catalog.InstanceType {
+	accs := make([]catalog.Accelerator, len(it.Accelerators))
+	copy(accs, it.Accelerators)
+	for i, a := range accs {
+		var m catalog.Match
+		ok := false
+		if ref != nil {
+			m, ok = ref.Resolve(it.Provider, a.Name)
+		}
+		if ok {
+			a.Model = m.Model
+			a.MappingConfidence = m.Confidence
+			if a.Share.IsZero() && !m.Share.IsZero() {
+				a.Share = m.Share
+			}
+		} else {
+			a.Model = ""
+			key := string(it.Provider) + "\x00" + a.Name
+			u := unmapped[key]
+			if u == nil {
+				u = &catalog.UnmappedAccelerator{Provider: it.Provider, Name: a.Name}
+				unmapped[key] = u
+			}
+			u.InstanceTypes = append(u.InstanceTypes, it.ID)
+		}
+		if a.Share.IsZero() {
+			a.Share = decimal.NewFromInt(1)
+		}
+		accs[i] = a
+	}
+	it.Accelerators = accs
+	return it
+}
