@@ -45,12 +45,15 @@ type Exchange struct {
 // Manifest describes a fixture folder: where its data comes from and as of when,
 // and the exchanges it answers. Synthetic is true where no real data exists.
 type Manifest struct {
-	Provider  string     `json:"provider"`
-	AsOf      string     `json:"as_of"` // YYYY-MM-DD the data describes
-	Synthetic bool       `json:"synthetic"`
-	Sources   []string   `json:"sources"`
-	Notes     []string   `json:"notes,omitempty"`
-	Exchanges []Exchange `json:"exchanges"`
+	Provider  string `json:"provider"`
+	AsOf      string `json:"as_of"` // YYYY-MM-DD the data describes
+	Synthetic bool   `json:"synthetic"`
+	// SyntheticPrices is true where the specs are real but no real prices exist
+	// (Huawei): every price served is synthetic.
+	SyntheticPrices bool       `json:"synthetic_prices,omitempty"`
+	Sources         []string   `json:"sources"`
+	Notes           []string   `json:"notes,omitempty"`
+	Exchanges       []Exchange `json:"exchanges"`
 }
 
 // Dialect is a provider's wire format: how to read a request and how to say that

@@ -1,0 +1,78 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+const testModels = `id,vendor,name,kind,memory_gb,fp64_tflops,nvenc,source,source_date
+nvidia-a10-24gb,NVIDIA,A10,gpu,24,0.976,1,https://example.org/a10,2021-04-12
+nvidia-a10g-24gb,NVIDIA,A10G,gpu,24,,,https://example.org/a10g,2021-11-11
+`
+
+const testAliases = `provider,name,model,share,confidence,evidence
+*,NVIDIA A10,nvidia-a10-24gb,,certain,datasheet
+aws,A10G,nvidia-a10g-24gb,,certain,DescribeInstanceTypes
+alibaba,A10*1/12,nvidia-a10-24gb,1/12,certain,vGPU slice
+alibaba,G49,,,uncertain,no public source
+`
+
+func TestGPUReference_Resolve(t *testing.T) {
+	ref, err := ParseGPUReference("gpus.csv", strings.NewReader(testModels), "aliases.csv", strings.NewReader(testAliases))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		provider Provider
+		name     string
+		model    string
+		share    string
+		ok       bool
+	}{
+		{AWS, "A10G", "nvidia-a10g-24gb", "0", true},
+		{AWS, "  a10g ", "nvidia-a10g-24gb", "0", true},
+		{Alibaba, "A10G", "", "0", false}, // AWS-only alias
+		{Tencent, "NVIDIA  A10", "nvidia-a10-24gb", "0", true},
+		{Alibaba, "A10*1/12", "nvidia-a10-24gb", "0.083333", true},
+		{Alibaba, "G49", "", "0", false}, // known name without a model: reported
+		{Huawei, "nvidia-a10-24gb", "nvidia-a10-24gb", "0", true},
+		{AWS, "Zeta 9000", "", "0", false},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.provider)+"/"+tt.name, func(t *testing.T) {
+			m, ok := ref.Resolve(tt.provider, tt.name)
+			if ok != tt.ok || m.Model != tt.model || !m.Share.Equal(Dec(tt.share)) {
+				t.Errorf("Resolve = %+v, %v; want model %q share %s ok %v", m, ok, tt.model, tt.share, tt.ok)
+			}
+		})
+	}
+	a10, _ := ref.Model("nvidia-a10-24gb")
+	if a10.FP64TFLOPS == nil || a10.FP64TFLOPS.String() != "0.976" || a10.NVENC == nil || *a10.NVENC != 1 {
+		t.Errorf("A10 figures not parsed: %+v", a10)
+	}
+	if g, _ := ref.Model("nvidia-a10g-24gb"); g.FP64TFLOPS != nil {
+		t.Error("an empty cell must stay unknown (nil), not zero")
+	}
+}
+
+func TestParseGPUReference_Errors(t *testing.T) {
+	tests := []struct {
+		name, models, aliases, want string
+	}{
+		{"bad number", strings.Replace(testModels, "0.976", "fast", 1), testAliases, "gpus.csv:2: fp64_tflops \"fast\""},
+		{"no source", strings.Replace(testModels, "https://example.org/a10g", "", 1), testAliases, "gpus.csv:3: source is empty"},
+		{"duplicate id", testModels + "nvidia-a10-24gb,NVIDIA,A10,gpu,24,,,x,2021\n", testAliases, "gpus.csv:4: duplicate model id"},
+		{"unknown model", testModels, testAliases + "aws,T4,nvidia-t4-16gb,,certain,x\n", "aliases.csv:6: model \"nvidia-t4-16gb\" is not in gpus.csv"},
+		{"bad share", testModels, testAliases + "alibaba,T4/0,nvidia-a10-24gb,1/0,certain,x\n", "aliases.csv:6: share \"1/0\""},
+		{"duplicate alias", testModels, testAliases + "aws,a10g,nvidia-a10g-24gb,,certain,x\n", "already defined on line 3"},
+		{"missing column", "id,vendor\n", testAliases, "gpus.csv:1: missing column"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseGPUReference("gpus.csv", strings.NewReader(tt.models), "aliases.csv", strings.NewReader(tt.aliases))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want %q", err, tt.want)
+			}
+		})
+	}
+}

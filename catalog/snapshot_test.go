@@ -1,0 +1,168 @@
+package catalog
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/shopspring/decimal"
+)
+
+func testSnapshot() *Snapshot {
+	at := time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC)
+	return &Snapshot{
+		Schema:  SchemaVersion,
+		TakenAt: at,
+		FX:      FXTable{Base: EUR, Date: "2025-11-28", Source: "ecb", Rates: map[Currency]decimal.Decimal{USD: Dec("1.1566"), CNY: Dec("8.1836")}},
+		Coverage: []Coverage{
+			{Provider: Alibaba, Status: CoverageOK, Regions: 1, LastOK: at},
+			{Provider: AWS, Status: CoveragePartial, Regions: 1, LastOK: at, FailedRegions: []RegionFailure{{Region: "eu-west-1", Reason: "aws: throttled"}}},
+		},
+		Regions: []Region{{Provider: AWS, ID: "us-east-1", NameEN: "US East (N. Virginia)", Country: "US", Geo: "us-virginia"}},
+		Instances: []InstanceType{
+			{Provider: AWS, ID: "p5.48xlarge", Family: "p5", VCPUs: 192, MemoryGiB: Dec("2048"), Generation: "current", Source: "aws:ec2:DescribeInstanceTypes",
+				Accelerators: []Accelerator{{Kind: KindGPU, Model: "nvidia-h100-sxm-80gb", Name: "H100", Count: 8, Share: Dec("1"), MemoryGiB: Dec("80")}}},
+			{Provider: AWS, ID: "g6f.large", Family: "g6f", VCPUs: 2, MemoryGiB: Dec("8"), Generation: "current", Source: "aws:ec2:DescribeInstanceTypes",
+				Accelerators: []Accelerator{{Kind: KindGPU, Model: "nvidia-l4-24gb", Name: "L4", Count: 1, Share: Dec("0.125"), MemoryGiB: Dec("2.7939453125")}}},
+		},
+		Placements: []Placement{{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Zone: "us-east-1a", Status: Available}},
+		Offers: []Offer{
+			{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: Reserved1yAllUpfront, Price: Price{Amount: Dec("0"), Currency: USD, Unit: PerHour, Upfront: DecPtr("59724.99672")}, Availability: Available, Source: "aws:pricing:GetProducts", FetchedAt: at},
+			{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: OnDemand, Price: Price{Amount: Dec("55.04"), Currency: USD, Unit: PerHour}, Availability: Available, Source: "aws:pricing:GetProducts", FetchedAt: at},
+			{Provider: AWS, InstanceType: "g6f.large", Region: "us-east-1", Zone: "us-east-1b", Billing: Spot, Price: Price{Amount: Dec("0.1"), Currency: USD, Unit: PerHour}, Availability: Available, Source: "aws:ec2:DescribeSpotPriceHistory", FetchedAt: at},
+		},
+	}
+}
+
+func TestMarshalCanonical_Deterministic(t *testing.T) {
+	a := testSnapshot()
+	b := testSnapshot()
+	// Same content in another order must give the same bytes.
+	b.Offers[0], b.Offers[2] = b.Offers[2], b.Offers[0]
+	b.Instances[0], b.Instances[1] = b.Instances[1], b.Instances[0]
+	ba, err := a.MarshalCanonical()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb, err := b.MarshalCanonical()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ba, bb) {
+		t.Fatalf("same content, different bytes:\n%s", cmp.Diff(string(ba), string(bb)))
+	}
+	// One record per line: each offer on its own line.
+	if n := strings.Count(string(ba), "\"billing\":"); n != 3 {
+		t.Errorf("offers on their own lines: got %d, want 3\n%s", n, ba)
+	}
+	// Coverage in provider display order: aws before alibaba.
+	if strings.Index(string(ba), `"provider":"aws","status"`) > strings.Index(string(ba), `"provider":"alibaba","status"`) {
+		t.Errorf("coverage not in provider order")
+	}
+}
+
+func TestDecodeSnapshot_RoundTrip(t *testing.T) {
+	want := testSnapshot()
+	b, err := want.MarshalCanonical()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeSnapshot("x.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Sort()
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty(), cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	again, _ := got.MarshalCanonical()
+	if !bytes.Equal(b, again) {
+		t.Errorf("re-encoding changed the bytes")
+	}
+}
+
+func TestDecodeSnapshot_Errors(t *testing.T) {
+	good, _ := testSnapshot().MarshalCanonical()
+	tests := []struct {
+		name string
+		data string
+		want string
+	}{
+		{"unknown version", `{"schema": 99}`, "x.json: snapshot schema version 99 is not supported"},
+		{"no schema", `{"offers": []}`, `x.json: not a GPU Atlas snapshot: no "schema" field`},
+		{"malformed", "{\n\"schema\": 1,\n\"taken_at\": oops\n}", "x.json:3:"},
+		{"truncated", string(good[:len(good)/2]), "x.json:"},
+		{"wrong type", strings.Replace(string(good), `"vcpus":192`, `"vcpus":"many"`, 1), "instances.vcpus"},
+		{"unknown field", strings.Replace(string(good), `"vcpus":192`, `"vcpus":192,"cores":96`, 1), `unknown field "cores"`},
+		{"offer without type", strings.Replace(string(good), `"instance_type":"g6f.large","region"`, `"instance_type":"g9.large","region"`, 1), "instance type aws/g9.large is not in the snapshot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeSnapshot("x.json", []byte(tt.data))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got error %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestDecodeSnapshot_TypeErrorPosition(t *testing.T) {
+	good, _ := testSnapshot().MarshalCanonical()
+	bad := strings.Replace(string(good), `"vcpus":192`, `"vcpus":"many"`, 1)
+	line := strings.Count(bad[:strings.Index(bad, `"vcpus":"many"`)], "\n") + 1
+	_, err := DecodeSnapshot("data/catalog.json", []byte(bad))
+	if err == nil || !strings.HasPrefix(err.Error(), "data/catalog.json:"+itoa(line)+":") {
+		t.Fatalf("error %v does not name line %d", err, line)
+	}
+}
+
+func itoa(n int) string { return decimal.NewFromInt(int64(n)).String() }
+
+func TestWriteSnapshot_Atomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "catalog.json")
+	if err := WriteSnapshot(path, testSnapshot()); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	bad := testSnapshot()
+	bad.Offers = append(bad.Offers, bad.Offers[0]) // duplicate: invalid
+	if err := WriteSnapshot(path, bad); err == nil {
+		t.Fatal("writing an invalid snapshot succeeded")
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("a failed write changed the file")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if _, err := ReadSnapshot(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func FuzzDecodeSnapshot(f *testing.F) {
+	good, _ := testSnapshot().MarshalCanonical()
+	f.Add(good)
+	f.Add([]byte(`{"schema":1}`))
+	f.Add([]byte(`{"schema":1,"offers":[{"price":{"amount":"1e999999"}}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := DecodeSnapshot("fuzz.json", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.json") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if _, err := s.MarshalCanonical(); err != nil {
+			t.Fatalf("a snapshot that decoded does not encode: %v", err)
+		}
+	})
+}

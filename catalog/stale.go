@@ -1,0 +1,140 @@
+package catalog
+
+import "fmt"
+
+// MergeCrawl combines a new crawl with the previous snapshot so that nothing good
+// is lost:
+//   - a provider that was not crawled this time keeps its previous data and
+//     coverage unchanged;
+//   - a crawled provider that failed or was skipped keeps its previous data,
+//     marked stale with the time it was last confirmed;
+//   - a region that failed within a partial crawl keeps its previous offers and
+//     placements (the region stays listed in FailedRegions).
+//
+// prev may be nil. The result is a new snapshot; neither input is modified.
+func MergeCrawl(prev, next *Snapshot, crawled []Provider) *Snapshot {
+	out := *next
+	out.Coverage = append([]Coverage(nil), next.Coverage...)
+	out.Unmapped = append([]UnmappedAccelerator(nil), next.Unmapped...)
+	out.Regions = append([]Region(nil), next.Regions...)
+	out.Instances = append([]InstanceType(nil), next.Instances...)
+	out.Placements = append([]Placement(nil), next.Placements...)
+	out.Offers = append([]Offer(nil), next.Offers...)
+	if prev == nil {
+		out.Sort()
+		return &out
+	}
+	if len(out.FX.Rates) == 0 && len(prev.FX.Rates) > 0 {
+		out.FX = prev.FX
+	}
+	wasCrawled := map[Provider]bool{}
+	for _, p := range crawled {
+		wasCrawled[p] = true
+	}
+	covIndex := map[Provider]int{}
+	for i, c := range out.Coverage {
+		covIndex[c.Provider] = i
+	}
+	for _, pc := range prev.Coverage {
+		p := pc.Provider
+		i, inNext := covIndex[p]
+		switch {
+		case !wasCrawled[p] && !inNext:
+			out.Coverage = append(out.Coverage, pc)
+			copyProvider(&out, prev, p, nil)
+		case inNext && (out.Coverage[i].Status == CoverageFailed || out.Coverage[i].Status == CoverageSkipped):
+			if !hasData(prev, p) {
+				continue
+			}
+			c := out.Coverage[i]
+			c.Status = CoverageStale
+			c.LastOK = pc.LastOK
+			c.Regions = pc.Regions
+			c.Synthetic = pc.Synthetic
+			c.Sources = pc.Sources
+			c.Message = fmt.Sprintf("%s; keeping data last confirmed %s", c.Message, pc.LastOK.UTC().Format("2006-01-02 15:04 UTC"))
+			out.Coverage[i] = c
+			copyProvider(&out, prev, p, nil)
+		case inNext && out.Coverage[i].Status == CoveragePartial && len(out.Coverage[i].FailedRegions) > 0:
+			failed := map[string]bool{}
+			c := out.Coverage[i]
+			for j, f := range c.FailedRegions {
+				failed[f.Region] = true
+				c.FailedRegions[j].Reason = fmt.Sprintf("%s (keeping data last confirmed %s)", f.Reason, pc.LastOK.UTC().Format("2006-01-02"))
+			}
+			out.Coverage[i] = c
+			copyProvider(&out, prev, p, failed)
+		}
+	}
+	out.Sort()
+	return &out
+}
+
+func hasData(s *Snapshot, p Provider) bool {
+	for _, t := range s.Instances {
+		if t.Provider == p {
+			return true
+		}
+	}
+	return false
+}
+
+// copyProvider copies provider p's records from src into dst: all of them when
+// regions is nil, else only those in the given regions (plus the instance types and
+// region metadata they need). Records dst already has are kept as they are.
+func copyProvider(dst, src *Snapshot, p Provider, regions map[string]bool) {
+	inScope := func(prov Provider, region string) bool {
+		return prov == p && (regions == nil || regions[region])
+	}
+	haveType := map[string]bool{}
+	for _, t := range dst.Instances {
+		haveType[t.Key()] = true
+	}
+	needType := map[string]bool{}
+	haveOffer := map[string]bool{}
+	for _, o := range dst.Offers {
+		haveOffer[o.Key()] = true
+	}
+	for _, o := range src.Offers {
+		if inScope(o.Provider, o.Region) && !haveOffer[o.Key()] {
+			dst.Offers = append(dst.Offers, o)
+			needType[o.InstanceKey()] = true
+		}
+	}
+	havePl := map[string]bool{}
+	for _, pl := range dst.Placements {
+		havePl[pl.Key()] = true
+	}
+	for _, pl := range src.Placements {
+		if inScope(pl.Provider, pl.Region) && !havePl[pl.Key()] {
+			dst.Placements = append(dst.Placements, pl)
+			needType[string(pl.Provider)+"/"+pl.InstanceType] = true
+		}
+	}
+	for _, t := range src.Instances {
+		if t.Provider == p && !haveType[t.Key()] && (regions == nil || needType[t.Key()]) {
+			dst.Instances = append(dst.Instances, t)
+			haveType[t.Key()] = true
+		}
+	}
+	haveRegion := map[string]bool{}
+	for _, r := range dst.Regions {
+		haveRegion[r.Key()] = true
+	}
+	for _, r := range src.Regions {
+		if inScope(r.Provider, r.ID) && !haveRegion[r.Key()] {
+			dst.Regions = append(dst.Regions, r)
+		}
+	}
+	if regions == nil {
+		haveUnmapped := map[string]bool{}
+		for _, u := range dst.Unmapped {
+			haveUnmapped[string(u.Provider)+"\x00"+u.Name] = true
+		}
+		for _, u := range src.Unmapped {
+			if u.Provider == p && !haveUnmapped[string(u.Provider)+"\x00"+u.Name] {
+				dst.Unmapped = append(dst.Unmapped, u)
+			}
+		}
+	}
+}

@@ -1,0 +1,122 @@
+// Package cli implements the gpuatlas command line: flags, wiring, progress and
+// exit codes. cmd/gpuatlas calls Main; tools call it in-process.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit codes: a public contract that workflows act on.
+const (
+	ExitOK      = 0 // success (for diff: no changes)
+	ExitError   = 1 // failure (for diff: changes found)
+	ExitUsage   = 2 // bad command line
+	ExitPartial = 3 // crawl finished with partial, stale, skipped or failed coverage
+)
+
+// Env is what a command may touch of its surroundings.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+}
+
+// OSEnv is the process environment.
+func OSEnv() Env { return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv} }
+
+type command struct {
+	name, summary string
+	run           func(env Env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"crawl", "crawl provider APIs into a catalog snapshot", runCrawl},
+		{"build", "build the static site from a catalog snapshot", runBuild},
+		{"serve", "serve a built site on a local address", runServe},
+		{"export", "write the catalog's offers as CSV or JSON to stdout", runExport},
+	}
+}
+
+// Main runs the command line args (without the program name) and returns the exit
+// code.
+func Main(env Env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(env.Stdout)
+		if len(args) == 0 {
+			return ExitUsage
+		}
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(env, args[1:])
+		}
+	}
+	fmt.Fprintf(env.Stderr, "gpuatlas: unknown command %q\n\n", args[0])
+	usage(env.Stderr)
+	return ExitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "GPU Atlas: cloud GPU instance catalog and comparison site.")
+	fmt.Fprintln(w, "\nUsage: gpuatlas <command> [flags]   (gpuatlas <command> --help for its flags)")
+	fmt.Fprintln(w, "\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nExit codes: 0 ok, 1 error, 2 usage, 3 crawl finished with partial coverage.")
+}
+
+// newFlagSet returns a flag set that reports errors to env.Stderr and a parse
+// helper that maps -h to exit 0 and bad flags to exit 2.
+func newFlagSet(env Env, name, synopsis string) (*flag.FlagSet, func(args []string) (int, bool)) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: gpuatlas %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	parse := func(args []string) (int, bool) {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(env.Stdout)
+				fs.Usage()
+				return ExitOK, false
+			}
+			return ExitUsage, false
+		}
+		return 0, true
+	}
+	return fs, parse
+}
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func fail(env Env, format string, args ...any) int {
+	fmt.Fprintf(env.Stderr, "gpuatlas: "+format+"\n", args...)
+	return ExitError
+}
+
+func usageError(env Env, format string, args ...any) int {
+	fmt.Fprintf(env.Stderr, "gpuatlas: "+format+"\n", args...)
+	return ExitUsage
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,271 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/fx"
+	"github.com/gpuatlas/gpuatlas/providers/registry"
+)
+
+func runCrawl(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE]")
+	list := fs.String("providers", "", "comma-separated providers to crawl (default: all): aws, alibaba, tencent, huawei, volcengine")
+	var endpoints listFlag
+	fs.Var(&endpoints, "endpoint", "override a service endpoint, PROVIDER.SERVICE=URL (repeatable), e.g. aws.ec2=http://127.0.0.1:8080; fx.ecb=URL for the FX rates")
+	out := fs.String("out", "data/catalog.json", "where to write the snapshot (atomically); - for stdout")
+	previous := fs.String("previous", "", "previous snapshot whose data is kept for failed or uncrawled providers (default: the --out file if it exists)")
+	regions := fs.String("regions", "", "comma-separated region ids to crawl (default: every region the APIs list)")
+	fxFile := fs.String("fx-file", "", "read the FX rates from this ECB daily XML file instead of fetching them")
+	timeout := fs.Duration("timeout", 30*time.Minute, "deadline for the whole crawl")
+	reqTimeout := fs.Duration("request-timeout", 30*time.Second, "deadline for one HTTP request")
+	attempts := fs.Int("max-attempts", 5, "attempts per API call, retries of throttling and 5xx included")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "crawl: unexpected argument %q", fs.Arg(0))
+	}
+	factories, err := registry.Select(*list)
+	if err != nil {
+		return usageError(env, "crawl: --providers: %v", err)
+	}
+	overrides, fxURL, err := parseEndpoints(endpoints, factories)
+	if err != nil {
+		return usageError(env, "crawl: %v", err)
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	regionTable, err := catalog.LoadRegionTable(data.FS)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	prevPath := *previous
+	if prevPath == "" && *out != "-" {
+		if _, err := os.Stat(*out); err == nil {
+			prevPath = *out
+		}
+	}
+	var prev *catalog.Snapshot
+	if prevPath != "" {
+		prev, err = catalog.ReadSnapshot(prevPath)
+		if err != nil {
+			return fail(env, "crawl: previous snapshot: %v (fix or move the file; nothing was crawled or written)", err)
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
+
+	log := newReporter(env)
+	var targets []providers.Target
+	var crawled []catalog.Provider
+	for _, f := range factories {
+		cfg := providers.Config{
+			Endpoints:   overrides[f.ID],
+			Getenv:      env.Getenv,
+			Clock:       time.Now,
+			Timeout:     *reqTimeout,
+			MaxAttempts: *attempts,
+		}
+		t := providers.Prepare(f, cfg)
+		if t.Err != nil {
+			log.warn(fmt.Sprintf("%s: %v", f.ID, t.Err))
+		}
+		targets = append(targets, t)
+		crawled = append(crawled, f.ID)
+	}
+	var only []string
+	if *regions != "" {
+		only = strings.Split(*regions, ",")
+	}
+	start := time.Now()
+	snap, err := providers.Crawl(ctx, targets, providers.Options{
+		Reference: ref, Regions: regionTable, Clock: time.Now, OnlyRegions: only,
+		Progress: func(p catalog.Provider, region string, err error) {
+			if err != nil {
+				log.warn(fmt.Sprintf("%s %s: %v", p, region, err))
+			} else {
+				log.info(fmt.Sprintf("%s %s: ok", p, region))
+			}
+		},
+	})
+	if err != nil {
+		return fail(env, "%v; the previous snapshot was left untouched", err)
+	}
+
+	switch {
+	case *fxFile != "":
+		b, err := os.ReadFile(*fxFile)
+		if err != nil {
+			return fail(env, "crawl: --fx-file: %v", err)
+		}
+		table, err := fx.ParseECB(*fxFile, fx.ECBDailyURL, b)
+		if err != nil {
+			return fail(env, "crawl: %v", err)
+		}
+		snap.FX = table
+	default:
+		client := &http.Client{Timeout: *reqTimeout, Transport: providers.DefaultBaseTransport()}
+		table, err := fx.Fetch(ctx, client, fxURL)
+		if err != nil {
+			log.warn(fmt.Sprintf("fx: %v; keeping the previous snapshot's rates", err))
+		} else {
+			snap.FX = table
+		}
+	}
+
+	merged := catalog.MergeCrawl(prev, snap, crawled)
+	if len(merged.FX.Rates) == 0 && needsFX(merged) {
+		log.warn("fx: no FX rates available: prices in other currencies will have no USD equivalent")
+	}
+	if *out == "-" {
+		b, err := merged.MarshalCanonical()
+		if err != nil {
+			return fail(env, "crawl: %v", err)
+		}
+		if _, err := env.Stdout.Write(b); err != nil {
+			return fail(env, "crawl: write: %v", err)
+		}
+	} else if err := catalog.WriteSnapshot(*out, merged); err != nil {
+		return fail(env, "crawl: %v", err)
+	}
+
+	code := ExitOK
+	for _, c := range snap.Coverage {
+		var mc catalog.Coverage
+		for _, m := range merged.Coverage {
+			if m.Provider == c.Provider {
+				mc = m
+			}
+		}
+		n, o := countFor(merged, c.Provider)
+		line := fmt.Sprintf("%s: %s, %d regions, %d instance types, %d offers, %d requests", c.Provider, mc.Status, mc.Regions, n, o, c.Requests)
+		if mc.Status != catalog.CoverageOK {
+			code = ExitPartial
+			for _, f := range c.FailedRegions {
+				line += fmt.Sprintf("\n  failed region %s: %s", f.Region, f.Reason)
+			}
+			if mc.Message != "" {
+				line += "\n  " + mc.Message
+			}
+			log.warn(line)
+		} else {
+			log.summary(line)
+		}
+	}
+	for _, u := range merged.Unmapped {
+		log.warn(fmt.Sprintf("%s: accelerator name %q has no GPU model in data/gpu_aliases.csv (instance types: %s)", u.Provider, u.Name, strings.Join(u.InstanceTypes, ", ")))
+	}
+	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", time.Since(start).Round(time.Millisecond), *out))
+	return code
+}
+
+func needsFX(s *catalog.Snapshot) bool {
+	for _, o := range s.Offers {
+		if o.Price.Currency != catalog.USD {
+			return true
+		}
+	}
+	return false
+}
+
+func countFor(s *catalog.Snapshot, p catalog.Provider) (instances, offers int) {
+	for _, t := range s.Instances {
+		if t.Provider == p {
+			instances++
+		}
+	}
+	for _, o := range s.Offers {
+		if o.Provider == p {
+			offers++
+		}
+	}
+	return instances, offers
+}
+
+// parseEndpoints reads --endpoint PROVIDER.SERVICE=URL values, checking the
+// provider and service exist. fx.ecb sets the FX source.
+func parseEndpoints(values []string, factories []providers.Factory) (map[catalog.Provider]map[string]string, string, error) {
+	out := map[catalog.Provider]map[string]string{}
+	fxURL := fx.ECBDailyURL
+	for _, v := range values {
+		name, url, ok := strings.Cut(v, "=")
+		prov, service, ok2 := strings.Cut(name, ".")
+		if !ok || !ok2 || url == "" || service == "" {
+			return nil, "", fmt.Errorf("--endpoint %q: want PROVIDER.SERVICE=URL, e.g. aws.ec2=http://127.0.0.1:8080", v)
+		}
+		if prov == "fx" && service == "ecb" {
+			fxURL = url
+			continue
+		}
+		p, err := catalog.ParseProvider(prov)
+		if err != nil {
+			return nil, "", fmt.Errorf("--endpoint %q: %v", v, err)
+		}
+		f, found := registry.Lookup(p)
+		if !found {
+			return nil, "", fmt.Errorf("--endpoint %q: provider %s has no adapter in this build", v, p)
+		}
+		known := false
+		for _, s := range f.Services {
+			known = known || s == service
+		}
+		if !known {
+			return nil, "", fmt.Errorf("--endpoint %q: %s has no service %q (services: %s)", v, p, service, strings.Join(f.Services, ", "))
+		}
+		if out[p] == nil {
+			out[p] = map[string]string{}
+		}
+		out[p][service] = url
+	}
+	_ = factories
+	return out, fxURL, nil
+}
+
+// reporter prints progress: plain lines, and GitHub Actions annotations for
+// warnings when running there.
+type reporter struct {
+	env Env
+	gha bool
+	mu  sync.Mutex
+}
+
+func newReporter(env Env) *reporter {
+	return &reporter{env: env, gha: env.Getenv("GITHUB_ACTIONS") == "true"}
+}
+
+func (r *reporter) info(msg string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Fprintln(r.env.Stderr, msg)
+}
+
+func (r *reporter) summary(msg string) { r.info(msg) }
+
+func (r *reporter) warn(msg string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.gha {
+		// Annotation messages end at a newline; GitHub decodes %0A back to one.
+		fmt.Fprintf(r.env.Stderr, "::warning title=gpuatlas crawl::%s\n", strings.ReplaceAll(msg, "\n", "%0A"))
+		return
+	}
+	fmt.Fprintln(r.env.Stderr, "warning: "+msg)
+}
+
+var errNoSnapshot = errors.New("no snapshot")

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"bufio"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/sitegen"
+)
+
+func runExport(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "export", "export --format csv|json [--catalog FILE]")
+	format := fs.String("format", "csv", "output format: csv (one row per offer) or json (the same rows as objects)")
+	path := fs.String("catalog", "", "snapshot to export (default: the catalog embedded in this build)")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "export: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "csv" && *format != "json" {
+		return usageError(env, "export: --format %q: want csv or json", *format)
+	}
+	snap, _, err := loadSnapshot(*path)
+	if err != nil {
+		return fail(env, "export: %v", err)
+	}
+	w := bufio.NewWriter(env.Stdout)
+	if *format == "csv" {
+		err = sitegen.WriteOffersCSV(w, snap)
+	} else {
+		err = sitegen.WriteOffersJSON(w, snap)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fail(env, "export: %v", err)
+	}
+	return ExitOK
+}
+
+// loadSnapshot reads the snapshot at path, or the embedded catalog when path is
+// empty. It also returns the snapshot's canonical bytes.
+func loadSnapshot(path string) (*catalog.Snapshot, []byte, error) {
+	if path != "" {
+		s, err := catalog.ReadSnapshot(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := s.MarshalCanonical()
+		return s, b, err
+	}
+	b, err := data.FS.ReadFile("catalog.json")
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := catalog.DecodeSnapshot("data/catalog.json (embedded)", b)
+	return s, b, err
+}

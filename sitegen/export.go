@@ -1,0 +1,169 @@
+package sitegen
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// OfferColumns are the columns of the offers CSV export, in order. The first
+// sixteen are a public contract (scripts rely on them): never rename or reorder
+// them; new columns go at the end.
+var OfferColumns = []string{
+	"provider", "instance_type", "region", "zone", "billing", "price", "currency", "unit",
+	"price_usd_per_hour", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpus", "memory_gib",
+	"source", "fetched_at",
+	"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
+}
+
+// OfferRow is one offer joined with its instance type, with the derived figures the
+// exports and the site share.
+type OfferRow struct {
+	Offer    catalog.Offer
+	Instance catalog.InstanceType
+	// USDPerHour is the effective hourly price in USD (upfront spread over the
+	// term, converted through the snapshot's FX table); nil when it cannot be
+	// computed (no FX rate), which the row then shows as empty.
+	USDPerHour *decimal.Decimal
+}
+
+// OfferRows joins every offer of the snapshot with its instance type, in the
+// snapshot's canonical order.
+func OfferRows(s *catalog.Snapshot) ([]OfferRow, error) {
+	types := make(map[string]catalog.InstanceType, len(s.Instances))
+	for _, t := range s.Instances {
+		types[t.Key()] = t
+	}
+	rows := make([]OfferRow, 0, len(s.Offers))
+	for _, o := range s.Offers {
+		t, ok := types[o.InstanceKey()]
+		if !ok {
+			return nil, fmt.Errorf("offer %s: instance type %s is not in the snapshot", o.Key(), o.InstanceKey())
+		}
+		row := OfferRow{Offer: o, Instance: t}
+		if usd, err := USDPerHour(s.FX, o); err == nil {
+			row.USDPerHour = &usd
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// USDPerHour is the offer's effective hourly price in USD.
+func USDPerHour(fx catalog.FXTable, o catalog.Offer) (decimal.Decimal, error) {
+	h, err := o.Price.Hourly(o.Billing.TermHours())
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("offer %s: %w", o.Key(), err)
+	}
+	return fx.Convert(h, o.Price.Currency, catalog.USD)
+}
+
+// WriteOffersCSV writes one row per offer with OfferColumns. Cells are protected
+// against spreadsheet formula injection.
+func WriteOffersCSV(w io.Writer, s *catalog.Snapshot) error {
+	rows, err := OfferRows(s)
+	if err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(OfferColumns); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := cw.Write(csvRecord(r)); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func csvRecord(r OfferRow) []string {
+	rec := csvRecordRaw(r)
+	for i := range rec {
+		rec[i] = SafeCSVCell(rec[i])
+	}
+	return rec
+}
+
+// csvRecordRaw is a row's cells in OfferColumns order, before CSV protection.
+func csvRecordRaw(r OfferRow) []string {
+	o, t := r.Offer, r.Instance
+	acc, _ := t.PrimaryAccelerator()
+	usd := ""
+	if r.USDPerHour != nil {
+		usd = r.USDPerHour.Round(6).String()
+	}
+	upfront := ""
+	if o.Price.Upfront != nil {
+		upfront = o.Price.Upfront.String()
+	}
+	each := ""
+	if len(t.Accelerators) > 0 {
+		each = acc.MemoryGiB.String()
+	}
+	rec := []string{
+		string(o.Provider), o.InstanceType, o.Region, o.Zone, string(o.Billing),
+		o.Price.Amount.String(), string(o.Price.Currency), string(o.Price.Unit), usd,
+		acc.Model, t.GPUUnits().String(), t.GPUMemoryGiB().String(), fmt.Sprint(t.VCPUs), t.MemoryGiB.String(),
+		o.Source, o.FetchedAt.UTC().Format("2006-01-02T15:04:05Z"),
+		upfront, string(o.Availability), acc.Name, each, t.Family, fmt.Sprint(o.Synthetic), o.Suspect, o.Includes,
+	}
+	return rec
+}
+
+// SafeCSVCell defuses a cell that a spreadsheet would run as a formula (one that
+// starts with =, +, -, @, tab or carriage return) by prefixing a single quote, as
+// OWASP recommends. Plain negative numbers never occur in the exports.
+func SafeCSVCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// WriteOffersJSON writes the same rows as WriteOffersCSV as a JSON array of
+// objects keyed by OfferColumns. Amounts stay strings so that exact decimals
+// survive tools that read JSON numbers as floats; synthetic is a boolean.
+func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
+	rows, err := OfferRows(s)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i, r := range rows {
+		rec := csvRecordRaw(r)
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n{")
+		for j, col := range OfferColumns {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(jsonString(col))
+			b.WriteString(":")
+			if col == "synthetic" {
+				b.WriteString(rec[j])
+				continue
+			}
+			b.WriteString(jsonString(rec[j]))
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("\n]\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+func jsonString(s string) string {
+	enc, _ := json.Marshal(s) // a string always encodes
+	return string(enc)
+}
