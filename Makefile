@@ -1,0 +1,59 @@
+# GPU Atlas. `make help` lists the targets.
+GO       ?= go
+SITE     ?= public
+ADDR     ?= 127.0.0.1:8080
+BASE_URL ?= /
+REALDATA ?= ../shared/realdata
+PROVIDERS ?=
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: site
+site: ## build the site from the embedded catalog into ./public
+	$(GO) run ./cmd/gpuatlas build --out $(SITE) --base-url $(BASE_URL)
+
+.PHONY: serve
+serve: site ## build the site and serve it on http://127.0.0.1:8080
+	$(GO) run ./cmd/gpuatlas serve --dir $(SITE) --addr $(ADDR) --base-url $(BASE_URL)
+
+.PHONY: crawl
+crawl: ## crawl the live provider APIs (credentials from the environment) into data/catalog.json
+	$(GO) run ./cmd/gpuatlas crawl --out data/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
+
+.PHONY: data
+data: ## regenerate data/catalog.json by crawling the recorded responses (offline)
+	$(GO) run ./internal/tools/mkdata --out data/catalog.json
+
+.PHONY: fixtures
+fixtures: ## regenerate the recorded provider responses from ../shared/realdata
+	$(GO) run ./providers/aws/internal/fixturegen -realdata $(REALDATA)/aws -out providers/aws/testdata/replay
+
+.PHONY: test
+test: ## run every test (vet, layering check, unit, golden, replay and browser tests)
+	$(GO) vet ./...
+	./scripts/check-deps.sh
+	$(GO) test -count=1 -timeout 20m ./...
+
+.PHONY: golden
+golden: ## rewrite golden files after a deliberate change (review the diff)
+	$(GO) test ./... -run 'Golden' -update
+
+.PHONY: lint
+lint: ## gofmt and go vet
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+
+.PHONY: verify
+verify: lint ## lint, layering check, and fail if data/catalog.json drifts from the replay
+	./scripts/check-deps.sh
+	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json
+	cmp data/catalog.json $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json || { echo "data/catalog.json is out of date: run make data"; exit 1; }
+	@test -z "$$(git status --porcelain)" || { echo "working tree not clean:"; git status --short; exit 1; }
+
+.PHONY: bench
+bench: ## run the benchmarks (crawl, build, export)
+	$(GO) test -run '^$$' -bench . -benchmem ./...
