@@ -1,0 +1,330 @@
+// Command fixturegen writes the Huawei Cloud replay fixtures: ECS ListFlavors
+// answers built from the real OTC/Huawei-stack GPU flavor tables, and IAM project
+// and BSS price answers that are synthetic (no public data exists), priced by the
+// documented rule in the manifest notes.
+//
+//	go run ./providers/huawei/internal/fixturegen -realdata ../shared/realdata/huawei -out providers/huawei/testdata/replay
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+const (
+	specSource    = "opentelekomcloud-docs/elastic-cloud-server umn/source/service_overview/ecs_types_and_specifications/ecs_specifications/gpu-accelerated_ecss.rst @ 3830cb51a24c1046f9d9b23a9480e7c8980bf9ea (2026-06-15, Apache-2.0), via ../shared/realdata/huawei/otc_gpu_flavors.csv"
+	exampleSource = "opentelekomcloud-docs/elastic-cloud-server api-ref/source/apis_recommended/flavor_management/listing_flavor_details_and_extended_information.rst @ 992644fa9a16c3a073273cf442ffd9ea615c3cb4 (2026-02-04): ListFlavors example response shape and the c3.2xlarge.2 record"
+	domainID      = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+)
+
+// regionPlan says which flavor families each fixture region lists and its AZs.
+// It is synthetic: the real data has no regional availability.
+var regionPlan = []struct {
+	region   string
+	zones    []string
+	families []string // empty: all
+	factor   string   // synthetic regional price factor
+}{
+	{"cn-north-4", []string{"cn-north-4a", "cn-north-4b", "cn-north-4c"}, nil, "1.00"},
+	{"cn-east-3", []string{"cn-east-3a", "cn-east-3b"}, []string{"P2s", "Pi2", "G6", "P3"}, "1.00"},
+	{"ap-southeast-1", []string{"ap-southeast-1a", "ap-southeast-1b"}, []string{"Pi2", "G6", "P2v", "Pi5e"}, "1.20"},
+}
+
+// perGPUHour is the synthetic CNY price of one GPU-hour by the name the fixtures
+// give the GPU; a vGPU profile "<GPU>-<N>Q" costs N/48 of an A40.
+var perGPUHour = map[string]string{
+	"T4": "6.00", "V100/16": "12.00", "V100/32": "14.00", "NVIDIA A100 80 GB": "28.00",
+	"H100 PCIe": "45.00", "H100 NVL": "50.00", "L4": "7.00", "NVIDIA-A40": "16.00",
+}
+
+const (
+	perVCPUHour     = "0.10"
+	monthlyFactor   = "511" // 730 hours × 0.70
+	yearlyPerMonths = "10"  // a year costs ten months
+)
+
+type row struct {
+	family, flavor       string
+	vcpus                int
+	memGiB               int
+	gpuName              string
+	gpuCount             int
+	gpuMemGiB            int // per GPU
+	maxGbps, assuredGbps string
+}
+
+func main() {
+	realdata := flag.String("realdata", "../shared/realdata/huawei", "folder with otc_gpu_flavors.csv and otc_list_flavors_example_response.json")
+	out := flag.String("out", "providers/huawei/testdata/replay", "fixture folder to write")
+	flag.Parse()
+	if err := run(*realdata, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "fixturegen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(realdata, out string) error {
+	rows, err := readRows(filepath.Join(realdata, "otc_gpu_flavors.csv"))
+	if err != nil {
+		return err
+	}
+	example, err := readExample(filepath.Join(realdata, "otc_list_flavors_example_response.json"))
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	m := replay.Manifest{
+		Provider:        "huawei",
+		AsOf:            "2026-06-15",
+		Synthetic:       false,
+		SyntheticPrices: true, // specs are real; regions, zones and prices are not
+		Sources:         []string{specSource, exampleSource},
+		Notes: []string{
+			"REAL: in ecs-flavors-*.json the GPU flavor ids, vCPUs, RAM, GPU model names as printed in the tables, GPU count, GPU memory and max/assured bandwidth (quota:max_rate/min_rate) come from the OTC flavor tables; the c3.2xlarge.2 record is the documented example response, unchanged.",
+			"SYNTHETIC: which regions list which families, the AZ names and cond:operation:status/az values, the extra-spec encoding of the GPU (info:gpu:name \"<n> * <name> / <GiB> GiB\"; pi2.* use pci_passthrough:alias \"nvidia-t4:<n>\" instead), project ids (iam-projects.json) and every BSS answer (bss-*.json).",
+			"SYNTHETIC PRICES (bss-*.json), CNY: on-demand hour = (sum over GPUs of the per-GPU-hour figure + " + perVCPUHour + " per vCPU) × region factor, rounded to 0.01; per GPU-hour: T4 6.00, V100 16 GiB 12.00, V100 32 GiB 14.00, A100 80 GB 28.00, H100 PCIe 45.00, H100 NVL 50.00, L4 7.00, A40 16.00, A40 vGPU <N>Q = 16.00 × N/48; region factor cn-north-4 1.00, cn-east-3 1.00, ap-southeast-1 1.20; month = hour × 511 (730 h × 0.70), rounded to 0.01; year = month × 10. No discount: amount = official_website_amount.",
+			"AZ status rule (synthetic): every listed flavor is normal in every AZ of its region, except p5e.* sold out (sellout) in the region's last AZ and g7v.* in open beta (obt) in the first AZ.",
+		},
+	}
+	// IAM: one project per fixture region, plus the domain-level MOS project that
+	// real accounts have, which the adapter must ignore.
+	projects := []map[string]any{{"id": projectID("MOS"), "name": "MOS", "enabled": true, "domain_id": domainID, "is_domain": false, "parent_id": domainID, "description": ""}}
+	for _, rp := range regionPlan {
+		projects = append(projects, map[string]any{"id": projectID(rp.region), "name": rp.region, "enabled": true,
+			"domain_id": domainID, "is_domain": false, "parent_id": domainID, "description": "",
+			"links": map[string]any{"self": "https://iam.myhuaweicloud.com/v3/projects/" + projectID(rp.region)}})
+	}
+	if err := writeJSON(out, "iam-projects.json", map[string]any{"links": map[string]any{"self": "https://iam.myhuaweicloud.com/v3/projects", "next": nil, "previous": nil}, "projects": projects}); err != nil {
+		return err
+	}
+	m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "iam", Action: "GET /v3/projects", ContentType: "application/json", Body: "iam-projects.json"})
+
+	for _, rp := range regionPlan {
+		pid := projectID(rp.region)
+		flavors := []any{example}
+		var listed []row
+		for _, r := range rows {
+			if len(rp.families) > 0 && !contains(rp.families, r.family) {
+				continue
+			}
+			listed = append(listed, r)
+			flavors = append(flavors, flavorJSON(r, rp.zones, pid))
+		}
+		name := "ecs-flavors-" + rp.region + ".json"
+		if err := writeJSON(out, name, map[string]any{"flavors": flavors}); err != nil {
+			return err
+		}
+		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "ecs", Action: "GET /v1/{project_id}/cloudservers/flavors",
+			Region: pid, Params: map[string]string{"marker": ""}, ContentType: "application/json", Body: name})
+
+		// On-demand: one inquiry for the region's flavors, in ListFlavors order.
+		var results []any
+		total := decimal.Zero
+		for _, r := range listed {
+			h := hourly(r, rp.factor)
+			total = total.Add(h)
+			results = append(results, map[string]any{"id": r.flavor, "product_id": "synthetic-" + r.flavor,
+				"amount": num(h), "discount_amount": num(decimal.Zero), "official_website_amount": num(h), "measure_id": 1})
+		}
+		name = "bss-on-demand-" + rp.region + ".json"
+		if err := writeJSON(out, name, map[string]any{"amount": num(total), "discount_amount": num(decimal.Zero),
+			"official_website_amount": num(total), "measure_id": 1, "currency": "CNY", "product_rating_results": results}); err != nil {
+			return err
+		}
+		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/on-demand-resources",
+			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor}, ContentType: "application/json", Body: name})
+
+		// Subscription: month and year quotes in one inquiry.
+		var period []any
+		total = decimal.Zero
+		for _, r := range listed {
+			month := hourly(r, rp.factor).Mul(decimal.RequireFromString(monthlyFactor)).Round(2)
+			year := month.Mul(decimal.RequireFromString(yearlyPerMonths)).Round(2)
+			total = total.Add(month).Add(year)
+			period = append(period,
+				map[string]any{"id": r.flavor + "#month", "product_id": "synthetic-" + r.flavor + "-month", "official_website_amount": num(month), "measure_id": 1},
+				map[string]any{"id": r.flavor + "#year", "product_id": "synthetic-" + r.flavor + "-year", "official_website_amount": num(year), "measure_id": 1})
+		}
+		name = "bss-period-" + rp.region + ".json"
+		if err := writeJSON(out, name, map[string]any{"official_website_rating_result": map[string]any{
+			"official_website_amount": num(total), "measure_id": 1, "product_rating_results": period},
+			"optional_discount_rating_results": []any{}, "currency": "CNY"}); err != nil {
+			return err
+		}
+		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/period-resources/subscribe-rate",
+			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor + "#month"}, ContentType: "application/json", Body: name})
+	}
+	replay.SortExchanges(m.Exchanges)
+	return writeJSON(out, "manifest.json", m)
+}
+
+func flavorJSON(r row, zones []string, pid string) map[string]any {
+	specs := map[string]any{
+		"ecs:performancetype":          "gpu",
+		"ecs:generation":               strings.ToLower(r.family),
+		"ecs:virtualization_env_types": "CloudCompute",
+		"resource_type":                "IOoptimized" + r.family,
+		"cond:operation:status":        "normal",
+		"quota:max_rate":               mbps(r.maxGbps),
+		"quota:min_rate":               mbps(r.assuredGbps),
+	}
+	if r.family == "Pi2" {
+		specs["pci_passthrough:alias"] = fmt.Sprintf("nvidia-t4:%d", r.gpuCount)
+	} else {
+		specs["info:gpu:name"] = fmt.Sprintf("%d * %s / %d GiB", r.gpuCount, r.gpuName, r.gpuMemGiB)
+	}
+	var az []string
+	for i, z := range zones {
+		st := "normal"
+		switch {
+		case r.family == "P5e" && i == len(zones)-1:
+			st = "sellout"
+		case r.family == "G7v" && i == 0:
+			st = "obt"
+		}
+		az = append(az, z+"("+st+")")
+	}
+	specs["cond:operation:az"] = strings.Join(az, ",")
+	return map[string]any{
+		"id": r.flavor, "name": r.flavor, "vcpus": strconv.Itoa(r.vcpus), "ram": r.memGiB * 1024,
+		"disk": "0", "swap": "", "OS-FLV-EXT-DATA:ephemeral": 0, "rxtx_factor": 1, "OS-FLV-DISABLED:disabled": false,
+		"rxtx_quota": nil, "rxtx_cap": nil, "os-flavor-access:is_public": true,
+		"links": []any{
+			map[string]any{"rel": "self", "href": "https://ecs.region.example.com/v1.0/" + pid + "/flavors/" + r.flavor, "type": nil},
+			map[string]any{"rel": "bookmark", "href": "https://ecs.region.example.com/" + pid + "/flavors/" + r.flavor, "type": nil},
+		},
+		"os_extra_specs": specs,
+	}
+}
+
+func hourly(r row, factor string) decimal.Decimal {
+	rate := perGPUHour[r.gpuName]
+	switch {
+	case r.gpuName == "V100":
+		rate = perGPUHour[fmt.Sprintf("V100/%d", r.gpuMemGiB)]
+	case strings.HasPrefix(r.gpuName, "NVIDIA-A40-") && strings.HasSuffix(r.gpuName, "Q"):
+		n := strings.TrimSuffix(strings.TrimPrefix(r.gpuName, "NVIDIA-A40-"), "Q")
+		rate = decimal.RequireFromString(perGPUHour["NVIDIA-A40"]).Mul(decimal.RequireFromString(n)).Div(decimal.NewFromInt(48)).String()
+	}
+	if rate == "" {
+		panic("no synthetic per-GPU-hour figure for " + r.gpuName)
+	}
+	h := decimal.RequireFromString(rate).Mul(decimal.NewFromInt(int64(r.gpuCount))).
+		Add(decimal.RequireFromString(perVCPUHour).Mul(decimal.NewFromInt(int64(r.vcpus))))
+	return h.Mul(decimal.RequireFromString(factor)).Round(2)
+}
+
+// num writes an amount as a JSON number with two decimals, as BSS does.
+func num(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
+
+func mbps(gbps string) string {
+	d, err := decimal.NewFromString(gbps)
+	if err != nil {
+		return ""
+	}
+	return d.Mul(decimal.NewFromInt(1000)).String()
+}
+
+// projectID is a stable 32-hex-digit id for a fixture project.
+func projectID(name string) string {
+	sum := sha256.Sum256([]byte("gpuatlas-fixture-project/" + name))
+	return hex.EncodeToString(sum[:16])
+}
+
+func readRows(path string) ([]row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	var out []row
+	for n, rec := range recs[1:] {
+		get := func(k string) string { return strings.TrimSpace(rec[col[k]]) }
+		line := n + 2
+		var r row
+		r.family, r.flavor = get("family"), get("flavor")
+		var err error
+		if r.vcpus, err = strconv.Atoi(get("vcpus")); err != nil {
+			return nil, fmt.Errorf("%s:%d: vcpus: %w", path, line, err)
+		}
+		if r.memGiB, err = strconv.Atoi(strings.ReplaceAll(get("memory_gib"), ",", "")); err != nil {
+			return nil, fmt.Errorf("%s:%d: memory_gib: %w", path, line, err)
+		}
+		cnt, name, ok := strings.Cut(get("gpus"), " x ")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: gpus %q is not \"<n> x <name>\"", path, line, get("gpus"))
+		}
+		r.gpuName = strings.TrimSpace(name)
+		if r.gpuCount, err = strconv.Atoi(cnt); err != nil {
+			return nil, fmt.Errorf("%s:%d: gpu count: %w", path, line, err)
+		}
+		// gpu_memory_gib is either "<n> x <per GPU>[ GiB]" or the total.
+		mem := strings.TrimSuffix(get("gpu_memory_gib"), " GiB")
+		if _, per, ok := strings.Cut(mem, " x "); ok {
+			r.gpuMemGiB, err = strconv.Atoi(per)
+		} else {
+			var total int
+			total, err = strconv.Atoi(mem)
+			r.gpuMemGiB = total / r.gpuCount
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: gpu_memory_gib: %w", path, line, err)
+		}
+		r.maxGbps, r.assuredGbps, _ = strings.Cut(get("max_assured_bandwidth_gbps"), "/")
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func readExample(path string) (any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var v struct {
+		Flavors []any `json:"flavors"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil || len(v.Flavors) != 1 {
+		return nil, fmt.Errorf("%s: want one example flavor (%v)", path, err)
+	}
+	return v.Flavors[0], nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(dir, name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name), append(data, '\n'), 0o644)
+}

@@ -1,0 +1,163 @@
+package huawei
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	bssmodel "github.com/huaweicloud/huaweicloud-sdk-go-v3/services/bss/v2/model"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// BSS price inquiry takes up to 100 product_infos per request (documented limit of
+// ListOnDemandResourceRatings and ListRateOnPeriodDetail).
+const inquiryBatch = 100
+
+// Codes of the BSS price inquiry for an ECS VM, from Huawei's "Price Inquiry
+// Example of Pay-Per-Use Products" (api-bpconsole csdp_faq_062502): the resource
+// spec is the flavor id plus ".linux"; usage_measure_id 4 is hours; period_type 2
+// is month, 3 is year.
+const (
+	cloudServiceECS  = "hws.service.type.ec2"
+	resourceTypeVM   = "hws.resource.type.vm"
+	usageFactor      = "Duration"
+	usageMeasureHour = 4
+	periodMonth      = 2
+	periodYear       = 3
+)
+
+// prices asks BSS for the on-demand hourly price and the monthly and yearly
+// subscription prices of the region's GPU flavors. Amounts are CNY on the Chinese
+// site (the response's currency, empty meaning CNY).
+func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors []flavorInfo, fetched time.Time) ([]catalog.Offer, error) {
+	byID := map[string]flavorInfo{}
+	var demand, period []flavorInfo
+	for _, f := range flavors {
+		byID[f.instance.ID] = f
+		if f.onDemand {
+			demand = append(demand, f)
+		}
+		if f.period {
+			period = append(period, f)
+		}
+	}
+	offer := func(f flavorInfo, billing catalog.BillingKind, p catalog.Price, source string) catalog.Offer {
+		return catalog.Offer{Provider: catalog.Huawei, InstanceType: f.instance.ID, Region: region, Billing: billing,
+			Price: p, Availability: f.availability, Zones: f.zones, Source: source, FetchedAt: fetched}
+	}
+	var offers []catalog.Offer
+	for start := 0; start < len(demand); start += inquiryBatch {
+		chunk := demand[start:min(start+inquiryBatch, len(demand))]
+		req := &bssmodel.ListOnDemandResourceRatingsRequest{Body: &bssmodel.RateOnDemandReq{ProjectId: projectID}}
+		one := decimal.NewFromInt(1)
+		for _, f := range chunk {
+			req.Body.ProductInfos = append(req.Body.ProductInfos, bssmodel.DemandProductInfo{
+				Id: f.instance.ID, CloudServiceType: cloudServiceECS, ResourceType: resourceTypeVM,
+				ResourceSpec: f.instance.ID + ".linux", Region: region, UsageFactor: usageFactor,
+				UsageValue: &one, UsageMeasureId: usageMeasureHour, SubscriptionNum: 1,
+			})
+		}
+		var resp *bssmodel.ListOnDemandResourceRatingsResponse
+		err := a.retry.do(ctx, func() error {
+			var err error
+			resp, err = a.bss.ListOnDemandResourceRatings(req)
+			return err
+		})
+		if err != nil {
+			return nil, wrap(fmt.Sprintf("on-demand price inquiry for %d flavors", len(chunk)), region, err)
+		}
+		cur := currency(resp.Currency)
+		if resp.ProductRatingResults == nil {
+			continue
+		}
+		for _, r := range *resp.ProductRatingResults {
+			f, ok := byID[str(r.Id)]
+			if !ok {
+				continue
+			}
+			p, ok := price(r.Amount, r.OfficialWebsiteAmount, cur, catalog.PerHour)
+			if ok {
+				offers = append(offers, offer(f, catalog.OnDemand, p, sourceOnDemand))
+			}
+		}
+	}
+	// Monthly and yearly quotes go in one inquiry, told apart by id.
+	type quote struct {
+		flavor  flavorInfo
+		billing catalog.BillingKind
+		unit    catalog.PriceUnit
+	}
+	var infos []bssmodel.PeriodProductInfo
+	quotes := map[string]quote{}
+	for _, f := range period {
+		for _, q := range []struct {
+			suffix  string
+			typ     int32
+			billing catalog.BillingKind
+			unit    catalog.PriceUnit
+		}{{"#month", periodMonth, catalog.SubscriptionMonth, catalog.PerMonth}, {"#year", periodYear, catalog.SubscriptionYear, catalog.PerYear}} {
+			id := f.instance.ID + q.suffix
+			quotes[id] = quote{f, q.billing, q.unit}
+			infos = append(infos, bssmodel.PeriodProductInfo{Id: id, CloudServiceType: cloudServiceECS,
+				ResourceType: resourceTypeVM, ResourceSpec: f.instance.ID + ".linux", Region: region,
+				PeriodType: q.typ, PeriodNum: 1, SubscriptionNum: 1})
+		}
+	}
+	for start := 0; start < len(infos); start += inquiryBatch {
+		chunk := infos[start:min(start+inquiryBatch, len(infos))]
+		req := &bssmodel.ListRateOnPeriodDetailRequest{Body: &bssmodel.RateOnPeriodReq{ProjectId: projectID, ProductInfos: chunk}}
+		var resp *bssmodel.ListRateOnPeriodDetailResponse
+		err := a.retry.do(ctx, func() error {
+			var err error
+			resp, err = a.bss.ListRateOnPeriodDetail(req)
+			return err
+		})
+		if err != nil {
+			return nil, wrap(fmt.Sprintf("subscription price inquiry for %d quotes", len(chunk)), region, err)
+		}
+		cur := currency(resp.Currency)
+		// The official website (list) price is the published one; optional
+		// discounts are account-specific and must be chosen when ordering.
+		if resp.OfficialWebsiteRatingResult == nil || resp.OfficialWebsiteRatingResult.ProductRatingResults == nil {
+			continue
+		}
+		for _, r := range *resp.OfficialWebsiteRatingResult.ProductRatingResults {
+			q, ok := quotes[str(r.Id)]
+			if !ok {
+				continue
+			}
+			p, ok := price(nil, r.OfficialWebsiteAmount, cur, q.unit)
+			if ok {
+				offers = append(offers, offer(q.flavor, q.billing, p, sourcePeriod))
+			}
+		}
+	}
+	return offers, nil
+}
+
+// price is what is payable (amount, after any discount of the account) with the
+// official website price as the list price when the two differ.
+func price(amount, official *decimal.Decimal, cur catalog.Currency, unit catalog.PriceUnit) (catalog.Price, bool) {
+	switch {
+	case amount != nil:
+		p := catalog.Price{Amount: *amount, Currency: cur, Unit: unit}
+		if official != nil && !official.Equal(*amount) {
+			l := *official
+			p.List = &l
+		}
+		return p, true
+	case official != nil:
+		return catalog.Price{Amount: *official, Currency: cur, Unit: unit}, true
+	}
+	return catalog.Price{}, false
+}
+
+func currency(c *string) catalog.Currency {
+	if c == nil || *c == "" {
+		return catalog.CNY // "empty means CNY" (BSS API reference)
+	}
+	return catalog.Currency(*c)
+}

@@ -1,0 +1,149 @@
+package volcengine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/volcengine/volcengine-go-sdk/volcengine/volcengineerr"
+
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// classify maps a Volcano Engine SDK error to one of the providers sentinels (nil
+// when it fits none). Flow control is AccountFlowLimitExceeded and friends with
+// HTTP 429; the SDK reports network failures as RequestError.
+func classify(err error) error {
+	var rf volcengineerr.RequestFailure
+	if errors.As(err, &rf) {
+		code := rf.Code()
+		switch {
+		case rf.StatusCode() == 429 || strings.Contains(code, "FlowLimit") || strings.Contains(code, "Throttl") || strings.Contains(code, "RequestLimitExceeded"):
+			return providers.ErrThrottled
+		case rf.StatusCode() == 401 || rf.StatusCode() == 403 || strings.Contains(code, "AccessKey") || strings.Contains(code, "Signature") || strings.Contains(code, "AccessDenied") || strings.Contains(code, "Unauthorized"):
+			return providers.ErrAuth
+		case rf.StatusCode() == 404 || strings.Contains(code, "NotFound"):
+			return providers.ErrNotFound
+		case rf.StatusCode() >= 500:
+			return providers.ErrUnavailable
+		}
+		return nil
+	}
+	var ve volcengineerr.Error
+	if errors.As(err, &ve) && ve.Code() == "RequestError" {
+		return providers.ErrUnavailable
+	}
+	var ue *url.Error
+	var ne net.Error
+	if errors.As(err, &ue) || errors.As(err, &ne) {
+		return providers.ErrUnavailable
+	}
+	return nil
+}
+
+// apiError is a failed call: what was done, where, and the vendor error with its
+// class, so that errors.Is(err, providers.ErrThrottled) and the like work.
+type apiError struct {
+	action, region string
+	class          error
+	err            error
+}
+
+func (e *apiError) Error() string {
+	where := ""
+	if e.region != "" {
+		where = " in " + e.region
+	}
+	return fmt.Sprintf("volcengine: %s%s: %s", e.action, where, describe(e.err))
+}
+
+func (e *apiError) Unwrap() []error {
+	if e.class != nil {
+		return []error{e.class, e.err}
+	}
+	return []error{e.err}
+}
+
+// describe shortens an SDK error to status, code, message and request id.
+func describe(err error) string {
+	var rf volcengineerr.RequestFailure
+	if errors.As(err, &rf) {
+		s := fmt.Sprintf("status %d %s: %s", rf.StatusCode(), rf.Code(), rf.Message())
+		if rf.RequestID() != "" {
+			s += " (request id " + rf.RequestID() + ")"
+		}
+		return s
+	}
+	return err.Error()
+}
+
+func wrap(action, region string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return err
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("volcengine: %s in %s: %w", action, region, err)
+	}
+	return &apiError{action: action, region: region, class: classify(err), err: err}
+}
+
+// retryPolicy retries throttling and unavailability with exponential backoff and
+// jitter. The SDK's own retries are off (WithMaxRetries(0)) so none double up.
+type retryPolicy struct {
+	attempts int
+	base     time.Duration
+	sleep    func(ctx context.Context, d time.Duration) error
+}
+
+func newRetryPolicy(cfg providers.Config) retryPolicy {
+	p := retryPolicy{attempts: cfg.MaxAttempts, base: cfg.Backoff, sleep: sleepCtx}
+	if p.attempts < 1 {
+		p.attempts = 3
+	}
+	if p.base <= 0 {
+		p.base = 500 * time.Millisecond
+	}
+	return p
+}
+
+func (p retryPolicy) do(ctx context.Context, call func() error) error {
+	var err error
+	for attempt := 1; ; attempt++ {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		err = call()
+		if err == nil {
+			return nil
+		}
+		c := classify(err)
+		if attempt >= p.attempts || (c != providers.ErrThrottled && c != providers.ErrUnavailable) {
+			return err
+		}
+		d := p.base << (attempt - 1)
+		d = d/2 + rand.N(d/2+1) // jitter: half fixed, half random
+		if serr := p.sleep(ctx, d); serr != nil {
+			return serr
+		}
+	}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,199 @@
+package volcengine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/volcengine/volcengine-go-sdk/service/billing"
+	"github.com/volcengine/volcengine-go-sdk/service/ecs"
+	"github.com/volcengine/volcengine-go-sdk/volcengine"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// Price inquiry settings. The billing API prices a list of configurations per
+// call; 20 per call follows the documented limit of its sibling QueryPriceForRenew
+// (InstanceIDList "单次最大20个"). The product code and the use of the instance type
+// id as configuration code are this adapter's reading of the API (see the README):
+// Volcano Engine publishes no ECS example for these calls.
+const (
+	inquiryBatch   = 20
+	productECS     = "ECS"
+	monthsPerYear  = 12
+	hoursPerQuote  = 1
+	monthsPerQuote = 1
+)
+
+// quoteKind is one billing kind the inquiry asks for.
+type quoteKind struct {
+	billing  catalog.BillingKind
+	unit     catalog.PriceUnit
+	duration int32 // UseDuration: hours for pay-as-you-go, months for subscription
+	source   string
+}
+
+// prices asks the billing API for the pay-as-you-go hourly price and the monthly
+// and yearly subscription prices of the region's GPU types.
+func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, types []catalog.InstanceType, placements []catalog.Placement, fetched time.Time) ([]catalog.Offer, error) {
+	zones := map[string][]string{}
+	avail := map[string]catalog.Availability{}
+	for _, p := range placements {
+		switch {
+		case p.Status == catalog.Available:
+			zones[p.InstanceType] = append(zones[p.InstanceType], p.Zone)
+			avail[p.InstanceType] = catalog.Available
+		case p.Status == catalog.SoldOut && avail[p.InstanceType] != catalog.Available:
+			avail[p.InstanceType] = catalog.SoldOut
+		}
+	}
+	var offers []catalog.Offer
+	add := func(id string, q quoteKind, p catalog.Price) {
+		av := avail[id]
+		if av == "" {
+			av = catalog.Unknown
+		}
+		offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: id, Region: region,
+			Billing: q.billing, Price: p, Availability: av, Zones: zones[id], Source: q.source, FetchedAt: fetched})
+	}
+	for _, q := range []quoteKind{
+		{catalog.OnDemand, catalog.PerHour, hoursPerQuote, sourcePayAsYouGo},
+		{catalog.SubscriptionMonth, catalog.PerMonth, monthsPerQuote, sourceSubscription},
+		{catalog.SubscriptionYear, catalog.PerYear, monthsPerYear, sourceSubscription},
+	} {
+		for start := 0; start < len(types); start += inquiryBatch {
+			chunk := types[start:min(start+inquiryBatch, len(types))]
+			results, cur, err := a.inquire(ctx, bill, q, chunk)
+			if err != nil {
+				return nil, wrap(fmt.Sprintf("%s price inquiry for %d types", q.billing, len(chunk)), region, err)
+			}
+			for _, r := range results {
+				payable, okPay := money(r.discount)
+				list, okList := money(r.original)
+				if !okPay {
+					payable, okPay = list, okList
+				}
+				if !okPay {
+					continue
+				}
+				p := catalog.Price{Amount: payable, Currency: cur, Unit: q.unit}
+				if okList && !list.Equal(payable) {
+					p.List = &list
+				}
+				add(r.code, q, p)
+			}
+		}
+	}
+	return offers, nil
+}
+
+// quoteResult is one configuration's answer, from either inquiry.
+type quoteResult struct {
+	code               string
+	original, discount *string
+}
+
+func (a *Adapter) inquire(ctx context.Context, bill billingAPI, q quoteKind, types []catalog.InstanceType) ([]quoteResult, catalog.Currency, error) {
+	var out []quoteResult
+	var cur *string
+	err := a.retry.do(ctx, func() error {
+		out = out[:0]
+		if q.billing == catalog.OnDemand {
+			in := &billing.QueryPriceForPayAsYouGoInput{Product: volcengine.String(productECS)}
+			for _, t := range types {
+				in.ConfigList = append(in.ConfigList, &billing.ConfigListForQueryPriceForPayAsYouGoInput{
+					ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
+			}
+			resp, err := bill.QueryPriceForPayAsYouGoWithContext(ctx, in)
+			if err != nil {
+				return err
+			}
+			cur = resp.Currency
+			for _, c := range resp.ConfigList {
+				if c != nil {
+					out = append(out, quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount})
+				}
+			}
+			return nil
+		}
+		in := &billing.QueryPriceForSubscriptionInput{Product: volcengine.String(productECS)}
+		for _, t := range types {
+			in.ConfigList = append(in.ConfigList, &billing.ConfigListForQueryPriceForSubscriptionInput{
+				ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
+		}
+		resp, err := bill.QueryPriceForSubscriptionWithContext(ctx, in)
+		if err != nil {
+			return err
+		}
+		cur = resp.Currency
+		for _, c := range resp.ConfigList {
+			if c != nil {
+				out = append(out, quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount})
+			}
+		}
+		return nil
+	})
+	c := catalog.CNY // the China site bills in CNY
+	if cur != nil && *cur != "" {
+		c = catalog.Currency(*cur)
+	}
+	return out, c, err
+}
+
+// spotPrices reads the latest spot price per zone of each GPU type from ECS
+// DescribeSpotPriceHistory. Types without spot history get no spot offer.
+func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, fetched time.Time) ([]catalog.Offer, error) {
+	var offers []catalog.Offer
+	for _, t := range types {
+		type point struct {
+			at    string
+			price decimal.Decimal
+		}
+		latest := map[string]point{}
+		var zones []string
+		token := ""
+		for {
+			in := &ecs.DescribeSpotPriceHistoryInput{InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize)}
+			if token != "" {
+				in.NextToken = volcengine.String(token)
+			}
+			var resp *ecs.DescribeSpotPriceHistoryOutput
+			err := a.retry.do(ctx, func() error {
+				var err error
+				resp, err = client.DescribeSpotPriceHistoryWithContext(ctx, in)
+				return err
+			})
+			if err != nil {
+				return nil, wrap("describe spot price history of "+t.ID, region, err)
+			}
+			for _, sp := range resp.SpotPrices {
+				if sp == nil {
+					continue
+				}
+				price, ok := floatMoney(sp.SpotPrice)
+				zone, at := volcengine.StringValue(sp.ZoneId), volcengine.StringValue(sp.Timestamp)
+				if !ok || zone == "" {
+					continue
+				}
+				prev, seen := latest[zone]
+				if !seen {
+					zones = append(zones, zone)
+				}
+				if !seen || at > prev.at { // RFC 3339 timestamps order as strings
+					latest[zone] = point{at, price}
+				}
+			}
+			token = volcengine.StringValue(resp.NextToken)
+			if token == "" {
+				break
+			}
+		}
+		for _, z := range zones {
+			offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: t.ID, Region: region, Zone: z,
+				Billing: catalog.Spot, Price: catalog.Price{Amount: latest[z].price, Currency: catalog.CNY, Unit: catalog.PerHour},
+				Availability: catalog.Available, Source: sourceSpot, FetchedAt: fetched})
+		}
+	}
+	return offers, nil
+}

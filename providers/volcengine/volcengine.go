@@ -1,0 +1,248 @@
+// Package volcengine crawls Volcano Engine's GPU instance types (ECS) and their
+// prices (billing price inquiry, ECS spot price history) with the official
+// volcengine-go-sdk.
+package volcengine
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/volcengine/volcengine-go-sdk/service/billing"
+	"github.com/volcengine/volcengine-go-sdk/service/ecs"
+	"github.com/volcengine/volcengine-go-sdk/volcengine"
+	"github.com/volcengine/volcengine-go-sdk/volcengine/credentials"
+	"github.com/volcengine/volcengine-go-sdk/volcengine/session"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// Environment variables the adapter reads (the SDK's standard names).
+const (
+	envAK = "VOLCENGINE_ACCESS_KEY"
+	envSK = "VOLCENGINE_SECRET_KEY"
+)
+
+// bootstrapRegion signs DescribeRegions; any region answers with the full list.
+const bootstrapRegion = "cn-beijing"
+
+// Factory describes the Volcano Engine adapter.
+//
+// Rate limits: Volcano Engine's billing price inquiry is documented at 10 QPS per
+// account (QueryPriceForRenew "单账号QPS上限为10", the same family as the
+// pay-as-you-go and subscription inquiries); ECS answers AccountFlowLimitExceeded
+// (HTTP 429) past its per-account flow limit. 8 req/s keeps under both.
+var Factory = providers.Factory{
+	ID:            catalog.Volcengine,
+	Services:      []string{"ecs", "billing"},
+	Credentials:   []string{envAK, envSK},
+	RatePerSecond: 8,
+	Burst:         8,
+	Concurrency:   4,
+	New:           New,
+}
+
+// Adapter is the Volcano Engine provider.
+type Adapter struct {
+	newClients func(region string) (ecsAPI, billingAPI, error)
+	clock      func() time.Time
+	retry      retryPolicy
+	pageSize   int32
+}
+
+// New builds the adapter from cfg. Without VOLCENGINE_ACCESS_KEY and
+// VOLCENGINE_SECRET_KEY it returns an error wrapping providers.ErrNoCredentials.
+func New(cfg providers.Config) (providers.Provider, error) {
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	ak, sk := getenv(envAK), getenv(envSK)
+	if ak == "" || sk == "" {
+		return nil, fmt.Errorf("volcengine: set %s and %s: %w", envAK, envSK, providers.ErrNoCredentials)
+	}
+	base := cfg.Transport
+	if base == nil {
+		base = providers.DefaultBaseTransport()
+	}
+	// The session replaces the Proxy of an *http.Transport with one built from
+	// HTTP(S)_PROXY that ignores NO_PROXY; a RoundTripper that is not an
+	// *http.Transport is left alone, so proxy settings stay the base transport's.
+	rt := roundTripperFunc(base.RoundTrip)
+	httpClient := &http.Client{Transport: rt, Timeout: cfg.Timeout}
+	a := &Adapter{clock: cfg.Clock, retry: newRetryPolicy(cfg), pageSize: 100}
+	if a.clock == nil {
+		a.clock = time.Now
+	}
+	build := func(region, override string) (*session.Session, error) {
+		c := volcengine.NewConfig().WithRegion(region).
+			WithCredentials(credentials.NewStaticCredentials(ak, sk, "")).
+			WithHTTPClient(httpClient).
+			WithMaxRetries(0) // retries are ours (backoff with jitter), not the SDK's
+		if override != "" {
+			host, insecure, err := splitEndpoint(override)
+			if err != nil {
+				return nil, err
+			}
+			c = c.WithEndpoint(host).WithDisableSSL(insecure)
+		}
+		return session.NewSession(c)
+	}
+	a.newClients = func(region string) (ecsAPI, billingAPI, error) {
+		es, err := build(region, cfg.Endpoints["ecs"])
+		if err != nil {
+			return nil, nil, fmt.Errorf("volcengine: ecs session for %s: %w", region, err)
+		}
+		bs, err := build(region, cfg.Endpoints["billing"])
+		if err != nil {
+			return nil, nil, fmt.Errorf("volcengine: billing session for %s: %w", region, err)
+		}
+		return ecs.New(es), billing.New(bs), nil
+	}
+	return a, nil
+}
+
+// splitEndpoint turns an override URL into the SDK's host and its DisableSSL flag.
+func splitEndpoint(u string) (host string, insecure bool, err error) {
+	switch {
+	case strings.HasPrefix(u, "http://"):
+		host, insecure = strings.TrimPrefix(u, "http://"), true
+	case strings.HasPrefix(u, "https://"):
+		host = strings.TrimPrefix(u, "https://")
+	default:
+		host = u
+	}
+	host = strings.TrimSuffix(host, "/")
+	if host == "" || strings.Contains(host, "/") {
+		return "", false, fmt.Errorf("volcengine: endpoint %q: want a URL such as https://host[:port] without a path", u)
+	}
+	return host, insecure, nil
+}
+
+type roundTripperFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// ID is catalog.Volcengine.
+func (a *Adapter) ID() catalog.Provider { return catalog.Volcengine }
+
+// Regions lists the regions ECS DescribeRegions returns.
+func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
+	client, _, err := a.newClients(bootstrapRegion)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	token := ""
+	for {
+		in := &ecs.DescribeRegionsInput{MaxResults: volcengine.Int32(a.pageSize)}
+		if token != "" {
+			in.NextToken = volcengine.String(token)
+		}
+		var resp *ecs.DescribeRegionsOutput
+		err := a.retry.do(ctx, func() error {
+			var err error
+			resp, err = client.DescribeRegionsWithContext(ctx, in)
+			return err
+		})
+		if err != nil {
+			return nil, wrap("describe regions", "", err)
+		}
+		for _, r := range resp.Regions {
+			if id := volcengine.StringValue(r.RegionId); id != "" {
+				out = append(out, id)
+			}
+		}
+		token = volcengine.StringValue(resp.NextToken)
+		if token == "" {
+			break
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Crawl fetches one region's GPU instance types, where they can be launched, and
+// their pay-as-you-go, subscription and spot prices.
+func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+	client, bill, err := a.newClients(region)
+	if err != nil {
+		return nil, err
+	}
+	types, err := a.instanceTypes(ctx, client, region)
+	if err != nil {
+		return nil, err
+	}
+	data := &providers.RegionData{}
+	byID := map[string]catalog.InstanceType{}
+	for _, t := range types {
+		if it, ok := convertInstanceType(t); ok {
+			data.Instances = append(data.Instances, it)
+			byID[it.ID] = it
+		}
+	}
+	if len(data.Instances) == 0 {
+		return data, nil
+	}
+	placements, err := a.placements(ctx, client, region, byID)
+	if err != nil {
+		return nil, err
+	}
+	data.Placements = placements
+	fetched := a.clock().UTC()
+	offers, err := a.prices(ctx, bill, region, data.Instances, placements, fetched)
+	if err != nil {
+		return nil, err
+	}
+	spot, err := a.spotPrices(ctx, client, region, data.Instances, fetched)
+	if err != nil {
+		return nil, err
+	}
+	data.Offers = append(offers, spot...)
+	return data, nil
+}
+
+func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region string) ([]*ecs.InstanceTypeForDescribeInstanceTypesOutput, error) {
+	var out []*ecs.InstanceTypeForDescribeInstanceTypesOutput
+	token := ""
+	for {
+		in := &ecs.DescribeInstanceTypesInput{MaxResults: volcengine.Int32(a.pageSize)}
+		if token != "" {
+			in.NextToken = volcengine.String(token)
+		}
+		var resp *ecs.DescribeInstanceTypesOutput
+		err := a.retry.do(ctx, func() error {
+			var err error
+			resp, err = client.DescribeInstanceTypesWithContext(ctx, in)
+			return err
+		})
+		if err != nil {
+			return nil, wrap("describe instance types", region, err)
+		}
+		out = append(out, resp.InstanceTypes...)
+		token = volcengine.StringValue(resp.NextToken)
+		if token == "" {
+			return out, nil
+		}
+	}
+}
+
+// placements asks DescribeAvailableResource where each GPU type can be launched;
+// one call answers for every zone of the region.
+func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, types map[string]catalog.InstanceType) ([]catalog.Placement, error) {
+	in := &ecs.DescribeAvailableResourceInput{DestinationResource: volcengine.String("InstanceType")}
+	var resp *ecs.DescribeAvailableResourceOutput
+	err := a.retry.do(ctx, func() error {
+		var err error
+		resp, err = client.DescribeAvailableResourceWithContext(ctx, in)
+		return err
+	})
+	if err != nil {
+		return nil, wrap("describe available resource", region, err)
+	}
+	return convertPlacements(resp, region, types), nil
+}

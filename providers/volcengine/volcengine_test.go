@@ -1,0 +1,263 @@
+package volcengine
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+const (
+	testAK = "AKLTvolcTestKeyExample0001"
+	testSK = "volcTestSecretExample0001=="
+)
+
+var fixedNow = time.Date(2026, 6, 20, 12, 0, 0, 0, time.UTC)
+
+func startReplay(t *testing.T) *replay.Server {
+	t.Helper()
+	srv, err := replay.Start(os.DirFS("testdata/replay"), replay.Volcengine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func testConfig(srv *replay.Server) providers.Config {
+	env := map[string]string{envAK: testAK, envSK: testSK}
+	return providers.Config{
+		Endpoints:   map[string]string{"ecs": srv.URL, "billing": srv.URL},
+		Getenv:      func(k string) string { return env[k] },
+		Clock:       func() time.Time { return fixedNow },
+		Timeout:     5 * time.Second,
+		MaxAttempts: 3,
+		Backoff:     time.Millisecond,
+	}
+}
+
+func unlimited() providers.Factory {
+	f := Factory
+	f.RatePerSecond = 0
+	return f
+}
+
+func crawl(t *testing.T, f providers.Factory, cfg providers.Config) (*catalog.Snapshot, providers.Target) {
+	t.Helper()
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := providers.Prepare(f, cfg)
+	snap, err := providers.Crawl(context.Background(), []providers.Target{target},
+		providers.Options{Reference: ref, Clock: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap, target
+}
+
+func TestCrawl_FullReplay(t *testing.T) {
+	srv := startReplay(t)
+	start := time.Now()
+	snap, target := crawl(t, Factory, testConfig(srv))
+	elapsed := time.Since(start)
+	cov := snap.Coverage[0]
+	if cov.Status != catalog.CoverageOK || cov.Regions != 3 {
+		t.Fatalf("coverage = %+v, want ok over 3 regions", cov)
+	}
+	// DescribeRegions, then per region 2 type pages, 1 DescribeAvailableResource,
+	// 3 price inquiries, and one spot history per GPU type (7 + 5 + 4).
+	if got, want := target.Transport.Requests(), 1+3*6+16; got != want {
+		t.Errorf("requests = %d, want %d", got, want)
+	}
+	if got := len(snap.Instances); got != 7 {
+		t.Errorf("instances = %d, want 7 (ecs.g3i.large has no GPU)", got)
+	}
+	if got, want := len(snap.Offers), 3*16+38; got != want {
+		t.Errorf("offers = %d, want %d", got, want)
+	}
+	t.Logf("full replay crawl: %d requests, %v, %d instances, %d placements, %d offers, unmapped %v",
+		target.Transport.Requests(), elapsed, len(snap.Instances), len(snap.Placements), len(snap.Offers), snap.Unmapped)
+	if len(snap.Unmapped) != 0 {
+		t.Errorf("unmapped accelerators: %+v", snap.Unmapped)
+	}
+	var gni2 catalog.InstanceType
+	for _, it := range snap.Instances {
+		if it.ID == "ecs.gni2.3xlarge" {
+			gni2 = it
+		}
+	}
+	if gni2.VCPUs != 12 || !gni2.MemoryGiB.Equal(decimal.NewFromInt(48)) || gni2.Family != "ecs.gni2" {
+		t.Errorf("ecs.gni2.3xlarge = %+v", gni2)
+	}
+	if a := gni2.Accelerators; len(a) != 1 || a[0].Name != "NVIDIA A10" || a[0].Count != 1 || !a[0].MemoryGiB.Equal(decimal.NewFromInt(24)) || a[0].Model != "nvidia-a10-24gb" {
+		t.Errorf("ecs.gni2.3xlarge accelerators = %+v", a)
+	}
+	offers := map[string]catalog.Offer{}
+	for _, o := range snap.Offers {
+		offers[o.Key()] = o
+		if o.Price.Currency != catalog.CNY || o.Source == "" || o.Synthetic {
+			t.Errorf("offer %s: currency %q source %q synthetic %v", o.Key(), o.Price.Currency, o.Source, o.Synthetic)
+		}
+	}
+	for key, want := range map[string]string{
+		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand":              "8.20 CNY/hour",
+		"volcengine/ecs.gni2.3xlarge/cn-beijing//subscription_month":     "4190.2 CNY/month",
+		"volcengine/ecs.gni2.3xlarge/cn-beijing//subscription_year":      "41902 CNY/year",
+		"volcengine/ecs.gni2.3xlarge/cn-beijing/cn-beijing-b/spot":       "2.46 CNY/hour",
+		"volcengine/ecs.pni2.28xlarge/cn-beijing/cn-beijing-a/spot":      "75.36 CNY/hour",
+		"volcengine/ecs.gni3cl.11xlarge/cn-guangzhou//subscription_year": "83804 CNY/year",
+	} {
+		o, ok := offers[key]
+		if !ok {
+			t.Errorf("no offer %s", key)
+			continue
+		}
+		if got := o.Price.String(); got != want && !o.Price.Amount.Equal(catalog.Dec(strings.Fields(want)[0])) {
+			t.Errorf("%s = %s, want %s", key, got, want)
+		}
+	}
+	if _, ok := offers["volcengine/ecs.pni2.28xlarge/cn-beijing/cn-beijing-c/spot"]; ok {
+		t.Error("spot offer in a zone where the type is sold out")
+	}
+	if o := offers["volcengine/ecs.pni2.28xlarge/cn-beijing//on_demand"]; strings.Join(o.Zones, ",") != "cn-beijing-a,cn-beijing-b" || o.Availability != catalog.Available {
+		t.Errorf("ecs.pni2.28xlarge zones %v availability %s", o.Zones, o.Availability)
+	}
+	for _, r := range srv.Requests() {
+		if r.Region == "" || (r.Service != "ecs" && r.Service != "billing") {
+			t.Errorf("%s: credential scope region %q service %q", r.Action, r.Region, r.Service)
+		}
+	}
+}
+
+// TestCrawl_LoopbackIgnoresProxyEnv: the SDK would point an *http.Transport at
+// HTTP_PROXY (ignoring NO_PROXY); the adapter's wrapper keeps it from doing so.
+func TestCrawl_LoopbackIgnoresProxyEnv(t *testing.T) {
+	t.Setenv("HTTP_PROXY", "http://127.0.0.1:1")
+	t.Setenv("http_proxy", "http://127.0.0.1:1")
+	t.Setenv("HTTPS_PROXY", "http://127.0.0.1:1")
+	t.Setenv("NO_PROXY", "")
+	srv := startReplay(t)
+	cfg := testConfig(srv)
+	cfg.MaxAttempts = 1
+	// Straight to the adapter with a plain *http.Transport, which the SDK would
+	// otherwise point at the dead proxy.
+	cfg.Transport = &http.Transport{}
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Regions(context.Background()); err != nil {
+		t.Fatalf("regions through a dead HTTP_PROXY: %v", err)
+	}
+	if _, err := p.Crawl(context.Background(), "cn-guangzhou"); err != nil {
+		t.Fatalf("crawl through a dead HTTP_PROXY: %v", err)
+	}
+	// And through the runner's transport.
+	snap, _ := crawl(t, unlimited(), cfg)
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v, want ok with a dead proxy in the environment", cov)
+	}
+}
+
+func TestCrawl_ThrottledThenSuccess(t *testing.T) {
+	srv := startReplay(t)
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if (req.Action == "DescribeInstanceTypes" || req.Action == "QueryPriceForPayAsYouGo") && n == 1 {
+			return &replay.Response{Status: 429, ContentType: "application/json",
+				Body: `{"ResponseMetadata":{"RequestId":"r1","Action":"` + req.Action + `","Error":{"CodeN":10000,"Code":"AccountFlowLimitExceeded","Message":"flow limit"}}}`}
+		}
+		return nil
+	}
+	snap, target := crawl(t, unlimited(), testConfig(srv))
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	if got, want := target.Transport.Requests(), 35+2; got != want {
+		t.Errorf("requests = %d, want %d", got, want)
+	}
+}
+
+func TestCrawl_FailingRegionIsPartial(t *testing.T) {
+	srv := startReplay(t)
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Region == "cn-shanghai" && req.Action == "DescribeAvailableResource" {
+			return &replay.Response{Status: 500, ContentType: "application/json",
+				Body: `{"ResponseMetadata":{"RequestId":"r2","Error":{"Code":"InternalError","Message":"internal"}}}`}
+		}
+		return nil
+	}
+	cfg := testConfig(srv)
+	cfg.MaxAttempts = 2
+	snap, _ := crawl(t, unlimited(), cfg)
+	cov := snap.Coverage[0]
+	if cov.Status != catalog.CoveragePartial || cov.Regions != 2 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-shanghai" {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	reason := cov.FailedRegions[0].Reason
+	if !strings.Contains(reason, "volcengine: describe available resource in cn-shanghai: status 500 InternalError") {
+		t.Errorf("reason = %q", reason)
+	}
+	if strings.Contains(reason, testAK) || strings.Contains(reason, testSK) {
+		t.Errorf("reason leaks a credential: %q", reason)
+	}
+	if srv.Count("DescribeAvailableResource") != 3+1 {
+		t.Errorf("DescribeAvailableResource calls = %d, want 4 (one retry in cn-shanghai)", srv.Count("DescribeAvailableResource"))
+	}
+}
+
+func TestNew_MissingCredentialsIsSkipped(t *testing.T) {
+	_, err := New(providers.Config{Getenv: func(string) string { return "" }})
+	if !errors.Is(err, providers.ErrNoCredentials) {
+		t.Fatalf("err = %v", err)
+	}
+	snap, _ := crawl(t, Factory, providers.Config{Getenv: func(string) string { return "" }})
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageSkipped || cov.Requests != 0 {
+		t.Errorf("coverage = %+v, want skipped", cov)
+	}
+}
+
+func TestErrors_AuthFailureIsClassifiedWithoutSecrets(t *testing.T) {
+	srv := startReplay(t)
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		return &replay.Response{Status: 401, ContentType: "application/json",
+			Body: `{"ResponseMetadata":{"RequestId":"r3","Error":{"CodeN":100010,"Code":"SignatureDoesNotMatch","Message":"The request signature we calculated does not match"}}}`}
+	}
+	p, err := New(testConfig(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Regions(context.Background())
+	if !errors.Is(err, providers.ErrAuth) {
+		t.Fatalf("err = %v, want ErrAuth", err)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+	if strings.Contains(err.Error(), testAK) || strings.Contains(err.Error(), testSK) {
+		t.Errorf("error leaks a credential: %v", err)
+	}
+}
+
+func TestSplitEndpoint(t *testing.T) {
+	for in, want := range map[string]string{"http://127.0.0.1:8080": "127.0.0.1:8080 true", "https://ecs.example.com/": "ecs.example.com false", "open.volcengineapi.com": "open.volcengineapi.com false"} {
+		h, insecure, err := splitEndpoint(in)
+		if err != nil || h+" "+map[bool]string{true: "true", false: "false"}[insecure] != want {
+			t.Errorf("splitEndpoint(%q) = %q %v %v, want %s", in, h, insecure, err, want)
+		}
+	}
+	if _, _, err := splitEndpoint("http://host/path"); err == nil {
+		t.Error("a path was accepted")
+	}
+}
