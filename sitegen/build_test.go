@@ -1,0 +1,456 @@
+package sitegen
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/templates"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// testSnapshot is a small hand-made catalog with every case the site must show:
+// a fractional GPU, a spot zone offer, a reserved all-upfront offer, CNY prices
+// with an FX table, a synthetic offer, a suspect offer, a stale provider and an
+// unmapped GPU.
+func testSnapshot(t testing.TB) *catalog.Snapshot {
+	t.Helper()
+	s, err := catalog.ReadSnapshot(filepath.Join("testdata", "snapshot.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func testReference(t testing.TB) *catalog.GPUReference {
+	t.Helper()
+	ref, err := catalog.LoadGPUReference(os.DirFS("testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref
+}
+
+func testOptions(t testing.TB, out string) Options {
+	return Options{Snapshot: testSnapshot(t), Reference: testReference(t), Templates: templates.FS, OutDir: out, BaseURL: "/"}
+}
+
+func build(t testing.TB, opts Options) Stats {
+	t.Helper()
+	st, err := Build(opts)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return st
+}
+
+// readTree returns every file under dir by its slash path.
+func readTree(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = b
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestBuild_Golden(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	build(t, testOptions(t, out))
+	for _, name := range []string{"index.html", "offers.html", "instances/aws/p5.48xlarge.html", "zh/offers.html", "data/offers.json"} {
+		t.Run(name, func(t *testing.T) {
+			got, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, golden, diff)
+			}
+		})
+	}
+}
+
+func TestBuild_ByteIdenticalTwice(t *testing.T) {
+	a := filepath.Join(t.TempDir(), "a")
+	b := filepath.Join(t.TempDir(), "b")
+	sa := build(t, testOptions(t, a))
+	sb := build(t, testOptions(t, b))
+	if sa != sb {
+		t.Errorf("stats differ: %+v vs %+v", sa, sb)
+	}
+	ta, tb := readTree(t, a), readTree(t, b)
+	if len(ta) != len(tb) {
+		t.Fatalf("builds wrote %d and %d files", len(ta), len(tb))
+	}
+	for name, da := range ta {
+		if !bytes.Equal(da, tb[name]) {
+			t.Errorf("%s differs between two builds of the same input", name)
+		}
+	}
+	// A rebuild over an existing site replaces it whole.
+	build(t, testOptions(t, a))
+	if got := readTree(t, a); len(got) != len(ta) {
+		t.Errorf("rebuild over the old site has %d files, want %d", len(got), len(ta))
+	}
+}
+
+func TestBuild_Stats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	st := build(t, testOptions(t, out))
+	snap := testSnapshot(t)
+	wantPages := 2 * (4 + len(snap.Instances))
+	if st.Pages != wantPages {
+		t.Errorf("Pages = %d, want %d", st.Pages, wantPages)
+	}
+	tree := readTree(t, out)
+	var size int64
+	for _, b := range tree {
+		size += int64(len(b))
+	}
+	if st.Files != len(tree) || st.Bytes != size {
+		t.Errorf("Stats = %+v, the folder has %d files, %d bytes", st, len(tree), size)
+	}
+}
+
+// templatesWith is the embedded template set with some files replaced.
+func templatesWith(t *testing.T, replace map[string]string) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := fs.WalkDir(templates.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(templates.FS, p)
+		m[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range replace {
+		m[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return m
+}
+
+func TestBuild_FailureLeavesOutDirUntouched(t *testing.T) {
+	cases := []struct {
+		name    string
+		replace map[string]string
+		errText string
+	}{
+		{"template does not parse", map[string]string{"offers.html": `{{define "title"}}x{{end}}{{define "content"}}{{if}}{{end}}`}, "templates"},
+		{"template fails while rendering", map[string]string{"downloads.html": `{{define "title"}}x{{end}}{{define "content"}}{{t "no.such.message"}}{{end}}`}, "no.such.message"},
+		{"message catalogs disagree", map[string]string{"i18n/zh.json": `{"nav.skip": "跳到正文"}`}, "lacks"},
+		{"layout missing", map[string]string{"_layout.html": `{{define "other"}}{{end}}`}, "layout"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := t.TempDir()
+			out := filepath.Join(parent, "site")
+			build(t, testOptions(t, out))
+			before := readTree(t, out)
+			opts := testOptions(t, out)
+			opts.Templates = templatesWith(t, tc.replace)
+			_, err := Build(opts)
+			if err == nil || !strings.Contains(err.Error(), tc.errText) {
+				t.Fatalf("Build error = %v, want one mentioning %q", err, tc.errText)
+			}
+			after := readTree(t, out)
+			if diff := cmp.Diff(before, after); diff != "" {
+				t.Errorf("failed build changed the previous site (-before +after):\n%s", diff)
+			}
+			entries, _ := os.ReadDir(parent)
+			if len(entries) != 1 {
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				t.Errorf("failed build left files beside the site: %v", names)
+			}
+		})
+	}
+}
+
+func TestBuild_RefusesFolderThatIsNotASite(t *testing.T) {
+	out := t.TempDir()
+	precious := filepath.Join(out, "thesis.tex")
+	if err := os.WriteFile(precious, []byte("years of work"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(testOptions(t, out))
+	if err == nil || !strings.Contains(err.Error(), "does not look like a built site") {
+		t.Fatalf("Build error = %v, want a refusal", err)
+	}
+	if _, err := os.Stat(precious); err != nil {
+		t.Errorf("the folder's file is gone: %v", err)
+	}
+}
+
+func TestBuild_HostileInstanceID(t *testing.T) {
+	const hostile = "../../etc/x<script>"
+	snap := testSnapshot(t)
+	snap.Instances = append(snap.Instances, catalog.InstanceType{
+		Provider: catalog.AWS, ID: hostile, Family: `"><img src=x onerror=alert(1)>`, VCPUs: 1, MemoryGiB: catalog.Dec("1"),
+		Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Name: "<b>GPU</b>", Count: 1, Share: catalog.Dec("1"), MemoryGiB: catalog.Dec("8")}},
+		Generation:   "current", Source: "</script><script>alert(2)</script>",
+	})
+	snap.Offers = append(snap.Offers, catalog.Offer{
+		Provider: catalog.AWS, InstanceType: hostile, Region: "us-east-1<svg onload=alert(3)>", Billing: catalog.OnDemand,
+		Price:        catalog.Price{Amount: catalog.Dec("1"), Currency: catalog.USD, Unit: catalog.PerHour},
+		Availability: "available", Includes: "<iframe src=//evil>", Source: "x", Suspect: "</script><script>alert(4)</script>",
+	})
+	parent := t.TempDir()
+	out := filepath.Join(parent, "site")
+	opts := testOptions(t, out)
+	opts.Snapshot = snap
+	build(t, opts)
+
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 || entries[0].Name() != "site" {
+		t.Fatalf("the build wrote outside its folder: %v", entries)
+	}
+	page := filepath.Join(out, "instances", "aws", "etc-x-script.html")
+	if _, err := os.Stat(page); err != nil {
+		t.Fatalf("hostile id has no page at the expected slug: %v", err)
+	}
+	for name, b := range readTree(t, out) {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		s := string(b)
+		for _, raw := range []string{"x<script>", "<img src=x", "<b>GPU</b>", "<iframe", "<svg", "alert(2)</script>", "alert(4)</script>"} {
+			if strings.Contains(s, raw) {
+				t.Errorf("%s contains unescaped provider data %q", name, raw)
+			}
+		}
+	}
+	b, _ := os.ReadFile(page)
+	if !strings.Contains(string(b), "x&lt;script&gt;") {
+		t.Errorf("the instance page does not show the id escaped")
+	}
+}
+
+var attrURL = regexp.MustCompile(`\s(?:href|src|action)="([^"]*)"`)
+
+// TestBuild_LinksStayOnSiteUnderBase checks, for the site served at / and under a
+// repository path, that every link and asset is a path under the base URL that
+// exists in the build, and that nothing is loaded from another host.
+func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
+	for _, base := range []string{"/", "/gpuatlas/"} {
+		t.Run(base, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "site")
+			opts := testOptions(t, out)
+			opts.BaseURL = base
+			build(t, opts)
+			tree := readTree(t, out)
+			for name, b := range tree {
+				s := string(b)
+				if strings.HasSuffix(name, ".css") || strings.HasSuffix(name, ".js") {
+					if strings.Contains(s, "http://") || strings.Contains(s, "https://") || strings.Contains(s, "@import") {
+						t.Errorf("%s refers to another host", name)
+					}
+					continue
+				}
+				if !strings.HasSuffix(name, ".html") {
+					continue
+				}
+				for _, m := range attrURL.FindAllStringSubmatch(s, -1) {
+					u := m[1]
+					if strings.HasPrefix(u, "#") {
+						continue
+					}
+					if strings.Contains(u, "://") || strings.HasPrefix(u, "//") {
+						t.Errorf("%s: link to another host: %s", name, u)
+						continue
+					}
+					if !strings.HasPrefix(u, base) {
+						t.Errorf("%s: link %s is not under the base %s", name, u, base)
+						continue
+					}
+					p := strings.TrimPrefix(u, base)
+					p, _, _ = strings.Cut(p, "#")
+					p, _, _ = strings.Cut(p, "?")
+					if p == "" || strings.HasSuffix(p, "/") {
+						p += "index.html"
+					}
+					if _, ok := tree[p]; !ok {
+						t.Errorf("%s: link %s points to no file of the site", name, u)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestBuild_LanguageSwitchKeepsPage(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	build(t, testOptions(t, out))
+	sw := regexp.MustCompile(`id="lang-switch" href="([^"]*)"`)
+	cases := map[string]string{
+		"index.html":                      "/zh/",
+		"zh/index.html":                   "/",
+		"offers.html":                     "/zh/offers.html",
+		"zh/offers.html":                  "/offers.html",
+		"instances/aws/g6f.large.html":    "/zh/instances/aws/g6f.large.html",
+		"zh/instances/aws/g6f.large.html": "/instances/aws/g6f.large.html",
+		"downloads.html":                  "/zh/downloads.html",
+	}
+	for page, want := range cases {
+		b, err := os.ReadFile(filepath.Join(out, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := sw.FindSubmatch(b)
+		if m == nil || string(m[1]) != want {
+			t.Errorf("%s: language switch = %q, want %q", page, m, want)
+		}
+	}
+}
+
+func TestBuild_OffersPageDefaultRows(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	build(t, testOptions(t, out))
+	b, err := os.ReadFile(filepath.Join(out, "offers.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(string(b), -1)
+	var got []string
+	for _, k := range keys {
+		got = append(got, k[1])
+	}
+	want := []string{
+		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand",
+		"alibaba/ecs.gn8is.4xlarge/cn-hangzhou//on_demand",
+		"aws/g5.xlarge/us-east-1//on_demand",
+		"aws/g5.xlarge/us-west-2//on_demand",
+		"aws/g6f.large/us-east-1//on_demand",
+		"aws/p5.48xlarge/us-east-1//on_demand",
+		"aws/p5.48xlarge/us-west-2//on_demand",
+		"huawei/pi2.2xlarge.4/cn-north-4//on_demand",
+		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("server-rendered rows (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(string(b), "9 of 12 offers") {
+		t.Errorf("offers.html lacks the row count %q", "9 of 12 offers")
+	}
+}
+
+func TestBuild_RejectsBadBaseURL(t *testing.T) {
+	for _, base := range []string{"gpuatlas/", "https://example.com/", "//evil.example/", "/a/../b/", `/x"y/`} {
+		opts := testOptions(t, filepath.Join(t.TempDir(), "site"))
+		opts.BaseURL = base
+		if _, err := Build(opts); err == nil {
+			t.Errorf("Build accepted base URL %q", base)
+		}
+	}
+}
+
+func TestBuild_PublishesCatalogJSONAsIs(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	opts := testOptions(t, out)
+	opts.CatalogJSON = []byte("{\"schema\": 1}\n")
+	build(t, opts)
+	got, err := os.ReadFile(filepath.Join(out, "data", "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, opts.CatalogJSON) {
+		t.Errorf("data/catalog.json = %q, want the bytes given", got)
+	}
+}
+
+func TestBuild_MissingInputs(t *testing.T) {
+	opts := testOptions(t, filepath.Join(t.TempDir(), "site"))
+	opts.Snapshot = nil
+	if _, err := Build(opts); err == nil {
+		t.Error("Build without a snapshot succeeded")
+	}
+	opts = testOptions(t, filepath.Join(t.TempDir(), "site"))
+	opts.Templates = fstest.MapFS{}
+	if _, err := Build(opts); err == nil {
+		t.Error("Build with an empty template folder succeeded")
+	}
+}
+
+func BenchmarkBuild(b *testing.B) {
+	dir := b.TempDir()
+	opts := testOptions(b, filepath.Join(dir, "site"))
+	for b.Loop() {
+		if _, err := Build(opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// largeSnapshot multiplies the test snapshot's AWS types to about the size of a
+// real crawl: 200 instance types × 25 regions × 4 billing kinds = 20,000 offers.
+func largeSnapshot(t testing.TB) *catalog.Snapshot {
+	s := testSnapshot(t)
+	base := s.Instances[4] // p5.48xlarge
+	s.Instances, s.Offers, s.Placements = nil, nil, nil
+	for i := 0; i < 200; i++ {
+		it := base
+		it.ID = fmt.Sprintf("p%d.%dxlarge", i%20, i)
+		s.Instances = append(s.Instances, it)
+		for r := 0; r < 25; r++ {
+			for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.Spot, catalog.Reserved1yNoUpfront, catalog.Reserved3yNoUpfront} {
+				s.Offers = append(s.Offers, catalog.Offer{Provider: catalog.AWS, InstanceType: it.ID, Region: fmt.Sprintf("region-%d", r),
+					Billing: b, Price: catalog.Price{Amount: catalog.Dec(fmt.Sprintf("%d.%03d", 1+i, r)), Currency: catalog.USD, Unit: catalog.PerHour},
+					Availability: catalog.Available, Source: "pricing.GetProducts", FetchedAt: s.TakenAt})
+			}
+		}
+	}
+	return s
+}
+
+func BenchmarkBuild_Large(b *testing.B) {
+	opts := testOptions(b, filepath.Join(b.TempDir(), "site"))
+	opts.Snapshot = largeSnapshot(b)
+	var st Stats
+	for b.Loop() {
+		var err error
+		if st, err = Build(opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(st.Bytes)/1e6, "MB")
+	b.ReportMetric(float64(st.Pages), "pages")
+}

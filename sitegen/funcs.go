@@ -1,0 +1,67 @@
+package sitegen
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// funcMap is every function the templates can call, bound to one language. Links
+// are absolute paths under the base URL so that every page, the 404 page included,
+// works wherever it is served from (/ or /<repo>/).
+func funcMap(base string, l *language, versions map[string]string) template.FuncMap {
+	return template.FuncMap{
+		"t":     l.t,
+		"label": l.label,
+		// link is a page of the current language; "index.html" is its folder.
+		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
+		// asset is a language-independent file; static files carry a content
+		// version so a browser never mixes an old script with a new page.
+		"asset": func(rel string) string {
+			if v, ok := versions[rel]; ok {
+				return base + rel + "?v=" + v
+			}
+			return base + rel
+		},
+		"rname": l.regionName,
+		"money": func(d *decimal.Decimal) string {
+			if d == nil {
+				return ""
+			}
+			return moneyText(*d)
+		},
+		"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+		"size": humanSize,
+	}
+}
+
+// moneyRound rounds a derived price for display: 4 decimals below 10 (a GPU slice
+// costs cents an hour), 2 from 10 up. The explorer's script formats the same
+// rounded figure, so server and script rows read alike.
+func moneyRound(d decimal.Decimal) (decimal.Decimal, int32) {
+	r := d.Round(4)
+	if r.Abs().LessThan(decimal.NewFromInt(10)) {
+		return r, 4
+	}
+	return d.Round(2), 2
+}
+
+func moneyText(d decimal.Decimal) string {
+	r, places := moneyRound(d)
+	return r.StringFixed(places)
+}
+
+// humanSize is a file size in B, KB, MB (powers of 1000).
+func humanSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	default:
+		return fmt.Sprintf("%.1f MB", float64(n)/1000/1000)
+	}
+}

@@ -1,0 +1,119 @@
+package sitegen
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// language is one language the site is rendered in. English is at the root of the
+// site, every other language under its own folder (Prefix).
+type language struct {
+	Tag      string // message catalog name: i18n/<Tag>.json
+	HTMLLang string // the lang attribute
+	Name     string // the language's own name, for the switch link
+	Prefix   string // folder under the site root: "" or "zh/"
+	messages map[string]string
+}
+
+// languages are rendered in this order; the first is the default at the root.
+func newLanguages() []*language {
+	return []*language{
+		{Tag: "en", HTMLLang: "en", Name: "English", Prefix: ""},
+		{Tag: "zh", HTMLLang: "zh-Hans", Name: "中文", Prefix: "zh/"},
+	}
+}
+
+// loadMessages reads every language's catalog and checks that they all define the
+// same keys, so that no page can render with a missing string in one language.
+func loadMessages(fsys fs.FS, langs []*language) error {
+	for _, l := range langs {
+		name := "i18n/" + l.Tag + ".json"
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return fmt.Errorf("read message catalog: %w", err)
+		}
+		l.messages = map[string]string{}
+		if err := json.Unmarshal(b, &l.messages); err != nil {
+			return fmt.Errorf("message catalog %s: %w", name, err)
+		}
+	}
+	for _, a := range langs {
+		for _, b := range langs {
+			if missing := missingKeys(a.messages, b.messages); len(missing) > 0 {
+				return fmt.Errorf("message catalog i18n/%s.json lacks %d keys that i18n/%s.json has: %s",
+					b.Tag, len(missing), a.Tag, strings.Join(missing, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+// missingKeys lists, sorted, the keys of have that want lacks.
+func missingKeys(have, want map[string]string) []string {
+	var out []string
+	for k := range have {
+		if _, ok := want[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// t returns the message for key with {name} placeholders replaced from pairs
+// (name, value, name, value ...). A missing key is an error, which fails the build.
+func (l *language) t(key string, pairs ...any) (string, error) {
+	s, ok := l.messages[key]
+	if !ok {
+		return "", fmt.Errorf("message %q is not in i18n/%s.json", key, l.Tag)
+	}
+	if len(pairs)%2 != 0 {
+		return "", fmt.Errorf("message %q: placeholders need name, value pairs", key)
+	}
+	for i := 0; i < len(pairs); i += 2 {
+		s = strings.ReplaceAll(s, "{"+fmt.Sprint(pairs[i])+"}", fmt.Sprint(pairs[i+1]))
+	}
+	return s, nil
+}
+
+// label is the display name of a code (billing kind, status, unit ...): the
+// message "<group>.<code>" where the catalog has one, the code itself otherwise, so
+// that a value a provider adds tomorrow is shown rather than failing the build.
+func (l *language) label(group string, code any) string {
+	c := fmt.Sprint(code)
+	if s, ok := l.messages[group+"."+c]; ok {
+		return s
+	}
+	return c
+}
+
+// jsLabels is the part of the catalog the explorer's script needs.
+func (l *language) jsLabels() map[string]string {
+	out := map[string]string{}
+	for k, v := range l.messages {
+		for _, p := range []string{"js.", "billing.", "avail.", "unit.", "badge.", "provider.", "price.", "col."} {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+			}
+		}
+	}
+	return out
+}
+
+// regionName is a region's display name in the language, or its id when the
+// snapshot has no name for it.
+func (l *language) regionName(r catalog.Region) string {
+	name := r.NameEN
+	if l.Tag == "zh" && r.NameZH != "" {
+		name = r.NameZH
+	}
+	if name == "" {
+		return r.ID
+	}
+	return name
+}

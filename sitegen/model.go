@@ -1,0 +1,212 @@
+package sitegen
+
+import (
+	"sort"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// siteModel is the snapshot joined and derived once for every page: instance types
+// with their page paths and GPU names, offers with their derived prices, regions
+// with display names, coverage per provider.
+type siteModel struct {
+	snap       *catalog.Snapshot
+	ref        *catalog.GPUReference
+	types      []*typeView // in key order
+	typeByKey  map[string]*typeView
+	offers     []*offerView // in the snapshot's canonical order
+	offersOf   map[string][]*offerView
+	placeOf    map[string][]placementView
+	regions    map[string]catalog.Region
+	coverage   map[catalog.Provider]catalog.Coverage
+	staleCover map[catalog.Provider]bool
+}
+
+// typeView is an instance type as the pages show it.
+type typeView struct {
+	T         catalog.InstanceType
+	Href      string // page path relative to a language root
+	HasGPU    bool
+	Unmapped  bool   // the primary accelerator has no canonical model
+	GPUName   string // the provider's accelerator name
+	GPUModel  string // canonical model id
+	ModelName string // the reference's model name, or the provider's name
+	GPUs      string // whole-device equivalents to 3 places, e.g. 8 or 0.125
+	GPUMem    string // GiB over all devices, to 2 places
+	Mem       string // memory GiB, to 2 places
+	units     decimal.Decimal
+	gpuMem    decimal.Decimal
+}
+
+// offerView is an offer with what the pages derive from it. Prices per hour are
+// the effective hourly price (upfront spread over the term); nil when they cannot
+// be computed (no FX rate, no GPU to divide by).
+type offerView struct {
+	Key           string
+	Offer         catalog.Offer
+	Type          *typeView
+	Region        catalog.Region
+	USDHour       *decimal.Decimal
+	USDGPUHour    *decimal.Decimal
+	NativeHour    *decimal.Decimal
+	NativeGPUHour *decimal.Decimal
+	Stale         bool // the provider's data is kept from an earlier crawl
+}
+
+type placementView struct {
+	P      catalog.Placement
+	Region catalog.Region
+}
+
+// perGPUPlaces is the precision of a price divided by a GPU count (1/12 vGPU
+// shares do not divide evenly).
+const perGPUPlaces = 8
+
+func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel, error) {
+	m := &siteModel{
+		snap: snap, ref: ref,
+		typeByKey:  map[string]*typeView{},
+		offersOf:   map[string][]*offerView{},
+		placeOf:    map[string][]placementView{},
+		regions:    map[string]catalog.Region{},
+		coverage:   map[catalog.Provider]catalog.Coverage{},
+		staleCover: map[catalog.Provider]bool{},
+	}
+	for _, r := range snap.Regions {
+		m.regions[r.Key()] = r
+	}
+	for _, c := range snap.Coverage {
+		m.coverage[c.Provider] = c
+		m.staleCover[c.Provider] = c.Status == catalog.CoverageStale
+	}
+	paths := instancePaths(snap.Instances)
+	for _, t := range snap.Instances { // sorted by key: the snapshot is a canonical copy
+		v := &typeView{T: t, Href: paths[t.Key()], units: t.GPUUnits(), gpuMem: t.GPUMemoryGiB()}
+		v.GPUs, v.GPUMem = v.units.Round(3).String(), v.gpuMem.Round(2).String()
+		v.Mem = t.MemoryGiB.Round(2).String()
+		if a, ok := t.PrimaryAccelerator(); ok {
+			v.HasGPU = true
+			v.GPUName, v.GPUModel = a.Name, a.Model
+			v.Unmapped = a.Model == ""
+			v.ModelName = m.modelName(a)
+		}
+		m.types = append(m.types, v)
+		m.typeByKey[t.Key()] = v
+	}
+	rows, err := OfferRows(snap)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		o := r.Offer
+		tv := m.typeByKey[o.InstanceKey()]
+		v := &offerView{
+			Key: o.Key(), Offer: o, Type: tv, Region: m.region(o.Provider, o.Region),
+			USDHour: r.USDPerHour, Stale: m.staleCover[o.Provider],
+		}
+		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
+			v.NativeHour = &h
+		}
+		v.USDGPUHour = perGPU(v.USDHour, tv.units)
+		v.NativeGPUHour = perGPU(v.NativeHour, tv.units)
+		m.offers = append(m.offers, v)
+		m.offersOf[o.InstanceKey()] = append(m.offersOf[o.InstanceKey()], v)
+	}
+	for _, p := range snap.Placements {
+		k := string(p.Provider) + "/" + p.InstanceType
+		m.placeOf[k] = append(m.placeOf[k], placementView{P: p, Region: m.region(p.Provider, p.Region)})
+	}
+	return m, nil
+}
+
+func perGPU(h *decimal.Decimal, units decimal.Decimal) *decimal.Decimal {
+	if h == nil || !units.IsPositive() {
+		return nil
+	}
+	d := h.DivRound(units, perGPUPlaces)
+	return &d
+}
+
+// region returns the snapshot's metadata for a region, or one with only the id
+// for a region the snapshot does not describe (shown, never dropped).
+func (m *siteModel) region(p catalog.Provider, id string) catalog.Region {
+	if r, ok := m.regions[string(p)+"/"+id]; ok {
+		return r
+	}
+	return catalog.Region{Provider: p, ID: id}
+}
+
+func (m *siteModel) modelName(a catalog.Accelerator) string {
+	if a.Model != "" && m.ref != nil {
+		if g, ok := m.ref.Model(a.Model); ok && g.Name != "" {
+			return g.Name
+		}
+	}
+	if a.Name != "" {
+		return a.Name
+	}
+	return a.Model
+}
+
+// providers lists every provider the snapshot mentions, in display order.
+func (m *siteModel) providers() []catalog.Provider {
+	seen := map[catalog.Provider]bool{}
+	for _, c := range m.snap.Coverage {
+		seen[c.Provider] = true
+	}
+	for _, t := range m.snap.Instances {
+		seen[t.Provider] = true
+	}
+	rank := map[catalog.Provider]int{}
+	for i, p := range catalog.Providers {
+		rank[p] = i
+	}
+	out := make([]catalog.Provider, 0, len(seen))
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		ri, iok := rank[out[i]]
+		rj, jok := rank[out[j]]
+		if iok != jok {
+			return iok
+		}
+		if ri != rj {
+			return ri < rj
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// canonicalCopy is a copy of the snapshot with every list in canonical order; the
+// caller's snapshot is not modified.
+func canonicalCopy(s *catalog.Snapshot) *catalog.Snapshot {
+	c := *s
+	c.Coverage = append([]catalog.Coverage(nil), s.Coverage...)
+	c.Unmapped = append([]catalog.UnmappedAccelerator(nil), s.Unmapped...)
+	for i := range c.Unmapped {
+		c.Unmapped[i].InstanceTypes = append([]string(nil), c.Unmapped[i].InstanceTypes...)
+	}
+	for i := range c.Coverage {
+		c.Coverage[i].FailedRegions = append([]catalog.RegionFailure(nil), c.Coverage[i].FailedRegions...)
+		c.Coverage[i].Sources = append([]string(nil), c.Coverage[i].Sources...)
+	}
+	c.Regions = append([]catalog.Region(nil), s.Regions...)
+	c.Instances = append([]catalog.InstanceType(nil), s.Instances...)
+	c.Placements = append([]catalog.Placement(nil), s.Placements...)
+	c.Offers = append([]catalog.Offer(nil), s.Offers...)
+	c.Sort()
+	return &c
+}
+
+// latest is the later of two times.
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
