@@ -21,6 +21,9 @@ func TestCommittedTablesLoad(t *testing.T) {
 			t.Errorf("%s: no source or source date", m.ID)
 		}
 	}
+	if _, err := catalog.LoadWorkloads(data.FS); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := catalog.LoadRegionTable(data.FS); err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,7 @@ func commands() []command {
 		{"build", "build the static site from a catalog snapshot", runBuild},
 		{"serve", "serve a built site on a local address", runServe},
 		{"export", "write the catalog's offers as CSV or JSON to stdout", runExport},
+		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
 	}
 }
 

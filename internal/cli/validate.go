@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+)
+
+// validateNow is validate's clock (run dates after its day are in the future);
+// tests replace it.
+var validateNow = time.Now
+
+// defaultBenchmarks is where uploads live, relative to the repository root.
+const defaultBenchmarks = "data/benchmarks"
+
+func runValidate(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "validate", "validate [--catalog FILE] [--workloads FILE] [PATH...]\n\n"+
+		"Checks benchmark uploads (CSV or YAML files; folders are searched for .csv, .yaml\n"+
+		"and .yml files) and prints each problem as file:line: message. PATH defaults to\n"+
+		defaultBenchmarks+". Exit 0 when there is no error (warnings allowed), 1 when any\n"+
+		"record has an error, 2 for a bad command line.")
+	path := fs.String("catalog", "", "snapshot to check instance types against (default: the catalog embedded in this build)")
+	wlPath := fs.String("workloads", "", "workload registry CSV (default: data/workloads.csv embedded in this build)")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{defaultBenchmarks}
+	}
+	snap, _, err := loadSnapshot(*path)
+	if err != nil {
+		return fail(env, "validate: %v", err)
+	}
+	workloads, err := loadWorkloads(*wlPath)
+	if err != nil {
+		return fail(env, "validate: %v", err)
+	}
+	runs, problems := catalog.LoadBenchmarks(paths, snap, workloads, validateNow())
+	gha := env.Getenv != nil && env.Getenv("GITHUB_ACTIONS") == "true"
+	errs, warns := 0, 0
+	for _, p := range problems {
+		fmt.Fprintln(env.Stdout, p.String())
+		if p.Severity == catalog.SeverityError {
+			errs++
+		} else {
+			warns++
+		}
+		if gha {
+			fmt.Fprintln(env.Stderr, annotation(p))
+		}
+	}
+	fmt.Fprintf(env.Stderr, "validate: %d valid %s; %d %s, %d %s\n",
+		len(runs), plural(len(runs), "run", "runs"), errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"))
+	if errs > 0 {
+		return ExitError
+	}
+	return ExitOK
+}
+
+// loadWorkloads reads the workload registry at path, or the embedded one when
+// path is empty.
+func loadWorkloads(path string) (*catalog.WorkloadRegistry, error) {
+	if path == "" {
+		return catalog.LoadWorkloads(data.FS)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read workloads: %w", err)
+	}
+	defer f.Close()
+	return catalog.ParseWorkloads(path, f)
+}
+
+// annotation formats a problem as a GitHub Actions workflow command, which shows
+// it on the file and line of a pull request. Property values escape %, CR, LF, :
+// and , and the message escapes %, CR and LF, as the workflow command syntax asks.
+func annotation(p catalog.Problem) string {
+	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	msg := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	level := "error"
+	if p.Severity == catalog.SeverityWarning {
+		level = "warning"
+	}
+	loc := "file=" + prop.Replace(p.File)
+	if p.Line > 0 {
+		loc += fmt.Sprintf(",line=%d", p.Line)
+	}
+	return fmt.Sprintf("::%s %s,title=gpuatlas validate::%s", level, loc, msg.Replace(p.Message))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
