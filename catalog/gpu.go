@@ -45,10 +45,14 @@ type GPUModel struct {
 // applies to every provider. Share is the fraction of the device a vGPU slice name
 // stands for (zero for a whole device).
 type GPUAlias struct {
-	Provider   string
-	Name       string
-	Model      string // empty: known name with no established model (reported as unmapped)
-	Share      decimal.Decimal
+	Provider string
+	Name     string
+	Model    string // empty: known name with no established model (reported as unmapped)
+	Share    decimal.Decimal
+	// MemoryGiB, when set, restricts the alias to devices with about this much
+	// memory (within 10%): one name, several variants (AWS "A100" is 40 GB on
+	// p4d and 80 GB on p4de). A row without memory is the name's default.
+	MemoryGiB  *decimal.Decimal
 	Confidence string // certain, likely, uncertain
 	Evidence   string
 	Line       int
@@ -60,6 +64,8 @@ type GPUReference struct {
 	Aliases []GPUAlias
 	byID    map[string]int
 	byAlias map[string]int // provider + "\x00" + normalized name -> index in Aliases
+	// byMemory lists, per provider + name, the aliases restricted by memory.
+	byMemory map[string][]int
 }
 
 // Match is the result of resolving a provider's accelerator name.
@@ -88,8 +94,24 @@ func (r *GPUReference) Model(id string) (GPUModel, bool) {
 // wins over a "*" alias; an exact canonical id also matches. ok is false when the
 // name is unknown or known without a model: the caller must report it.
 func (r *GPUReference) Resolve(provider Provider, name string) (Match, bool) {
+	return r.ResolveDevice(provider, name, decimal.Zero)
+}
+
+// ResolveDevice is Resolve with the device memory the provider reports: an alias
+// restricted to a matching memory size wins over the name's default. Zero memory
+// means unknown.
+func (r *GPUReference) ResolveDevice(provider Provider, name string, memoryGiB decimal.Decimal) (Match, bool) {
 	n := NormalizeAcceleratorName(name)
 	for _, p := range []string{string(provider), "*"} {
+		if memoryGiB.IsPositive() {
+			for _, i := range r.byMemory[p+"\x00"+n] {
+				a := r.Aliases[i]
+				tolerance := a.MemoryGiB.Div(decimal.NewFromInt(10))
+				if memoryGiB.Sub(*a.MemoryGiB).Abs().LessThanOrEqual(tolerance) && a.Model != "" {
+					return Match{Model: a.Model, Share: a.Share, Confidence: a.Confidence}, true
+				}
+			}
+		}
 		if i, ok := r.byAlias[p+"\x00"+n]; ok {
 			a := r.Aliases[i]
 			if a.Model == "" {
@@ -107,7 +129,7 @@ func (r *GPUReference) Resolve(provider Provider, name string) (Match, bool) {
 // ParseGPUReference reads the models table (gpus.csv) and the alias table
 // (gpu_aliases.csv). Errors name the file and line.
 func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, aliases io.Reader) (*GPUReference, error) {
-	ref := &GPUReference{byID: map[string]int{}, byAlias: map[string]int{}}
+	ref := &GPUReference{byID: map[string]int{}, byAlias: map[string]int{}, byMemory: map[string][]int{}}
 	err := readCSV(modelsName, models, []string{"id", "vendor", "name", "kind", "memory_gb", "source"}, func(line int, get func(string) string) error {
 		m := GPUModel{
 			ID: get("id"), Vendor: get("vendor"), Name: get("name"), Kind: AcceleratorKind(get("kind")),
@@ -198,6 +220,21 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 			a.Share = share
 		}
 		key := a.Provider + "\x00" + NormalizeAcceleratorName(a.Name)
+		if m := get("memory_gib"); m != "" {
+			mem, err := decimal.NewFromString(m)
+			if err != nil || !mem.IsPositive() {
+				return fmt.Errorf("memory_gib %q is not a positive number", m)
+			}
+			a.MemoryGiB = &mem
+			for _, i := range ref.byMemory[key] {
+				if ref.Aliases[i].MemoryGiB.Equal(mem) {
+					return fmt.Errorf("alias %s %q with memory %s is already defined on line %d", a.Provider, a.Name, m, ref.Aliases[i].Line)
+				}
+			}
+			ref.byMemory[key] = append(ref.byMemory[key], len(ref.Aliases))
+			ref.Aliases = append(ref.Aliases, a)
+			return nil
+		}
 		if prev, dup := ref.byAlias[key]; dup {
 			return fmt.Errorf("alias %s %q is already defined on line %d", a.Provider, a.Name, ref.Aliases[prev].Line)
 		}

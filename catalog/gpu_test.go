@@ -76,3 +76,23 @@ func TestParseGPUReference_Errors(t *testing.T) {
 		})
 	}
 }
+
+func TestGPUReference_ResolveDeviceByMemory(t *testing.T) {
+	models := testModels + "nvidia-a100-sxm-40gb,NVIDIA,A100 40GB,gpu,40,,,x,2020\nnvidia-a100-sxm-80gb,NVIDIA,A100 80GB,gpu,80,,,x,2020\n"
+	aliases := "provider,name,model,share,memory_gib,confidence,evidence\n" +
+		"aws,A100,nvidia-a100-sxm-40gb,,,likely,default\n" +
+		"aws,A100,nvidia-a100-sxm-80gb,,80,likely,p4de\n"
+	ref, err := ParseGPUReference("gpus.csv", strings.NewReader(models), "aliases.csv", strings.NewReader(aliases))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ mem, want string }{{"80", "nvidia-a100-sxm-80gb"}, {"76.29", "nvidia-a100-sxm-80gb"}, {"40", "nvidia-a100-sxm-40gb"}, {"0", "nvidia-a100-sxm-40gb"}} {
+		m, ok := ref.ResolveDevice(AWS, "A100", Dec(tt.mem))
+		if !ok || m.Model != tt.want {
+			t.Errorf("A100 with %s GiB: got %q, want %q", tt.mem, m.Model, tt.want)
+		}
+	}
+	if _, err := ParseGPUReference("gpus.csv", strings.NewReader(models), "aliases.csv", strings.NewReader(aliases+"aws,A100,nvidia-a100-sxm-80gb,,80,likely,dup\n")); err == nil || !strings.Contains(err.Error(), "aliases.csv:4: alias aws \"A100\" with memory 80 is already defined on line 3") {
+		t.Errorf("duplicate memory alias: got %v", err)
+	}
+}

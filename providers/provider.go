@@ -47,6 +47,10 @@ type Config struct {
 	Timeout time.Duration
 	// MaxAttempts bounds the attempts of one API call (1 = no retries).
 	MaxAttempts int
+	// Unlimited turns off the request-rate limits (the runner's and the
+	// adapter's own). Only for servers that have no limits to respect: local
+	// replays and mirrors the user runs.
+	Unlimited bool
 	// Backoff is the base delay of exponential backoff between attempts; zero keeps
 	// the SDK's or this package's default.
 	Backoff time.Duration

@@ -28,7 +28,11 @@ type Target struct {
 // calls the constructor with it. A constructor error is kept in the target, so a
 // provider without credentials is reported as skipped, not fatal.
 func Prepare(f Factory, cfg Config) Target {
-	tr := NewTransport(f.RatePerSecond, f.Burst)
+	rps := f.RatePerSecond
+	if cfg.Unlimited {
+		rps = 0
+	}
+	tr := NewTransport(rps, f.Burst)
 	if cfg.Transport != nil {
 		tr.Base = cfg.Transport
 	}
@@ -99,14 +103,14 @@ type providerResult struct {
 	offers     []catalog.Offer
 }
 
-func crawlProvider(ctx context.Context, t Target, opts Options) providerResult {
-	res := providerResult{coverage: catalog.Coverage{Provider: t.Factory.ID}}
-	cov := &res.coverage
+func crawlProvider(ctx context.Context, t Target, opts Options) (res providerResult) {
+	res = providerResult{coverage: catalog.Coverage{Provider: t.Factory.ID}}
 	defer func() {
 		if t.Transport != nil {
-			cov.Requests = t.Transport.Requests()
+			res.coverage.Requests = t.Transport.Requests()
 		}
 	}()
+	cov := &res.coverage
 	if t.Err != nil {
 		if errors.Is(t.Err, ErrNoCredentials) {
 			cov.Status = catalog.CoverageSkipped
@@ -190,6 +194,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) providerResult {
 		cov.Status = catalog.CoveragePartial
 	}
 	res.offers = keepDescribed(res.offers, seen)
+	FlagImplausible(res.instances, res.offers)
 	return res
 }
 
@@ -236,8 +241,15 @@ func resolveAccelerators(it catalog.InstanceType, ref *catalog.GPUReference, unm
 	for i, a := range accs {
 		var m catalog.Match
 		ok := false
-		if ref != nil {
-			m, ok = ref.Resolve(it.Provider, a.Name)
+		switch {
+		case a.Model != "" && ref != nil:
+			// The adapter mapped the device itself (Tencent's family table);
+			// keep its model and confidence if the reference knows the model.
+			if _, known := ref.Model(a.Model); known {
+				m, ok = catalog.Match{Model: a.Model, Confidence: a.MappingConfidence}, true
+			}
+		case ref != nil:
+			m, ok = ref.ResolveDevice(it.Provider, a.Name, a.MemoryGiB)
 		}
 		if ok {
 			a.Model = m.Model

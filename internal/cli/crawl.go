@@ -30,6 +30,7 @@ func runCrawl(env Env, args []string) int {
 	timeout := fs.Duration("timeout", 30*time.Minute, "deadline for the whole crawl")
 	reqTimeout := fs.Duration("request-timeout", 30*time.Second, "deadline for one HTTP request")
 	attempts := fs.Int("max-attempts", 5, "attempts per API call, retries of throttling and 5xx included")
+	unlimited := fs.Bool("no-rate-limit", false, "send requests as fast as the server answers: only for local replays and mirrors you run, never the real APIs")
 	if code, ok := parse(args); !ok {
 		return code
 	}
@@ -81,6 +82,7 @@ func runCrawl(env Env, args []string) int {
 			Clock:       time.Now,
 			Timeout:     *reqTimeout,
 			MaxAttempts: *attempts,
+			Unlimited:   *unlimited,
 		}
 		t := providers.Prepare(f, cfg)
 		if t.Err != nil {

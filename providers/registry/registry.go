@@ -8,10 +8,21 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/alibaba"
+	"github.com/gpuatlas/gpuatlas/providers/aws"
+	"github.com/gpuatlas/gpuatlas/providers/huawei"
+	"github.com/gpuatlas/gpuatlas/providers/tencent"
+	"github.com/gpuatlas/gpuatlas/providers/volcengine"
 )
 
 // All is every provider adapter, in display order.
-var All = []providers.Factory{}
+var All = []providers.Factory{
+	aws.Factory,
+	alibaba.Factory,
+	tencent.Factory,
+	huawei.Factory,
+	volcengine.Factory,
+}
 
 // Select returns the factories named in a comma-separated list ("aws,alibaba");
 // an empty list selects all.

@@ -38,6 +38,30 @@ func fixtures() []fixture {
 			endpoints: func(s *replay.Server) []string { return []string{"aws.ec2=" + s.URL, "aws.pricing=" + s.URL} },
 			env:       map[string]string{"AWS_ACCESS_KEY_ID": "AKIDREPLAY", "AWS_SECRET_ACCESS_KEY": "replay-secret", "AWS_REGION": "us-east-1"},
 		},
+		{
+			provider: catalog.Alibaba, dir: "providers/alibaba/testdata/replay", dialect: replay.Alibaba,
+			endpoints: func(s *replay.Server) []string { return []string{"alibaba.ecs=" + s.URL} },
+			env:       map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": "LTAIREPLAY", "ALIBABA_CLOUD_ACCESS_KEY_SECRET": "replay-secret"},
+		},
+		{
+			provider: catalog.Tencent, dir: "providers/tencent/testdata/replay", dialect: replay.Tencent,
+			endpoints: func(s *replay.Server) []string { return []string{"tencent.cvm=" + s.URL} },
+			env:       map[string]string{"TENCENTCLOUD_SECRET_ID": "AKIDREPLAY", "TENCENTCLOUD_SECRET_KEY": "replay-secret"},
+		},
+		{
+			provider: catalog.Huawei, dir: "providers/huawei/testdata/replay", dialect: replay.Huawei,
+			endpoints: func(s *replay.Server) []string {
+				return []string{"huawei.ecs=" + s.URL, "huawei.bss=" + s.URL, "huawei.iam=" + s.URL}
+			},
+			env: map[string]string{"HUAWEICLOUD_SDK_AK": "AKREPLAY", "HUAWEICLOUD_SDK_SK": "replay-secret"},
+		},
+		{
+			provider: catalog.Volcengine, dir: "providers/volcengine/testdata/replay", dialect: replay.Volcengine,
+			endpoints: func(s *replay.Server) []string {
+				return []string{"volcengine.ecs=" + s.URL, "volcengine.billing=" + s.URL}
+			},
+			env: map[string]string{"VOLCENGINE_ACCESS_KEY": "AKREPLAY", "VOLCENGINE_SECRET_KEY": "replay-secret"},
+		},
 	}
 }
 
@@ -59,7 +83,7 @@ func run(out string) error {
 		// Isolate the AWS SDK from the machine's own configuration.
 		"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull,
 	}
-	args := []string{"crawl", "--fx-file", FXFile}
+	args := []string{"crawl", "--fx-file", FXFile, "--no-rate-limit"}
 	var names []string
 	manifests := map[catalog.Provider]replay.Manifest{}
 	for _, f := range fxs {
@@ -143,6 +167,11 @@ func stamp(s *catalog.Snapshot, manifests map[catalog.Provider]replay.Manifest) 
 		c.Synthetic = m.Synthetic || m.SyntheticPrices
 		c.Sources = append([]string{"replay of recorded responses (make data): " + fixtureDir(c.Provider)}, m.Sources...)
 		sort.Strings(c.Sources[1:])
+		for _, n := range m.Notes {
+			if strings.HasPrefix(n, "as_of") {
+				c.Sources = append(c.Sources, n) // what the date means when it is not a capture date
+			}
+		}
 	}
 	return s.Validate()
 }

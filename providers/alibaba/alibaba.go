@@ -1,0 +1,427 @@
+// Package alibaba is the Alibaba Cloud adapter: ECS GPU, vGPU and FPGA instance
+// types, their zones and stock, and pay-as-you-go, spot and subscription prices,
+// from the ECS API through the official SDK.
+package alibaba
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aliyun/alibaba-cloud-sdk-go/sdk"
+	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/auth/credentials"
+	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
+	"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// Factory describes the Alibaba Cloud adapter to the crawl runner.
+//
+// Rate: ECS flow control is per API and account and is not published as one
+// figure; the crawl is dominated by DescribePrice (one call per type × zone ×
+// billing method), so the transport keeps all calls together at 20 a second
+// with a burst of 10, which the source data's own crawler (4 workers, no
+// limit) stayed under. Four regions are crawled at once; within a region at
+// most priceWorkers DescribePrice calls are in flight.
+var Factory = providers.Factory{
+	ID:            catalog.Alibaba,
+	Services:      []string{"ecs"},
+	Credentials:   []string{"ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET"},
+	RatePerSecond: 20,
+	Burst:         10,
+	Concurrency:   4,
+	New:           New,
+}
+
+const (
+	// homeRegion answers the region-independent calls (DescribeRegions,
+	// DescribeInstanceTypes) unless ALIBABA_CLOUD_REGION_ID says otherwise.
+	homeRegion = "cn-hangzhou"
+	// instanceTypePage is DescribeInstanceTypes' MaxResults (the API allows
+	// up to 1600; 100 is what the source data's crawler used).
+	instanceTypePage = 100
+	// priceWorkers bounds concurrent DescribePrice calls within one region.
+	priceWorkers = 8
+
+	defaultMaxAttempts = 4
+	defaultBackoff     = 500 * time.Millisecond
+	defaultTimeout     = 20 * time.Second
+
+	// The system disk every quote is made with: DescribePrice prices the
+	// instance together with its system disk, so the offer says so.
+	systemDiskCategory = "cloud_essd"
+	systemDiskGiB      = 40
+
+	sourceInstanceTypes = "alibaba:ecs:DescribeInstanceTypes"
+	sourceAvailability  = "alibaba:ecs:DescribeAvailableResource"
+	sourcePrice         = "alibaba:ecs:DescribePrice"
+)
+
+// ecsAPI lists the ECS calls the adapter makes.
+type ecsAPI interface {
+	DescribeRegions(*ecs.DescribeRegionsRequest) (*ecs.DescribeRegionsResponse, error)
+	DescribeInstanceTypes(*ecs.DescribeInstanceTypesRequest) (*ecs.DescribeInstanceTypesResponse, error)
+	DescribeAvailableResource(*ecs.DescribeAvailableResourceRequest) (*ecs.DescribeAvailableResourceResponse, error)
+	DescribePrice(*ecs.DescribePriceRequest) (*ecs.DescribePriceResponse, error)
+}
+
+// Provider is the Alibaba Cloud adapter.
+type Provider struct {
+	// clients is a pool: the SDK client writes its http.Client's timeout on
+	// every call, so one client must not serve two calls at once.
+	clients chan ecsAPI
+	home    string
+	scheme  string // HTTPS in production
+	clock   func() time.Time
+	retry   backoff
+	secrets []string
+
+	typesMu sync.Mutex
+	types   map[string]catalog.InstanceType // GPU types by id, once fetched
+
+	priceMu sync.Mutex
+	prices  map[priceKey]*priceEntry // the crawl's DescribePrice answers
+}
+
+// New builds the adapter. Credentials are ALIBABA_CLOUD_ACCESS_KEY_ID and
+// ALIBABA_CLOUD_ACCESS_KEY_SECRET read through cfg.Getenv; the endpoint is
+// cfg.Endpoints["ecs"] (HOST:PORT, or a URL with an http:// or https:// scheme)
+// or the SDK's regional endpoint over HTTPS.
+func New(cfg providers.Config) (providers.Provider, error) {
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	id, secret := getenv("ALIBABA_CLOUD_ACCESS_KEY_ID"), getenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET")
+	if id == "" || secret == "" {
+		return nil, fmt.Errorf("alibaba: %w: set ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET", providers.ErrNoCredentials)
+	}
+	domain, scheme, err := endpointFor(cfg.Endpoints["ecs"])
+	if err != nil {
+		return nil, err
+	}
+	home := getenv("ALIBABA_CLOUD_REGION_ID")
+	if home == "" {
+		home = homeRegion
+	}
+	timeout := cfg.Timeout
+	if timeout <= 0 {
+		timeout = defaultTimeout
+	}
+	transport := cfg.Transport
+	if transport == nil {
+		transport = providers.DefaultBaseTransport()
+	}
+	p := &Provider{
+		clients: make(chan ecsAPI, priceWorkers+2),
+		home:    home,
+		scheme:  scheme,
+		clock:   cfg.Clock,
+		secrets: []string{id, secret},
+		prices:  map[priceKey]*priceEntry{},
+	}
+	if p.clock == nil {
+		p.clock = time.Now
+	}
+	p.retry = backoff{base: cfg.Backoff, attempts: cfg.MaxAttempts, sleep: sleepCtx}
+	if p.retry.base <= 0 {
+		p.retry.base = defaultBackoff
+	}
+	if p.retry.attempts <= 0 {
+		p.retry.attempts = defaultMaxAttempts
+	}
+	for range cap(p.clients) {
+		// The SDK's own retry is off: it retries immediately, without backoff,
+		// and never retries Throttling; p.retry does both.
+		conf := sdk.NewConfig().WithScheme(scheme).WithAutoRetry(false).WithMaxRetryTime(0).WithTimeout(timeout)
+		c, err := ecs.NewClientWithOptions(home, conf, credentials.NewAccessKeyCredential(id, secret))
+		if err != nil {
+			return nil, fmt.Errorf("alibaba: build ecs client: %w", classify(err, p.secrets))
+		}
+		c.SetTransport(transport)
+		c.SetConnectTimeout(timeout)
+		c.SetReadTimeout(timeout)
+		if domain != "" {
+			c.Domain = domain // host[:port]; skips endpoint resolution
+		}
+		p.clients <- c
+	}
+	return p, nil
+}
+
+// endpointFor turns the --endpoint alibaba.ecs value into the SDK's domain
+// (host[:port], no scheme: a scheme there yields "http://http//...") and
+// scheme. HTTPS unless the value says http:// or names a loopback host.
+func endpointFor(raw string) (domain, scheme string, err error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", "HTTPS", nil
+	}
+	scheme = ""
+	switch {
+	case strings.HasPrefix(raw, "http://"):
+		scheme, raw = "HTTP", strings.TrimPrefix(raw, "http://")
+	case strings.HasPrefix(raw, "https://"):
+		scheme, raw = "HTTPS", strings.TrimPrefix(raw, "https://")
+	}
+	raw = strings.TrimSuffix(raw, "/")
+	if raw == "" || strings.ContainsAny(raw, "/?#") {
+		return "", "", fmt.Errorf("alibaba: endpoint %q: want HOST[:PORT] or http(s)://HOST[:PORT]", raw)
+	}
+	if scheme == "" {
+		scheme = "HTTPS"
+		host := raw
+		if h, _, err := net.SplitHostPort(raw); err == nil {
+			host = h
+		}
+		if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
+			scheme = "HTTP"
+		}
+	}
+	return raw, scheme, nil
+}
+
+// ID is alibaba.
+func (p *Provider) ID() catalog.Provider { return catalog.Alibaba }
+
+// with runs call on a pooled client, retrying throttling and server errors with
+// backoff, and returns a classified, scrubbed error.
+func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
+	return p.retry.do(ctx, func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var c ecsAPI
+		select {
+		case c = <-p.clients:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { p.clients <- c }()
+		return classify(call(c), p.secrets)
+	})
+}
+
+// Regions lists the regions DescribeRegions returns for ECS instances.
+func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+	var resp *ecs.DescribeRegionsResponse
+	err := p.with(ctx, func(c ecsAPI) error {
+		req := ecs.CreateDescribeRegionsRequest()
+		req.RegionId = p.home
+		req.ResourceType = "instance"
+		var err error
+		resp, err = c.DescribeRegions(req)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("alibaba: describe regions: %w", authHint(err))
+	}
+	var out []string
+	for _, r := range resp.Regions.Region {
+		if r.RegionId != "" && (r.Status == "" || r.Status == "available") {
+			out = append(out, r.RegionId)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func authHint(err error) error {
+	if errors.Is(err, providers.ErrAuth) {
+		return fmt.Errorf("%w (check ALIBABA_CLOUD_ACCESS_KEY_ID / ALIBABA_CLOUD_ACCESS_KEY_SECRET and the key's ECS read permission)", err)
+	}
+	return err
+}
+
+// gpuTypes returns the GPU, vGPU and FPGA instance types. DescribeInstanceTypes
+// lists every type whatever the region, so it is asked once per crawl (a failed
+// attempt is not kept, and the next region asks again).
+func (p *Provider) gpuTypes(ctx context.Context) (map[string]catalog.InstanceType, error) {
+	p.typesMu.Lock()
+	defer p.typesMu.Unlock()
+	if p.types != nil {
+		return p.types, nil
+	}
+	types := map[string]catalog.InstanceType{}
+	token := ""
+	for page := 1; ; page++ {
+		var resp *ecs.DescribeInstanceTypesResponse
+		err := p.with(ctx, func(c ecsAPI) error {
+			req := ecs.CreateDescribeInstanceTypesRequest()
+			req.RegionId = p.home
+			// MinimumGPUAmount=1 returns GPU types, whole or vGPU slices, and the
+			// FPGA types (ecs.f3 reports its FPGA in GPUAmount/GPUSpec).
+			req.MinimumGPUAmount = "1"
+			req.MaxResults = requests.NewInteger(instanceTypePage)
+			req.NextToken = token
+			var err error
+			resp, err = c.DescribeInstanceTypes(req)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("alibaba: describe instance types (page %d): %w", page, authHint(err))
+		}
+		for _, t := range resp.InstanceTypes.InstanceType {
+			if it, ok := convertInstanceType(t); ok {
+				types[it.ID] = it
+			}
+		}
+		if resp.NextToken == "" || resp.NextToken == token {
+			break
+		}
+		token = resp.NextToken
+	}
+	p.types = types
+	return types, nil
+}
+
+// zoneStock is one type's stock in one zone.
+type zoneStock struct {
+	zone, instanceType string
+	status             catalog.Availability
+}
+
+// availability lists the instance types each zone of the region offers
+// pay-as-you-go, with their stock.
+func (p *Provider) availability(ctx context.Context, region string) ([]zoneStock, error) {
+	var resp *ecs.DescribeAvailableResourceResponse
+	err := p.with(ctx, func(c ecsAPI) error {
+		req := ecs.CreateDescribeAvailableResourceRequest()
+		req.RegionId = region
+		req.DestinationResource = "InstanceType"
+		req.InstanceChargeType = "PostPaid"
+		var err error
+		resp, err = c.DescribeAvailableResource(req)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("alibaba: describe available resource in %s: %w", region, authHint(err))
+	}
+	var out []zoneStock
+	for _, z := range resp.AvailableZones.AvailableZone {
+		if z.ZoneId == "" {
+			continue
+		}
+		for _, res := range z.AvailableResources.AvailableResource {
+			if res.Type != "" && res.Type != "InstanceType" {
+				continue
+			}
+			for _, s := range res.SupportedResources.SupportedResource {
+				if s.Value == "" {
+					continue
+				}
+				st := stockStatus(s.Status)
+				if stockStatus(z.Status) == catalog.SoldOut {
+					st = catalog.SoldOut
+				}
+				out = append(out, zoneStock{zone: z.ZoneId, instanceType: s.Value, status: st})
+			}
+		}
+	}
+	return out, nil
+}
+
+// stockStatus maps DescribeAvailableResource's Status: Available or SoldOut;
+// anything else (or nothing) is unknown.
+func stockStatus(s string) catalog.Availability {
+	switch s {
+	case "Available":
+		return catalog.Available
+	case "SoldOut":
+		return catalog.SoldOut
+	}
+	return catalog.Unknown
+}
+
+// Crawl fetches the region's GPU instance types, their zones and stock, and
+// their prices: pay-as-you-go and spot per zone, monthly and yearly
+// subscription per region.
+func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+	types, err := p.gpuTypes(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stock, err := p.availability(ctx, region)
+	if err != nil {
+		return nil, err
+	}
+	data := &providers.RegionData{}
+	zonesOf := map[string][]zoneStock{}
+	for _, s := range stock {
+		if _, ok := types[s.instanceType]; !ok {
+			continue // not a GPU type
+		}
+		zonesOf[s.instanceType] = append(zonesOf[s.instanceType], s)
+	}
+	ids := make([]string, 0, len(zonesOf))
+	for id := range zonesOf {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+
+	var queries []priceQuery
+	for _, id := range ids {
+		data.Instances = append(data.Instances, types[id])
+		zs := zonesOf[id]
+		sort.Slice(zs, func(i, j int) bool { return zs[i].zone < zs[j].zone })
+		var zones []string
+		for _, z := range zs {
+			zones = append(zones, z.zone)
+			data.Placements = append(data.Placements, catalog.Placement{
+				Provider: catalog.Alibaba, InstanceType: id, Region: region, Zone: z.zone, Status: z.status,
+			})
+			for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.Spot} {
+				queries = append(queries, priceQuery{key: priceKey{region: region, zone: z.zone, instanceType: id, billing: b}, availability: z.status})
+			}
+		}
+		for _, b := range []catalog.BillingKind{catalog.SubscriptionMonth, catalog.SubscriptionYear} {
+			queries = append(queries, priceQuery{key: priceKey{region: region, instanceType: id, billing: b}, availability: regionalStatus(zs), zones: zones})
+		}
+	}
+
+	offers := make([]*catalog.Offer, len(queries))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(priceWorkers)
+	for i, q := range queries {
+		g.Go(func() error {
+			o, err := p.offer(gctx, q)
+			offers[i] = o
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for _, o := range offers {
+		if o != nil {
+			data.Offers = append(data.Offers, *o)
+		}
+	}
+	return data, nil
+}
+
+// regionalStatus is a region-wide offer's stock: available when any zone is,
+// sold out when every zone is.
+func regionalStatus(zs []zoneStock) catalog.Availability {
+	all := catalog.Unknown
+	for i, z := range zs {
+		switch {
+		case z.status == catalog.Available:
+			return catalog.Available
+		case i == 0:
+			all = z.status
+		case z.status != all:
+			all = catalog.Unknown
+		}
+	}
+	return all
+}

@@ -1,0 +1,436 @@
+package alibaba
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+const (
+	testKeyID  = "LTAI5tTESTKEYID00000001"
+	testSecret = "testSecretValue0000000000000001"
+)
+
+var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+
+// startReplay serves a fixture folder in the Alibaba dialect.
+func startReplay(t testing.TB, dir string) *replay.Server {
+	t.Helper()
+	srv, err := replay.Start(os.DirFS(dir), replay.Alibaba)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func testConfig(srv *replay.Server) providers.Config {
+	env := map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret}
+	return providers.Config{
+		Endpoints:   map[string]string{"ecs": srv.Host()},
+		Getenv:      func(k string) string { return env[k] },
+		Clock:       func() time.Time { return fixedNow },
+		Timeout:     5 * time.Second,
+		MaxAttempts: 3,
+		Backoff:     time.Millisecond,
+	}
+}
+
+// unlimited is the factory without its rate limit, so tests run at full speed.
+func unlimited() providers.Factory {
+	f := Factory
+	f.RatePerSecond = 0
+	return f
+}
+
+func crawl(t testing.TB, cfg providers.Config, only ...string) (*catalog.Snapshot, providers.Target) {
+	t.Helper()
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := providers.Prepare(unlimited(), cfg)
+	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{
+		Reference: ref, Clock: func() time.Time { return fixedNow }, OnlyRegions: only,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap, target
+}
+
+func findOffer(snap *catalog.Snapshot, typ, zone string, b catalog.BillingKind) (catalog.Offer, bool) {
+	for _, o := range snap.Offers {
+		if o.InstanceType == typ && o.Zone == zone && o.Billing == b {
+			return o, true
+		}
+	}
+	return catalog.Offer{}, false
+}
+
+func findInstance(snap *catalog.Snapshot, id string) (catalog.InstanceType, bool) {
+	for _, it := range snap.Instances {
+		if it.ID == id {
+			return it, true
+		}
+	}
+	return catalog.InstanceType{}, false
+}
+
+func TestCrawl_RealRegion(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	snap, target := crawl(t, testConfig(srv), "cn-beijing")
+	cov := snap.Coverage[0]
+	if cov.Status != catalog.CoverageOK || cov.Regions != 1 {
+		t.Fatalf("coverage = %+v, want ok with 1 region", cov)
+	}
+	// cn-beijing has 151 (zone, type) rows over 101 types in the real data.
+	if got := len(snap.Instances); got != 101 {
+		t.Errorf("instances = %d, want 101", got)
+	}
+	if got := len(snap.Placements); got != 151 {
+		t.Errorf("placements = %d, want 151", got)
+	}
+	if got := len(snap.Offers); got != 302 {
+		t.Errorf("offers = %d, want 302 (on-demand and spot per row; no subscription prices in the data)", got)
+	}
+
+	tests := []struct {
+		typ, zone string
+		billing   catalog.BillingKind
+		want      string // CNY per hour, recovered from the source's USD
+	}{
+		{"ecs.gn7i-c8g1.2xlarge", "cn-beijing-i", catalog.OnDemand, "9.6166"},
+		{"ecs.gn7i-c8g1.2xlarge", "cn-beijing-i", catalog.Spot, "3.039106"},
+		{"ecs.sgn7i-vws-m2.xlarge", "cn-beijing-i", catalog.OnDemand, "1.9550868"},
+		{"ecs.gn5i-c12g1.6xlarge", "cn-beijing-k", catalog.OnDemand, "0.084"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typ+"/"+string(tt.billing), func(t *testing.T) {
+			o, ok := findOffer(snap, tt.typ, tt.zone, tt.billing)
+			if !ok {
+				t.Fatalf("no %s offer for %s in %s", tt.billing, tt.typ, tt.zone)
+			}
+			want := catalog.Price{Amount: catalog.Dec(tt.want), Currency: catalog.CNY, Unit: catalog.PerHour}
+			if diff := cmp.Diff(want.String(), o.Price.String()); diff != "" || o.Price.List != nil {
+				t.Errorf("price (-want +got):\n%s list=%v", diff, o.Price.List)
+			}
+			if o.Includes != "40 GiB cloud_essd system disk" || o.Source != sourcePrice || !o.FetchedAt.Equal(fixedNow) {
+				t.Errorf("provenance = %q %q %v", o.Includes, o.Source, o.FetchedAt)
+			}
+			if o.Availability != catalog.Unknown {
+				t.Errorf("availability = %s, want unknown (the real data has no stock status)", o.Availability)
+			}
+		})
+	}
+
+	it, ok := findInstance(snap, "ecs.gn7i-c8g1.2xlarge")
+	if !ok {
+		t.Fatal("no ecs.gn7i-c8g1.2xlarge")
+	}
+	wantAcc := catalog.Accelerator{Kind: catalog.KindGPU, Model: "nvidia-a10-24gb", Name: "A10", Count: 1,
+		Share: catalog.Dec("1"), MemoryGiB: catalog.Dec("24"), MappingConfidence: "certain"}
+	if diff := cmp.Diff(wantAcc, it.Accelerators[0], cmp.Comparer(func(a, b catalog.Accelerator) bool {
+		return a.Kind == b.Kind && a.Model == b.Model && a.Name == b.Name && a.Count == b.Count && a.Share.Equal(b.Share) && a.MemoryGiB.Equal(b.MemoryGiB) && a.MappingConfidence == b.MappingConfidence
+	})); diff != "" {
+		t.Errorf("accelerator (-want +got):\n%s", diff)
+	}
+	if it.VCPUs != 8 || !it.MemoryGiB.Equal(catalog.Dec("30")) || it.CPUArch != "x86_64" || it.Family != "ecs.gn7i" {
+		t.Errorf("spec = %+v", it)
+	}
+
+	// vGPU slice: the name is kept for the alias table, which gives the share.
+	v, _ := findInstance(snap, "ecs.sgn7i-vws-m2.xlarge")
+	if a := v.Accelerators[0]; a.Name != "A10*1/12" || a.Count != 1 || !a.Share.Equal(catalog.Dec("0.083333")) {
+		t.Errorf("vGPU accelerator = %+v, want A10*1/12 ×1 share 1/12", a)
+	}
+
+	// Requests: 1 DescribeRegions, 2 pages of DescribeInstanceTypes, 1
+	// DescribeAvailableResource, and per type x zone 2 prices plus per type 2
+	// subscription quotes (answered PriceNotFound).
+	counts := map[string]int{}
+	for _, r := range srv.Requests() {
+		counts[r.Action]++
+	}
+	wantCounts := map[string]int{"DescribeRegions": 1, "DescribeInstanceTypes": 2, "DescribeAvailableResource": 1, "DescribePrice": 2*151 + 2*101}
+	if diff := cmp.Diff(wantCounts, counts); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if got, want := target.Transport.Requests(), 1+2+1+2*151+2*101; got != want || cov.Requests != want {
+		t.Errorf("transport counted %d (coverage %d), want %d", got, cov.Requests, want)
+	}
+	for _, r := range srv.Requests() {
+		if r.Params["AccessKeyId"] != testKeyID || r.Params["Signature"] == "" {
+			t.Fatalf("request %s not signed with the test key: %v", r.Action, r.Params)
+		}
+	}
+}
+
+func TestCrawl_Pagination(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	p, err := New(testConfig(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := p.(*Provider).gpuTypes(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(types) != 172 {
+		t.Errorf("types = %d, want 172 (two pages)", len(types))
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 2 || reqs[0].Params["NextToken"] != "" || reqs[1].Params["NextToken"] != "replay-page-2" || reqs[1].Params["MaxResults"] != "100" {
+		t.Errorf("pages asked: %+v", reqs)
+	}
+	// A second region reuses the list: DescribeInstanceTypes is region-independent.
+	if _, err := p.(*Provider).gpuTypes(context.Background()); err != nil || srv.Count("DescribeInstanceTypes") != 2 {
+		t.Errorf("second call sent more requests: %d, %v", srv.Count("DescribeInstanceTypes"), err)
+	}
+}
+
+func TestCrawl_ThrottledThenSuccess(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Action == "DescribePrice" && n <= 2 || req.Action == "DescribeAvailableResource" && n == 1 {
+			return &replay.Response{Status: 400, ContentType: "application/json",
+				Body: replay.AlibabaError("Throttling", "Request was denied due to request throttling.")}
+		}
+		return nil
+	}
+	snap, _ := crawl(t, testConfig(srv), "cn-beijing")
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v, want ok after retries", cov)
+	}
+	if got, want := srv.Count("DescribePrice"), 2*151+2*101+2; got != want {
+		t.Errorf("DescribePrice requests = %d, want %d (two throttled, retried)", got, want)
+	}
+	if got := srv.Count("DescribeAvailableResource"); got != 2 {
+		t.Errorf("DescribeAvailableResource requests = %d, want 2", got)
+	}
+}
+
+func TestCrawl_FailingRegionIsPartial(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Region == "cn-hongkong" && req.Action == "DescribeAvailableResource" {
+			return &replay.Response{Status: 503, ContentType: "application/json", Body: replay.AlibabaError("ServiceUnavailable", "The request has failed due to a temporary failure of the server.")}
+		}
+		return nil
+	}
+	snap, _ := crawl(t, testConfig(srv), "cn-hongkong", "cn-nanjing")
+	cov := snap.Coverage[0]
+	if cov.Status != catalog.CoveragePartial || cov.Regions != 1 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-hongkong" {
+		t.Fatalf("coverage = %+v, want partial with cn-hongkong failed", cov)
+	}
+	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "describe available resource in cn-hongkong") || !strings.Contains(r, "ServiceUnavailable") {
+		t.Errorf("reason = %q", r)
+	}
+	if got := srv.Count("DescribeAvailableResource"); got != 1+3 {
+		t.Errorf("DescribeAvailableResource requests = %d, want 4 (3 attempts in cn-hongkong)", got)
+	}
+}
+
+// otherProvider stands for another cloud in the same crawl.
+type otherProvider struct{}
+
+func (otherProvider) ID() catalog.Provider                      { return catalog.Tencent }
+func (otherProvider) Regions(context.Context) ([]string, error) { return []string{"ap-x"}, nil }
+func (otherProvider) Crawl(context.Context, string) (*providers.RegionData, error) {
+	return &providers.RegionData{}, nil
+}
+
+func TestCrawl_AuthFailure(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		return &replay.Response{Status: 404, ContentType: "application/json", Body: replay.AlibabaError("InvalidAccessKeyId.NotFound", "Specified access key is not found.")}
+	}
+	other := providers.Factory{ID: catalog.Tencent, New: func(providers.Config) (providers.Provider, error) { return otherProvider{}, nil }}
+	targets := []providers.Target{providers.Prepare(unlimited(), testConfig(srv)), providers.Prepare(other, providers.Config{})}
+	snap, err := providers.Crawl(context.Background(), targets, providers.Options{Clock: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cov := range snap.Coverage {
+		switch cov.Provider {
+		case catalog.Alibaba:
+			if cov.Status != catalog.CoverageFailed || !strings.Contains(cov.Message, "authentication failed") || !strings.Contains(cov.Message, "ALIBABA_CLOUD_ACCESS_KEY_ID") {
+				t.Errorf("alibaba coverage = %+v", cov)
+			}
+			if strings.Contains(cov.Message, testKeyID) {
+				t.Errorf("message leaks the key id: %s", cov.Message)
+			}
+		case catalog.Tencent:
+			if cov.Status != catalog.CoverageOK {
+				t.Errorf("other provider affected: %+v", cov)
+			}
+		}
+	}
+	if srv.Count("DescribeRegions") != 1 {
+		t.Errorf("auth failure retried: %d DescribeRegions", srv.Count("DescribeRegions"))
+	}
+}
+
+func TestCrawl_SoldOutZone(t *testing.T) {
+	srv := startReplay(t, "testdata/cases/soldout")
+	snap, _ := crawl(t, testConfig(srv))
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	var got []string
+	for _, p := range snap.Placements {
+		got = append(got, p.Zone+"="+string(p.Status))
+	}
+	if diff := cmp.Diff([]string{"cn-beijing-i=available", "cn-beijing-x=sold_out"}, got); diff != "" {
+		t.Errorf("placements (-want +got):\n%s", diff)
+	}
+	if o, _ := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-x", catalog.OnDemand); o.Availability != catalog.SoldOut {
+		t.Errorf("sold-out zone offer availability = %s", o.Availability)
+	}
+	od, _ := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-i", catalog.OnDemand)
+	if od.Price.List == nil || !od.Price.List.Equal(catalog.Dec("12")) || !od.Price.Amount.Equal(catalog.Dec("9.6166")) {
+		t.Errorf("on-demand price = %s list %v, want 9.6166 list 12", od.Price, od.Price.List)
+	}
+	m, ok := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionMonth)
+	if !ok || m.Price.Unit != catalog.PerMonth || !m.Price.Amount.Equal(catalog.Dec("4300.5")) || m.Availability != catalog.Available {
+		t.Errorf("monthly offer = %+v (found %v)", m, ok)
+	}
+	if diff := cmp.Diff([]string{"cn-beijing-i", "cn-beijing-x"}, m.Zones); diff != "" {
+		t.Errorf("monthly offer zones (-want +got):\n%s", diff)
+	}
+	if _, ok := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionYear); ok {
+		t.Error("yearly offer present although DescribePrice answered PriceNotFound")
+	}
+	it, _ := findInstance(snap, "ecs.gn7i-c8g1.2xlarge")
+	if it.NetworkGbps == nil || !it.NetworkGbps.Equal(catalog.Dec("16")) {
+		t.Errorf("network = %v", it.NetworkGbps)
+	}
+}
+
+func TestCrawl_SuspectPrice(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	snap, _ := crawl(t, testConfig(srv), "cn-beijing")
+	for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.Spot} {
+		o, _ := findOffer(snap, "ecs.gn5i-c12g1.6xlarge", "cn-beijing-k", b)
+		if !strings.Contains(o.Suspect, "below 10% of the median") {
+			t.Errorf("gn5i %s suspect = %q, want the median reason", b, o.Suspect)
+		}
+		if b == catalog.Spot && !strings.Contains(o.Suspect, "spot price equals the on-demand price") {
+			t.Errorf("gn5i spot suspect = %q, want the spot = on-demand reason", o.Suspect)
+		}
+	}
+	if o, _ := findOffer(snap, "ecs.gn5i-c40g1.10xlarge", "cn-beijing-k", catalog.OnDemand); o.Suspect != "" {
+		t.Errorf("a plausible P4 price was flagged: %q", o.Suspect)
+	}
+	n := 0
+	for _, o := range snap.Offers {
+		if o.Suspect != "" {
+			n++
+		}
+	}
+	t.Logf("%d of %d cn-beijing offers suspect", n, len(snap.Offers))
+}
+
+func TestErrors_NoCredentialInText(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Action == "DescribeRegions" {
+			return &replay.Response{Hijack: func(w http.ResponseWriter, r *http.Request) { time.Sleep(300 * time.Millisecond) }}
+		}
+		return nil
+	}
+	cfg := testConfig(srv)
+	cfg.Timeout = 50 * time.Millisecond
+	cfg.MaxAttempts = 1
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Regions(context.Background())
+	if err == nil {
+		t.Fatal("no error from a stalled request")
+	}
+	for _, s := range []string{testKeyID, testSecret, "Signature", "AccessKeyId", "Action=DescribeRegions"} {
+		if strings.Contains(err.Error(), s) {
+			t.Errorf("error contains %q: %v", s, err)
+		}
+	}
+	if !errors.Is(err, providers.ErrUnavailable) {
+		t.Errorf("timeout not classified unavailable: %v", err)
+	}
+	t.Log(err)
+}
+
+func TestScrub(t *testing.T) {
+	in := `Post "http://127.0.0.1:4242/?AccessKeyId=` + testKeyID + `&Action=DescribePrice&Signature=abc%2Bdef%3D&SignatureNonce=123": context deadline exceeded; key ` + testKeyID
+	got := scrub(in, []string{testKeyID, testSecret})
+	for _, s := range []string{testKeyID, "abc%2Bdef", "SignatureNonce=123", "?AccessKeyId"} {
+		if strings.Contains(got, s) {
+			t.Errorf("scrub left %q in %q", s, got)
+		}
+	}
+	if !strings.Contains(got, "http://127.0.0.1:4242/[request redacted]") {
+		t.Errorf("scrub = %q, want the host kept", got)
+	}
+}
+
+func TestEndpointFor(t *testing.T) {
+	tests := []struct{ in, domain, scheme string }{
+		{"", "", "HTTPS"},
+		{"127.0.0.1:8080", "127.0.0.1:8080", "HTTP"},
+		{"localhost:9", "localhost:9", "HTTP"},
+		{"[::1]:9", "[::1]:9", "HTTP"},
+		{"ecs-mirror.example.com:443", "ecs-mirror.example.com:443", "HTTPS"},
+		{"http://ecs-mirror.example.com:80", "ecs-mirror.example.com:80", "HTTP"},
+		{"https://127.0.0.1:8443/", "127.0.0.1:8443", "HTTPS"},
+	}
+	for _, tt := range tests {
+		d, s, err := endpointFor(tt.in)
+		if err != nil || d != tt.domain || s != tt.scheme {
+			t.Errorf("endpointFor(%q) = %q, %q, %v; want %q, %q", tt.in, d, s, err, tt.domain, tt.scheme)
+		}
+	}
+	if _, _, err := endpointFor("http://host/path"); err == nil {
+		t.Error("a path was accepted")
+	}
+}
+
+func TestNew_ProductionDefaultsToHTTPS(t *testing.T) {
+	env := map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret}
+	p, err := New(providers.Config{Getenv: func(k string) string { return env[k] }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.(*Provider).scheme; s != "HTTPS" {
+		t.Errorf("scheme = %s, want HTTPS", s)
+	}
+}
+
+func TestNew_NoCredentials(t *testing.T) {
+	_, err := New(providers.Config{Getenv: func(string) string { return "" }})
+	if !errors.Is(err, providers.ErrNoCredentials) {
+		t.Errorf("err = %v, want ErrNoCredentials", err)
+	}
+}
+
+func BenchmarkCrawl(b *testing.B) {
+	srv := startReplay(b, "testdata/replay")
+	cfg := testConfig(srv)
+	for b.Loop() {
+		snap, _ := crawl(b, cfg)
+		if snap.Coverage[0].Status != catalog.CoverageOK {
+			b.Fatal(snap.Coverage[0])
+		}
+	}
+}

@@ -1,0 +1,419 @@
+// Package aws is the Amazon Web Services adapter: EC2 instance types, zones and spot
+// prices from the EC2 API, on-demand and reserved prices from the Price List API.
+package aws
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/ec2"
+	"github.com/aws/aws-sdk-go-v2/service/pricing"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/time/rate"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// Factory describes the AWS adapter to the crawl runner.
+//
+// Rate limits: EC2 throttles each API per account and region with a token bucket;
+// non-mutating Describe* actions have a bucket of 100 tokens refilled at 20 a
+// second (docs.aws.amazon.com/ec2/latest/devguide/ec2-api-throttling.html). The Price
+// List Query API's GetProducts has a bucket of 10 refilled at 5 a second
+// (docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/using-pelong.html, "Quotas").
+// The transport's limit (all calls of the provider together) stays at the EC2 refill
+// rate with a burst of the Pricing bucket; Pricing calls additionally wait on their
+// own 5/s limiter inside the adapter. Four regions are crawled at once.
+var Factory = providers.Factory{
+	ID:            catalog.AWS,
+	Services:      []string{"ec2", "pricing"},
+	Credentials:   []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"},
+	RatePerSecond: 20,
+	Burst:         10,
+	Concurrency:   4,
+	New:           New,
+}
+
+const (
+	// defaultRegion is where DescribeRegions is asked when nothing else is configured.
+	defaultRegion = "us-east-1"
+	// pricingRegion serves the Price List Query API for the commercial partition
+	// (it also lists GovCloud prices); the other endpoints are eu-central-1 and
+	// ap-south-1. China prices are served in the China partition only.
+	pricingRegion      = "us-east-1"
+	pricingRegionChina = "cn-northwest-1"
+	// defaultMaxAttempts is the SDK standard retryer's attempts when the runner
+	// sets none.
+	defaultMaxAttempts = 5
+	// credentialCheckTimeout bounds the look-up of credentials at construction
+	// (the default chain may ask the instance metadata service).
+	credentialCheckTimeout = 5 * time.Second
+
+	sourceInstanceTypes = "aws:ec2:DescribeInstanceTypes"
+	sourcePriceList     = "aws:pricing:GetProducts"
+	sourceSpot          = "aws:ec2:DescribeSpotPriceHistory"
+)
+
+// ec2API lists the EC2 calls the adapter makes.
+type ec2API interface {
+	DescribeRegions(ctx context.Context, in *ec2.DescribeRegionsInput, optFns ...func(*ec2.Options)) (*ec2.DescribeRegionsOutput, error)
+	ec2.DescribeInstanceTypesAPIClient
+	ec2.DescribeInstanceTypeOfferingsAPIClient
+	ec2.DescribeSpotPriceHistoryAPIClient
+}
+
+// pricingAPI lists the Price List calls the adapter makes.
+type pricingAPI interface {
+	pricing.GetProductsAPIClient
+}
+
+// Provider is the AWS adapter.
+type Provider struct {
+	ec2        ec2API
+	pricing    pricingAPI
+	homeRegion string
+	clock      func() time.Time
+	// pricingLimit keeps GetProducts under its own quota (5/s, burst 10).
+	pricingLimit *rate.Limiter
+	// secrets are credential strings that must never appear in an error.
+	secrets []string
+}
+
+// New builds the adapter from the runner's configuration. Credentials come from
+// AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN) as read by
+// cfg.Getenv, otherwise from the SDK's default chain (AWS_PROFILE, shared files,
+// SSO, container and instance roles). It returns an error wrapping
+// providers.ErrNoCredentials when none can be found.
+func New(cfg providers.Config) (providers.Provider, error) {
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	clock := cfg.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	transport := cfg.Transport
+	if transport == nil {
+		transport = providers.DefaultBaseTransport()
+	}
+
+	maxAttempts := cfg.MaxAttempts
+	if maxAttempts <= 0 {
+		maxAttempts = defaultMaxAttempts
+	}
+	retryer := func() awsv2.Retryer {
+		return retry.NewStandard(func(o *retry.StandardOptions) {
+			o.MaxAttempts = maxAttempts
+			if cfg.Backoff > 0 {
+				// Caps the exponential backoff with jitter; throttling errors
+				// otherwise start at 1 s.
+				o.MaxBackoff = cfg.Backoff
+			}
+			// The runner's transport already bounds the request rate; the SDK's
+			// shared retry quota would only fail a long crawl after a bad minute.
+			o.RateLimiter = ratelimit.None
+		})
+	}
+
+	home := firstNonEmpty(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
+	// The HTTP client is set after loading: the SDK applies a custom CA bundle
+	// (AWS_CA_BUNDLE, ca_bundle) only to its own client type, so the bundle is
+	// carried over to the runner's transport below.
+	opts := []func(*config.LoadOptions) error{
+		config.WithRetryer(retryer),
+	}
+	if home != "" {
+		opts = append(opts, config.WithRegion(home))
+	}
+	if p := getenv("AWS_PROFILE"); p != "" {
+		opts = append(opts, config.WithSharedConfigProfile(p))
+	}
+	var secrets []string
+	keyID, secret := getenv("AWS_ACCESS_KEY_ID"), getenv("AWS_SECRET_ACCESS_KEY")
+	static := keyID != "" && secret != ""
+	if static {
+		token := getenv("AWS_SESSION_TOKEN")
+		secrets = append(secrets, keyID, secret, token)
+		opts = append(opts, config.WithCredentialsProvider(credentials.NewStaticCredentialsProvider(keyID, secret, token)))
+	}
+	awsCfg, err := config.LoadDefaultConfig(context.Background(), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("aws: load configuration: %w", redact(err, secrets))
+	}
+	if awsCfg.Region == "" {
+		awsCfg.Region = defaultRegion
+	}
+	if sdkClient, ok := awsCfg.HTTPClient.(*awshttp.BuildableClient); ok {
+		if tlsCfg := sdkClient.GetTransport().TLSClientConfig; tlsCfg != nil && tlsCfg.RootCAs != nil {
+			transport = withRootCAs(transport, tlsCfg.RootCAs)
+		}
+	}
+	// The runner's transport rate-limits and counts every attempt; the client adds
+	// the per-request timeout.
+	awsCfg.HTTPClient = &http.Client{Transport: detachedBody{base: transport}, Timeout: cfg.Timeout}
+	if !static {
+		if awsCfg.Credentials == nil {
+			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), credentialCheckTimeout)
+		creds, err := awsCfg.Credentials.Retrieve(ctx)
+		cancel()
+		if err != nil || !creds.HasKeys() {
+			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+		}
+		secrets = append(secrets, creds.AccessKeyID, creds.SecretAccessKey, creds.SessionToken)
+	}
+
+	ec2Endpoint := endpoint(cfg, getenv, "ec2", "AWS_ENDPOINT_URL_EC2")
+	pricingEndpoint := endpoint(cfg, getenv, "pricing", "AWS_ENDPOINT_URL_PRICING")
+	ec2Client := ec2.NewFromConfig(awsCfg, func(o *ec2.Options) {
+		if ec2Endpoint != "" {
+			o.BaseEndpoint = awsv2.String(ec2Endpoint)
+		}
+	})
+	pricingClient := pricing.NewFromConfig(awsCfg, func(o *pricing.Options) {
+		o.Region = pricingRegion
+		if pricingEndpoint != "" {
+			o.BaseEndpoint = awsv2.String(pricingEndpoint)
+		}
+	})
+	return &Provider{
+		ec2:          ec2Client,
+		pricing:      pricingClient,
+		homeRegion:   awsCfg.Region,
+		clock:        clock,
+		pricingLimit: pricingLimiter(cfg.Unlimited),
+		secrets:      nonEmpty(secrets),
+	}, nil
+}
+
+// withRootCAs makes the transport trust the given roots (a custom CA bundle from
+// the AWS configuration) where it can: the runner's transport over an
+// *http.Transport (its base is replaced; the transport is this provider's own), or
+// an *http.Transport (a copy is returned).
+func withRootCAs(rt http.RoundTripper, roots *x509.CertPool) http.RoundTripper {
+	withRoots := func(t *http.Transport) *http.Transport {
+		t = t.Clone()
+		if t.TLSClientConfig == nil {
+			t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		}
+		t.TLSClientConfig.RootCAs = roots
+		return t
+	}
+	switch t := rt.(type) {
+	case *providers.Transport:
+		if base, ok := t.Base.(*http.Transport); ok {
+			t.Base = withRoots(base)
+		}
+	case *http.Transport:
+		return withRoots(t)
+	}
+	return rt
+}
+
+// endpoint is the configured base URL of a service: --endpoint aws.<service>=URL
+// first, then the SDK's own variable read through cfg.Getenv. Without either the
+// SDK resolves the endpoint itself (including AWS_ENDPOINT_URL from the process
+// environment and the shared config file).
+func endpoint(cfg providers.Config, getenv func(string) string, service, envName string) string {
+	if u := cfg.Endpoints[service]; u != "" {
+		return u
+	}
+	if strings.EqualFold(getenv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"), "true") {
+		return ""
+	}
+	return getenv(envName)
+}
+
+// ID is aws.
+func (p *Provider) ID() catalog.Provider { return catalog.AWS }
+
+// Regions lists the regions enabled for the account (EC2 DescribeRegions), sorted.
+func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+	out, err := p.ec2.DescribeRegions(ctx, &ec2.DescribeRegionsInput{}, func(o *ec2.Options) { o.Region = p.homeRegion })
+	if err != nil {
+		return nil, p.wrap(err, "describe regions in %s", p.homeRegion)
+	}
+	var regions []string
+	for _, r := range out.Regions {
+		if name := awsv2.ToString(r.RegionName); name != "" {
+			regions = append(regions, name)
+		}
+	}
+	sort.Strings(regions)
+	return regions, nil
+}
+
+// Crawl fetches one region: its accelerated instance types first, then their
+// zones, list prices and spot prices concurrently.
+func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+	now := p.clock().UTC()
+	instances, err := p.instanceTypes(ctx, region)
+	if err != nil {
+		return nil, err
+	}
+	data := &providers.RegionData{Instances: instances}
+	if len(instances) == 0 {
+		return data, nil
+	}
+	described := map[string]bool{}
+	names := make([]string, 0, len(instances))
+	for _, it := range instances {
+		described[it.ID] = true
+		names = append(names, it.ID)
+	}
+	var (
+		placements []catalog.Placement
+		listed     []catalog.Offer
+		spot       []catalog.Offer
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		placements, err = p.placements(gctx, region, described)
+		return err
+	})
+	g.Go(func() (err error) {
+		listed, err = p.listPrices(gctx, region, described, now)
+		return err
+	})
+	g.Go(func() (err error) {
+		spot, err = p.spotPrices(gctx, region, names, now)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	data.Placements = placements
+	zones := map[string][]string{}
+	for _, pl := range placements {
+		zones[pl.InstanceType] = append(zones[pl.InstanceType], pl.Zone)
+	}
+	for i := range listed {
+		o := &listed[i]
+		if z := zones[o.InstanceType]; len(z) > 0 {
+			o.Zones = append([]string(nil), z...)
+			o.Availability = catalog.Available
+		}
+	}
+	data.Offers = append(listed, spot...)
+	return data, nil
+}
+
+// instanceTypes pages through every instance type of the region and keeps those
+// with an accelerator. EC2 has no filter for "has an accelerator", and a list of
+// family wildcards would miss new families, so all types are read (about ten pages
+// of 100 in a large region).
+func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.InstanceType, error) {
+	pages := ec2.NewDescribeInstanceTypesPaginator(p.ec2, &ec2.DescribeInstanceTypesInput{MaxResults: awsv2.Int32(100)})
+	var out []catalog.InstanceType
+	seen := map[string]bool{}
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx, inRegion(region))
+		if err != nil {
+			return nil, p.wrap(err, "describe instance types in %s", region)
+		}
+		for _, info := range page.InstanceTypes {
+			it, ok := convertInstanceType(info)
+			if !ok || seen[it.ID] {
+				continue
+			}
+			seen[it.ID] = true
+			out = append(out, it)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// placements lists the availability zones each described type can be launched in.
+func (p *Provider) placements(ctx context.Context, region string, described map[string]bool) ([]catalog.Placement, error) {
+	pages := ec2.NewDescribeInstanceTypeOfferingsPaginator(p.ec2, &ec2.DescribeInstanceTypeOfferingsInput{
+		LocationType: "availability-zone",
+		MaxResults:   awsv2.Int32(1000),
+	})
+	var out []catalog.Placement
+	seen := map[string]bool{}
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx, inRegion(region))
+		if err != nil {
+			return nil, p.wrap(err, "describe instance type offerings in %s", region)
+		}
+		for _, o := range page.InstanceTypeOfferings {
+			typ, zone := string(o.InstanceType), awsv2.ToString(o.Location)
+			if !described[typ] || zone == "" || seen[typ+"/"+zone] {
+				continue
+			}
+			seen[typ+"/"+zone] = true
+			out = append(out, catalog.Placement{Provider: catalog.AWS, InstanceType: typ, Region: region, Zone: zone, Status: catalog.Available})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out, nil
+}
+
+// wrap classifies an SDK error and says what failed, with any credential string
+// removed from the text.
+func (p *Provider) wrap(err error, format string, args ...any) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("aws: "+format+": %w", append(args, err)...)
+	}
+	return fmt.Errorf("aws: "+format+": %w", append(args, redact(classify(err), p.secrets))...)
+}
+
+func inRegion(region string) func(*ec2.Options) {
+	return func(o *ec2.Options) { o.Region = region }
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func nonEmpty(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// currencyOf is the currency EC2 quotes spot prices in: yuan in the China regions.
+func currencyOf(region string) catalog.Currency {
+	if strings.HasPrefix(region, "cn-") {
+		return catalog.CNY
+	}
+	return catalog.USD
+}
+
+var _ providers.Provider = (*Provider)(nil)
+
+// pricingLimiter keeps GetProducts within its own limit (see Factory), unless the
+// crawl runs without limits against a replay.
+func pricingLimiter(unlimited bool) *rate.Limiter {
+	if unlimited {
+		return rate.NewLimiter(rate.Inf, 0)
+	}
+	return rate.NewLimiter(5, 10)
+}

@@ -1,0 +1,66 @@
+package aws
+
+import (
+	"errors"
+	"net/http"
+	"testing"
+
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
+
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+func TestClassify(t *testing.T) {
+	httpErr := func(status int, err error) error {
+		return &awshttp.ResponseError{ResponseError: &smithyhttp.ResponseError{Response: &smithyhttp.Response{Response: &http.Response{StatusCode: status}}, Err: err}}
+	}
+	api := func(code string) error { return &smithy.GenericAPIError{Code: code, Message: "m"} }
+	tests := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"ec2 throttling", httpErr(503, api("RequestLimitExceeded")), providers.ErrThrottled},
+		{"pricing throttling", httpErr(429, api("ThrottlingException")), providers.ErrThrottled},
+		{"auth failure", httpErr(401, api("AuthFailure")), providers.ErrAuth},
+		{"region not enabled", httpErr(401, api("OptInRequired")), providers.ErrAuth},
+		{"internal error", httpErr(500, api("InternalError")), providers.ErrUnavailable},
+		{"not found code", httpErr(400, api("InvalidRegion.NotFound")), providers.ErrNotFound},
+		{"unknown code, 503", httpErr(503, api("Whatever")), providers.ErrUnavailable},
+		{"unknown code, 403", httpErr(403, api("Whatever")), providers.ErrAuth},
+		{"unknown code, 400", httpErr(400, api("InvalidParameterValue")), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := classify(tc.err)
+			for _, class := range []error{providers.ErrThrottled, providers.ErrAuth, providers.ErrNotFound, providers.ErrUnavailable} {
+				if errors.Is(got, class) != (class == tc.want) {
+					t.Errorf("errors.Is(classify(err), %v) = %v", class, !(class == tc.want))
+				}
+			}
+			var apiErr smithy.APIError
+			if !errors.As(got, &apiErr) {
+				t.Error("classify lost the SDK error")
+			}
+			if got.Error() != tc.err.Error() {
+				t.Errorf("text %q, want the SDK's %q", got, tc.err)
+			}
+		})
+	}
+}
+
+func TestRedact(t *testing.T) {
+	base := errors.New("token AKIDX and secret S3CR3T were refused")
+	got := redact(classify(base), []string{"S3CR3T", "AKIDX"})
+	if want := "token [redacted] and secret [redacted] were refused"; got.Error() != want {
+		t.Errorf("redact() = %q, want %q", got, want)
+	}
+	if !errors.Is(got, base) {
+		t.Error("redact lost the chain")
+	}
+	if plain := errors.New("nothing secret"); redact(plain, []string{"S3CR3T"}) != plain {
+		t.Error("redact changed an error without secrets")
+	}
+}

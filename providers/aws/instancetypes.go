@@ -1,0 +1,171 @@
+package aws
+
+import (
+	"strings"
+
+	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/ec2/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// mib is the number of MiB in a GiB; AWS reports memory in MiB.
+var mib = decimal.NewFromInt(1024)
+
+// convertInstanceType turns one DescribeInstanceTypes record into a catalog
+// instance type. ok is false for a type without any accelerator (GPU, Neuron,
+// inference, FPGA or media), which the catalog does not list.
+func convertInstanceType(info types.InstanceTypeInfo) (it catalog.InstanceType, ok bool) {
+	id := string(info.InstanceType)
+	accs := accelerators(info)
+	if id == "" || len(accs) == 0 {
+		return catalog.InstanceType{}, false
+	}
+	family, _, _ := strings.Cut(id, ".")
+	it = catalog.InstanceType{
+		Provider:     catalog.AWS,
+		ID:           id,
+		Family:       family,
+		Accelerators: accs,
+		Generation:   "previous",
+		BareMetal:    awsv2.ToBool(info.BareMetal),
+		Source:       sourceInstanceTypes,
+	}
+	if awsv2.ToBool(info.CurrentGeneration) {
+		it.Generation = "current"
+	}
+	if v := info.VCpuInfo; v != nil {
+		it.VCPUs = int(awsv2.ToInt32(v.DefaultVCpus))
+	}
+	if m := info.MemoryInfo; m != nil {
+		it.MemoryGiB = mibToGiB(awsv2.ToInt64(m.SizeInMiB))
+	}
+	if pi := info.ProcessorInfo; pi != nil {
+		it.CPUArch = cpuArch(pi.SupportedArchitectures)
+		it.CPUVendor = awsv2.ToString(pi.Manufacturer)
+	}
+	if s := info.InstanceStorageInfo; s != nil {
+		it.LocalStorageGB = int(awsv2.ToInt64(s.TotalSizeInGB))
+		it.LocalNVMe = s.NvmeSupport == types.EphemeralNvmeSupportRequired || s.NvmeSupport == types.EphemeralNvmeSupportSupported
+	}
+	if n := info.NetworkInfo; n != nil {
+		it.Network = awsv2.ToString(n.NetworkPerformance)
+		var peak *decimal.Decimal
+		for _, c := range n.NetworkCards {
+			if c.PeakBandwidthInGbps == nil {
+				continue
+			}
+			g := decimal.NewFromFloat(*c.PeakBandwidthInGbps)
+			if peak == nil || g.GreaterThan(*peak) {
+				peak = &g
+			}
+		}
+		it.NetworkGbps = peak
+		if awsv2.ToBool(n.EfaSupported) {
+			it.RDMA = "efa"
+		}
+	}
+	return it, true
+}
+
+// accelerators lists every device kind a type has. Model stays empty: the runner
+// maps names through the GPU reference.
+func accelerators(info types.InstanceTypeInfo) []catalog.Accelerator {
+	var out []catalog.Accelerator
+	one := decimal.NewFromInt(1)
+	if g := info.GpuInfo; g != nil {
+		for _, d := range g.Gpus {
+			count := int(awsv2.ToInt32(d.Count))
+			share := one
+			// A partitioned GPU (g6f, gr6f) reports Count 0, the slice size as
+			// GpuPartitionSize (0.125 = one eighth of an L4) and LogicalGpuCount 1:
+			// the instance sees one device that is a share of a physical GPU.
+			if ps := awsv2.ToFloat64(d.GpuPartitionSize); ps > 0 && ps < 1 {
+				share = decimal.NewFromFloat(ps)
+			}
+			if logical := int(awsv2.ToInt32(d.LogicalGpuCount)); count == 0 && logical > 0 {
+				count = logical
+			}
+			var mem int64
+			if d.MemoryInfo != nil {
+				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
+			}
+			out = append(out, catalog.Accelerator{Kind: catalog.KindGPU, Name: awsv2.ToString(d.Name),
+				Manufacturer: awsv2.ToString(d.Manufacturer), Count: count, Share: share, MemoryGiB: mibToGiB(mem)})
+		}
+	}
+	neuron := map[string]bool{}
+	if n := info.NeuronInfo; n != nil {
+		for _, d := range n.NeuronDevices {
+			var mem int64
+			if d.MemoryInfo != nil {
+				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
+			}
+			name := awsv2.ToString(d.Name)
+			neuron[strings.ToLower(name)] = true
+			// Neuron devices (Inferentia, Trainium) are AWS's own; the API gives
+			// no manufacturer for them.
+			out = append(out, catalog.Accelerator{Kind: catalog.KindNPU, Name: name, Manufacturer: "AWS",
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+		}
+	}
+	if a := info.InferenceAcceleratorInfo; a != nil {
+		for _, d := range a.Accelerators {
+			name := awsv2.ToString(d.Name)
+			// inf1 lists its Inferentia chips both here and under NeuronInfo; the
+			// Neuron view is kept, so the chips are counted once.
+			if neuron[strings.ToLower(name)] {
+				continue
+			}
+			var mem int64
+			if d.MemoryInfo != nil {
+				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
+			}
+			out = append(out, catalog.Accelerator{Kind: catalog.KindInference, Name: name, Manufacturer: awsv2.ToString(d.Manufacturer),
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+		}
+	}
+	if f := info.FpgaInfo; f != nil {
+		for _, d := range f.Fpgas {
+			var mem int64
+			if d.MemoryInfo != nil {
+				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
+			}
+			out = append(out, catalog.Accelerator{Kind: catalog.KindFPGA, Name: awsv2.ToString(d.Name), Manufacturer: awsv2.ToString(d.Manufacturer),
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+		}
+	}
+	if m := info.MediaAcceleratorInfo; m != nil {
+		for _, d := range m.Accelerators {
+			var mem int64
+			if d.MemoryInfo != nil {
+				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
+			}
+			out = append(out, catalog.Accelerator{Kind: catalog.KindMedia, Name: awsv2.ToString(d.Name), Manufacturer: awsv2.ToString(d.Manufacturer),
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+		}
+	}
+	return out
+}
+
+// mibToGiB divides by 1024, which is exact in at most ten decimal places.
+func mibToGiB(n int64) decimal.Decimal {
+	return decimal.NewFromInt(n).DivRound(mib, 10)
+}
+
+// cpuArch picks the architecture a type is sold for: arm64 or x86_64 over the
+// i386 that older x86 types also list.
+func cpuArch(archs []types.ArchitectureType) string {
+	for _, want := range []types.ArchitectureType{types.ArchitectureTypeArm64, types.ArchitectureTypeX8664} {
+		for _, a := range archs {
+			if a == want {
+				return string(a)
+			}
+		}
+	}
+	if len(archs) > 0 {
+		return string(archs[0])
+	}
+	return ""
+}

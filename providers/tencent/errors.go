@@ -1,0 +1,131 @@
+package tencent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	tcerr "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/errors"
+
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// classify maps a Tencent Cloud SDK error to one of the providers classes.
+// API errors arrive with HTTP 200 and an Error body (TencentCloudSDKError with
+// the API's code); a non-200 status becomes ClientError.HttpStatusCodeError
+// with the status in the message; a transport failure ClientError.NetworkError.
+// The text keeps the code and message, with the given secrets removed.
+func classify(err error, secrets []string) error {
+	if err == nil {
+		return nil
+	}
+	class, detail := errorClass(err)
+	for _, s := range secrets {
+		if s != "" {
+			detail = strings.ReplaceAll(detail, s, "[redacted]")
+		}
+	}
+	if class == nil {
+		return errors.New(detail)
+	}
+	return fmt.Errorf("%w: %s", class, detail)
+}
+
+var statusInMessage = regexp.MustCompile(`http status code: (\d{3})`)
+
+func errorClass(err error) (class error, detail string) {
+	var sdk *tcerr.TencentCloudSDKError
+	if !errors.As(err, &sdk) {
+		var netErr net.Error
+		if errors.As(err, &netErr) {
+			return providers.ErrUnavailable, err.Error()
+		}
+		return nil, err.Error()
+	}
+	code := sdk.GetCode()
+	detail = code + ": " + sdk.GetMessage()
+	if id := sdk.GetRequestId(); id != "" {
+		detail += " (request " + id + ")"
+	}
+	switch {
+	case strings.HasPrefix(code, "RequestLimitExceeded"):
+		return providers.ErrThrottled, detail
+	case strings.HasPrefix(code, "AuthFailure"), code == "UnauthorizedOperation", strings.HasPrefix(code, "UnauthorizedOperation."):
+		return providers.ErrAuth, detail
+	case strings.HasPrefix(code, "ResourceNotFound"), strings.HasPrefix(code, "ResourcesSoldOut"),
+		strings.HasPrefix(code, "ResourceInsufficient"), code == "InvalidInstanceType.NotSupported",
+		strings.HasPrefix(code, "InvalidZone"), code == "InvalidRegion.NotFound", code == "UnsupportedRegion",
+		code == "InvalidParameterValue.InstanceTypeNotFound", code == "InvalidParameterValue.InstanceTypeNotSupport",
+		code == "UnsupportedOperation.InvalidInstanceType":
+		return providers.ErrNotFound, detail
+	case code == "InternalError", strings.HasPrefix(code, "InternalError."), code == "InternalServerError",
+		code == "ServiceUnavailable", strings.HasPrefix(code, "ResourceUnavailable."), code == "ClientError.IOError":
+		return providers.ErrUnavailable, detail
+	case code == "ClientError.HttpStatusCodeError", code == "ClientError.NetworkError":
+		// statusTransport reports 429 and 5xx as network errors with the
+		// status in the message; other network errors are unavailability too.
+		if m := statusInMessage.FindStringSubmatch(sdk.GetMessage()); m != nil {
+			s, _ := strconv.Atoi(m[1])
+			switch {
+			case s == 429:
+				return providers.ErrThrottled, detail
+			case s >= 500:
+				return providers.ErrUnavailable, detail
+			}
+		}
+		if code == "ClientError.NetworkError" {
+			return providers.ErrUnavailable, detail
+		}
+	}
+	return nil, detail
+}
+
+func retryable(err error) bool {
+	return errors.Is(err, providers.ErrThrottled) || errors.Is(err, providers.ErrUnavailable)
+}
+
+// backoff is exponential backoff with jitter: attempt n (from 1) waits a random
+// time in [base·2^(n-1)/2, base·2^(n-1)], capped at maxBackoff. The SDK's own
+// RequestLimitExceeded retry resends the same signed request after 2^i s with
+// no jitter and never retries 5xx, so it is off and this does both.
+type backoff struct {
+	base     time.Duration
+	attempts int
+	sleep    func(ctx context.Context, d time.Duration) error
+}
+
+const maxBackoff = 20 * time.Second
+
+func (b backoff) do(ctx context.Context, call func() error) error {
+	for n := 1; ; n++ {
+		err := call()
+		if err == nil || !retryable(err) || n >= b.attempts {
+			return err
+		}
+		d := b.base << (n - 1)
+		if d > maxBackoff || d <= 0 {
+			d = maxBackoff
+		}
+		d = d/2 + rand.N(d/2+1)
+		if serr := b.sleep(ctx, d); serr != nil {
+			return fmt.Errorf("%w (gave up waiting to retry: %v)", err, serr)
+		}
+	}
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

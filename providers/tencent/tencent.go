@@ -1,0 +1,460 @@
+// Package tencent is the Tencent Cloud adapter: CVM GPU instance types, their
+// zones and stock, and pay-as-you-go, spot and monthly prices from the CVM API
+// through the official SDK.
+package tencent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common"
+	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/profile"
+	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/time/rate"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
+)
+
+// Factory describes the Tencent Cloud adapter to the crawl runner.
+//
+// Rate: CVM read APIs allow 20 requests a second per account and API (40 for
+// some); InquiryPriceRunInstances allows 10, which the adapter keeps with its
+// own limiter (inquiryRate). The transport holds all calls together at 20 a
+// second. Four regions are crawled at once.
+var Factory = providers.Factory{
+	ID:            catalog.Tencent,
+	Services:      []string{"cvm"},
+	Credentials:   []string{"TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY"},
+	RatePerSecond: 20,
+	Burst:         10,
+	Concurrency:   4,
+	New:           New,
+}
+
+// inquiryRate is InquiryPriceRunInstances' documented limit, 10 requests a
+// second; the burst of 1 spaces them so that no one-second window holds more.
+// Tests lift it.
+var inquiryRate = rate.Limit(10)
+
+const (
+	homeRegion = "ap-guangzhou"
+	// defaultImage prices a Linux instance (TencentOS Server) when
+	// TENCENTCLOUD_IMAGE_ID is not set: InquiryPriceRunInstances requires an
+	// image, and public Linux images carry no licence fee.
+	defaultImage    = "img-eb30mz89"
+	inquiryWorkers  = 4
+	defaultAttempts = 4
+	defaultBackoff  = 500 * time.Millisecond
+	defaultTimeout  = 20 * time.Second
+
+	sourceConfigInfos = "tencent:cvm:DescribeZoneInstanceConfigInfos"
+	sourceInquiry     = "tencent:cvm:InquiryPriceRunInstances"
+)
+
+// The charge types asked of DescribeZoneInstanceConfigInfos and the billing
+// kinds they give. PREPAID prices are for one month.
+var chargeTypes = []struct {
+	name    string
+	billing catalog.BillingKind
+}{
+	{"POSTPAID_BY_HOUR", catalog.OnDemand},
+	{"SPOTPAID", catalog.Spot},
+	{"PREPAID", catalog.SubscriptionMonth},
+}
+
+// cvmAPI lists the CVM calls the adapter makes.
+type cvmAPI interface {
+	DescribeRegionsWithContext(context.Context, *cvm.DescribeRegionsRequest) (*cvm.DescribeRegionsResponse, error)
+	DescribeZoneInstanceConfigInfosWithContext(context.Context, *cvm.DescribeZoneInstanceConfigInfosRequest) (*cvm.DescribeZoneInstanceConfigInfosResponse, error)
+	InquiryPriceRunInstancesWithContext(context.Context, *cvm.InquiryPriceRunInstancesRequest) (*cvm.InquiryPriceRunInstancesResponse, error)
+}
+
+// Provider is the Tencent Cloud adapter.
+type Provider struct {
+	newClient func(region string) (cvmAPI, error)
+	clientsMu sync.Mutex
+	clients   map[string]cvmAPI
+
+	families map[string]family
+	image    string
+	currency catalog.Currency
+	clock    func() time.Time
+	timeout  time.Duration
+	retry    backoff
+	inquiry  *rate.Limiter
+	secrets  []string
+	// authErr stops the provider: once the API refuses the credentials, every
+	// region fails at once with that error instead of asking again.
+	authErr atomic.Pointer[error]
+}
+
+// New builds the adapter. Credentials are TENCENTCLOUD_SECRET_ID and
+// TENCENTCLOUD_SECRET_KEY read through cfg.Getenv; the endpoint is
+// cfg.Endpoints["cvm"] (HOST:PORT, or a URL with an http:// or https://
+// scheme) or cvm.tencentcloudapi.com over HTTPS. TENCENTCLOUD_IMAGE_ID sets the
+// image price inquiries use; TENCENTCLOUD_PRICE_CURRENCY the currency of the
+// account's prices (CNY on the China site, the default; USD on the
+// international site: the API does not say).
+func New(cfg providers.Config) (providers.Provider, error) {
+	getenv := cfg.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	id, key := getenv("TENCENTCLOUD_SECRET_ID"), getenv("TENCENTCLOUD_SECRET_KEY")
+	if id == "" || key == "" {
+		return nil, fmt.Errorf("tencent: %w: set TENCENTCLOUD_SECRET_ID and TENCENTCLOUD_SECRET_KEY", providers.ErrNoCredentials)
+	}
+	host, scheme, err := endpointFor(cfg.Endpoints["cvm"])
+	if err != nil {
+		return nil, err
+	}
+	families, err := loadFamilies()
+	if err != nil {
+		return nil, err
+	}
+	p := &Provider{
+		clients:  map[string]cvmAPI{},
+		families: families,
+		image:    getenv("TENCENTCLOUD_IMAGE_ID"),
+		currency: catalog.Currency(strings.ToUpper(getenv("TENCENTCLOUD_PRICE_CURRENCY"))),
+		clock:    cfg.Clock,
+		timeout:  cfg.Timeout,
+		retry:    backoff{base: cfg.Backoff, attempts: cfg.MaxAttempts, sleep: sleepCtx},
+		inquiry:  inquiryLimiter(cfg.Unlimited),
+		secrets:  []string{id, key},
+	}
+	if p.image == "" {
+		p.image = defaultImage
+	}
+	if p.currency == "" {
+		p.currency = catalog.CNY
+	}
+	if p.clock == nil {
+		p.clock = time.Now
+	}
+	if p.timeout <= 0 {
+		p.timeout = defaultTimeout
+	}
+	if p.retry.base <= 0 {
+		p.retry.base = defaultBackoff
+	}
+	if p.retry.attempts <= 0 {
+		p.retry.attempts = defaultAttempts
+	}
+	transport := cfg.Transport
+	if transport == nil {
+		transport = providers.DefaultBaseTransport()
+	}
+	cred := common.NewCredential(id, key)
+	p.newClient = func(region string) (cvmAPI, error) {
+		cpf := profile.NewClientProfile()
+		cpf.HttpProfile.Scheme = scheme
+		if host != "" {
+			cpf.HttpProfile.Endpoint = host // no scheme: the SDK splits at the first "/"
+		}
+		cpf.HttpProfile.ReqTimeout = int((p.timeout + time.Second - 1) / time.Second)
+		// The SDK's retries are off; p.retry retries throttling and 5xx.
+		cpf.RateLimitExceededMaxRetries = 0
+		cpf.NetworkFailureMaxRetries = 0
+		c, err := cvm.NewClient(cred, region, cpf)
+		if err != nil {
+			return nil, err
+		}
+		c.WithHttpTransport(statusTransport{transport})
+		return c, nil
+	}
+	return p, nil
+}
+
+// endpointFor splits the --endpoint tencent.cvm value into the SDK's endpoint
+// (host[:port]) and scheme: HTTPS unless it says http:// or names a loopback host.
+func endpointFor(raw string) (host, scheme string, err error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", "HTTPS", nil
+	}
+	switch {
+	case strings.HasPrefix(raw, "http://"):
+		scheme, raw = "HTTP", strings.TrimPrefix(raw, "http://")
+	case strings.HasPrefix(raw, "https://"):
+		scheme, raw = "HTTPS", strings.TrimPrefix(raw, "https://")
+	}
+	raw = strings.TrimSuffix(raw, "/")
+	if raw == "" || strings.ContainsAny(raw, "/?#") {
+		return "", "", fmt.Errorf("tencent: endpoint %q: want HOST[:PORT] or http(s)://HOST[:PORT]", raw)
+	}
+	if scheme == "" {
+		scheme = "HTTPS"
+		h := raw
+		if hh, _, err := net.SplitHostPort(raw); err == nil {
+			h = hh
+		}
+		if ip := net.ParseIP(h); h == "localhost" || (ip != nil && ip.IsLoopback()) {
+			scheme = "HTTP"
+		}
+	}
+	return raw, scheme, nil
+}
+
+// ID is tencent.
+func (p *Provider) ID() catalog.Provider { return catalog.Tencent }
+
+func (p *Provider) client(region string) (cvmAPI, error) {
+	p.clientsMu.Lock()
+	defer p.clientsMu.Unlock()
+	if c, ok := p.clients[region]; ok {
+		return c, nil
+	}
+	c, err := p.newClient(region)
+	if err != nil {
+		return nil, fmt.Errorf("tencent: build cvm client for %s: %w", region, classify(err, p.secrets))
+	}
+	p.clients[region] = c
+	return c, nil
+}
+
+// call runs one API call with a per-request timeout, retrying throttling and
+// server errors with backoff. An authentication failure stops the provider.
+func (p *Provider) call(ctx context.Context, region string, fn func(ctx context.Context, c cvmAPI) error) error {
+	if e := p.authErr.Load(); e != nil {
+		return *e
+	}
+	c, err := p.client(region)
+	if err != nil {
+		return err
+	}
+	err = p.retry.do(ctx, func() error {
+		cctx, cancel := context.WithTimeout(ctx, p.timeout)
+		defer cancel()
+		return classify(fn(cctx, c), p.secrets)
+	})
+	if errors.Is(err, providers.ErrAuth) {
+		err = fmt.Errorf("%w; check TENCENTCLOUD_SECRET_ID / TENCENTCLOUD_SECRET_KEY (the key needs CVM read access)", err)
+		p.authErr.CompareAndSwap(nil, &err)
+	}
+	return err
+}
+
+// Regions lists the regions DescribeRegions reports as AVAILABLE.
+func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+	var resp *cvm.DescribeRegionsResponse
+	err := p.call(ctx, homeRegion, func(ctx context.Context, c cvmAPI) error {
+		var err error
+		resp, err = c.DescribeRegionsWithContext(ctx, cvm.NewDescribeRegionsRequest())
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tencent: describe regions: %w", err)
+	}
+	var out []string
+	if resp.Response != nil {
+		for _, r := range resp.Response.RegionSet {
+			if r != nil && str(r.Region) != "" && (r.RegionState == nil || *r.RegionState == "AVAILABLE") {
+				out = append(out, *r.Region)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// quota is one item of DescribeZoneInstanceConfigInfos with its charge type.
+type quota struct {
+	item    *cvm.InstanceTypeQuotaItem
+	billing catalog.BillingKind
+	charge  string
+}
+
+// Crawl fetches the region's GPU instance types and offers: one
+// DescribeZoneInstanceConfigInfos per charge type, then InquiryPriceRunInstances
+// for each offer whose price that answer lacks.
+func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+	var quotas []quota
+	for _, ct := range chargeTypes {
+		var resp *cvm.DescribeZoneInstanceConfigInfosResponse
+		err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
+			req := cvm.NewDescribeZoneInstanceConfigInfosRequest()
+			req.Filters = []*cvm.Filter{{Name: ptr("instance-charge-type"), Values: []*string{ptr(ct.name)}}}
+			var err error
+			resp, err = c.DescribeZoneInstanceConfigInfosWithContext(ctx, req)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("tencent: describe zone instance config infos (%s) in %s: %w", ct.name, region, err)
+		}
+		if resp.Response == nil {
+			continue
+		}
+		for _, it := range resp.Response.InstanceTypeQuotaSet {
+			if it != nil && isGPU(it) && str(it.InstanceType) != "" && str(it.Zone) != "" {
+				quotas = append(quotas, quota{item: it, billing: ct.billing, charge: ct.name})
+			}
+		}
+	}
+
+	data := &providers.RegionData{}
+	seenType := map[string]bool{}
+	placement := map[string]int{} // zone/type -> index in data.Placements
+	for _, q := range quotas {
+		id := *q.item.InstanceType
+		if !seenType[id] {
+			seenType[id] = true
+			data.Instances = append(data.Instances, p.convertInstanceType(q.item))
+		}
+		key := *q.item.Zone + "/" + id
+		st := status(q.item.Status)
+		if i, ok := placement[key]; ok {
+			// Pay-as-you-go stock wins; otherwise the first known status.
+			if q.billing == catalog.OnDemand || data.Placements[i].Status == catalog.Unknown {
+				if st != catalog.Unknown {
+					data.Placements[i].Status = st
+				}
+			}
+			continue
+		}
+		placement[key] = len(data.Placements)
+		data.Placements = append(data.Placements, catalog.Placement{Provider: catalog.Tencent, InstanceType: id, Region: region, Zone: *q.item.Zone, Status: st})
+	}
+
+	offers := make([]*catalog.Offer, len(quotas))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(inquiryWorkers)
+	for i, q := range quotas {
+		if pr, ok := p.quotedPrice(q); ok {
+			offers[i] = p.newOffer(region, q, pr, sourceConfigInfos)
+			continue
+		}
+		g.Go(func() error {
+			pr, err := p.inquire(gctx, region, q)
+			if errors.Is(err, providers.ErrNotFound) {
+				return nil // not sold with this charge type in this zone
+			}
+			if err != nil {
+				return fmt.Errorf("tencent: inquiry price for %s (%s) in %s: %w", *q.item.InstanceType, q.charge, *q.item.Zone, err)
+			}
+			if pr != nil {
+				offers[i] = p.newOffer(region, q, *pr, sourceInquiry)
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for _, o := range offers {
+		if o != nil {
+			data.Offers = append(data.Offers, *o)
+		}
+	}
+	return data, nil
+}
+
+func (p *Provider) newOffer(region string, q quota, pr catalog.Price, source string) *catalog.Offer {
+	return &catalog.Offer{
+		Provider:     catalog.Tencent,
+		InstanceType: *q.item.InstanceType,
+		Region:       region,
+		Zone:         *q.item.Zone,
+		Billing:      q.billing,
+		Price:        pr,
+		Availability: status(q.item.Status),
+		Source:       source,
+		FetchedAt:    p.clock().UTC(),
+	}
+}
+
+// status maps DescribeZoneInstanceConfigInfos' Status.
+func status(s *string) catalog.Availability {
+	switch str(s) {
+	case "SELL":
+		return catalog.Available
+	case "SOLD_OUT":
+		return catalog.SoldOut
+	}
+	return catalog.Unknown
+}
+
+func isGPU(it *cvm.InstanceTypeQuotaItem) bool {
+	return (it.Gpu != nil && *it.Gpu > 0) || (it.GpuCount != nil && *it.GpuCount > 0)
+}
+
+// inquire asks InquiryPriceRunInstances for one instance of the quota's type in
+// its zone, with the configured image and the default system disk.
+func (p *Provider) inquire(ctx context.Context, region string, q quota) (*catalog.Price, error) {
+	var resp *cvm.InquiryPriceRunInstancesResponse
+	err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
+		if err := p.inquiry.Wait(ctx); err != nil {
+			return err
+		}
+		req := cvm.NewInquiryPriceRunInstancesRequest()
+		req.Placement = &cvm.Placement{Zone: q.item.Zone}
+		req.ImageId = ptr(p.image)
+		req.InstanceType = q.item.InstanceType
+		req.InstanceChargeType = ptr(q.charge)
+		req.InstanceCount = ptr(int64(1))
+		if q.charge == "PREPAID" {
+			req.InstanceChargePrepaid = &cvm.InstanceChargePrepaid{Period: ptr(int64(1))}
+		}
+		var err error
+		resp, err = c.InquiryPriceRunInstancesWithContext(ctx, req)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Response == nil || resp.Response.Price == nil {
+		return nil, nil
+	}
+	pr, ok := p.itemPrice(resp.Response.Price.InstancePrice, q.billing)
+	if !ok {
+		return nil, nil
+	}
+	return &pr, nil
+}
+
+// statusTransport turns an HTTP 429 or 5xx answer into a transport error. The
+// SDK parses every body as JSON before it looks at the status, so a gateway's
+// HTML 502 page would otherwise surface as ClientError.ParseJsonError, which
+// says nothing retryable; as a transport error it becomes
+// ClientError.NetworkError with the status in its message (see classify).
+type statusTransport struct{ base http.RoundTripper }
+
+func (t statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
+	if err != nil || (resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500) {
+		return resp, err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	resp.Body.Close()
+	return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func str(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// inquiryLimiter keeps InquiryPriceRunInstances within its documented 10
+// requests a second, unless the crawl runs without limits against a replay.
+func inquiryLimiter(unlimited bool) *rate.Limiter {
+	if unlimited {
+		return rate.NewLimiter(rate.Inf, 0)
+	}
+	return rate.NewLimiter(inquiryRate, 1)
+}

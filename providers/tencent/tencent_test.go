@@ -1,0 +1,353 @@
+package tencent
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/time/rate"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+const (
+	testSecretID  = "AKIDtestSECRETid000000000000000001"
+	testSecretKey = "testSECRETkey00000000000000000001"
+)
+
+var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+
+func TestMain(m *testing.M) {
+	// InquiryPriceRunInstances' 10/s limit is tested on the limiter itself;
+	// the crawls below run unthrottled.
+	inquiryRate = rate.Inf
+	os.Exit(m.Run())
+}
+
+func startReplay(t testing.TB, dir string) *replay.Server {
+	t.Helper()
+	srv, err := replay.Start(os.DirFS(dir), replay.Tencent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func testConfig(srv *replay.Server) providers.Config {
+	env := map[string]string{"TENCENTCLOUD_SECRET_ID": testSecretID, "TENCENTCLOUD_SECRET_KEY": testSecretKey}
+	return providers.Config{
+		Endpoints:   map[string]string{"cvm": srv.Host()},
+		Getenv:      func(k string) string { return env[k] },
+		Clock:       func() time.Time { return fixedNow },
+		Timeout:     5 * time.Second,
+		MaxAttempts: 3,
+		Backoff:     time.Millisecond,
+	}
+}
+
+func unlimited() providers.Factory {
+	f := Factory
+	f.RatePerSecond = 0
+	return f
+}
+
+func crawl(t testing.TB, targets []providers.Target, only ...string) *catalog.Snapshot {
+	t.Helper()
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := providers.Crawl(context.Background(), targets, providers.Options{
+		Reference: ref, Clock: func() time.Time { return fixedNow }, OnlyRegions: only,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+func coverage(snap *catalog.Snapshot, p catalog.Provider) catalog.Coverage {
+	for _, c := range snap.Coverage {
+		if c.Provider == p {
+			return c
+		}
+	}
+	return catalog.Coverage{}
+}
+
+func findOffer(snap *catalog.Snapshot, typ, zone string, b catalog.BillingKind) (catalog.Offer, bool) {
+	for _, o := range snap.Offers {
+		if o.InstanceType == typ && o.Zone == zone && o.Billing == b {
+			return o, true
+		}
+	}
+	return catalog.Offer{}, false
+}
+
+func findInstance(snap *catalog.Snapshot, id string) (catalog.InstanceType, bool) {
+	for _, it := range snap.Instances {
+		if it.ID == id {
+			return it, true
+		}
+	}
+	return catalog.InstanceType{}, false
+}
+
+func TestCrawl_RealRegion(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	target := providers.Prepare(unlimited(), testConfig(srv))
+	snap := crawl(t, []providers.Target{target}, "ap-beijing")
+	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK || cov.Regions != 1 {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	// ap-beijing has 57 (zone, type) rows in the real data, each with an
+	// on-demand price found by InquiryPriceRunInstances.
+	if len(snap.Placements) != 57 || len(snap.Offers) != 57 {
+		t.Errorf("placements = %d, offers = %d, want 57 each", len(snap.Placements), len(snap.Offers))
+	}
+	o, ok := findOffer(snap, "GN7.2XLARGE32", "ap-beijing-3", catalog.OnDemand)
+	if !ok {
+		t.Fatal("no GN7.2XLARGE32 offer in ap-beijing-3")
+	}
+	// 1.20474 USD in the source / 0.138 = 8.73 CNY.
+	if o.Price.String() != "8.73 CNY/hour" || o.Price.List != nil || o.Source != sourceInquiry || o.Availability != catalog.Unknown {
+		t.Errorf("offer = %s list %v source %s availability %s", o.Price, o.Price.List, o.Source, o.Availability)
+	}
+	it, _ := findInstance(snap, "GN7.2XLARGE32")
+	a := it.Accelerators[0]
+	if a.Name != "nvidia-t4-16gb" || a.Model != "nvidia-t4-16gb" || a.Count != 1 || !a.Share.Equal(catalog.Dec("1")) {
+		t.Errorf("accelerator = %+v", a)
+	}
+	if it.VCPUs != 8 || !it.MemoryGiB.Equal(catalog.Dec("32")) || it.Family != "GN7" || !strings.Contains(it.Source, "family GN7") {
+		t.Errorf("instance = %+v", it)
+	}
+	counts := map[string]int{}
+	for _, r := range srv.Requests() {
+		counts[r.Action]++
+		if r.Region == "" {
+			t.Errorf("%s sent without a region", r.Action)
+		}
+		if !strings.Contains(r.Header.Get("Authorization"), "Credential="+testSecretID+"/") {
+			t.Errorf("%s not signed with the test id", r.Action)
+		}
+	}
+	want := map[string]int{"DescribeRegions": 1, "DescribeZoneInstanceConfigInfos": 3, "InquiryPriceRunInstances": 57}
+	if diff := cmp.Diff(want, counts); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if got, cov := target.Transport.Requests(), coverage(snap, catalog.Tencent); got != 61 || cov.Requests != 61 {
+		t.Errorf("transport counted %d (coverage %d), want 61", got, cov.Requests)
+	}
+}
+
+func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
+	srv := startReplay(t, "testdata/cases/vgpu_soldout")
+	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))})
+	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	v, ok := findInstance(snap, "GN7.LARGE20")
+	if !ok {
+		t.Fatal("no GN7.LARGE20")
+	}
+	if a := v.Accelerators[0]; a.Count != 1 || !a.Share.Equal(catalog.Dec("0.25")) || a.Model != "nvidia-t4-16gb" {
+		t.Errorf("vGPU accelerator = %+v, want 1 × 0.25 T4", a)
+	}
+	if _, ok := findInstance(snap, "S5.LARGE8"); ok {
+		t.Error("a type without GPU was kept")
+	}
+	var places []string
+	for _, p := range snap.Placements {
+		places = append(places, p.InstanceType+"@"+p.Zone+"="+string(p.Status))
+	}
+	wantPlaces := []string{"GN10Xp.2XLARGE40@ap-guangzhou-6=available", "GN7.2XLARGE32@ap-guangzhou-3=available",
+		"GN7.2XLARGE32@ap-guangzhou-6=sold_out", "GN7.LARGE20@ap-guangzhou-3=available"}
+	if diff := cmp.Diff(wantPlaces, places); diff != "" {
+		t.Errorf("placements (-want +got):\n%s", diff)
+	}
+	tests := []struct {
+		typ, zone string
+		billing   catalog.BillingKind
+		price     string
+		list      string
+		avail     catalog.Availability
+		source    string
+	}{
+		{"GN7.LARGE20", "ap-guangzhou-3", catalog.OnDemand, "2.2 CNY/hour", "2.5", catalog.Available, sourceConfigInfos},
+		{"GN7.2XLARGE32", "ap-guangzhou-6", catalog.OnDemand, "8.68 CNY/hour", "8.68", catalog.SoldOut, sourceConfigInfos},
+		{"GN7.2XLARGE32", "ap-guangzhou-3", catalog.Spot, "1.74 CNY/hour", "8.68", catalog.Available, sourceConfigInfos},
+		{"GN7.2XLARGE32", "ap-guangzhou-3", catalog.SubscriptionMonth, "3595.5 CNY/month", "4230", catalog.Available, sourceConfigInfos},
+		{"GN10Xp.2XLARGE40", "ap-guangzhou-6", catalog.OnDemand, "15.95 CNY/hour", "16.09", catalog.Available, sourceInquiry},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typ+"/"+tt.zone+"/"+string(tt.billing), func(t *testing.T) {
+			o, ok := findOffer(snap, tt.typ, tt.zone, tt.billing)
+			if !ok {
+				t.Fatal("no offer")
+			}
+			if o.Price.String() != tt.price || o.Price.List == nil || !o.Price.List.Equal(catalog.Dec(tt.list)) || o.Availability != tt.avail || o.Source != tt.source {
+				t.Errorf("offer = %s list %v %s %s", o.Price, o.Price.List, o.Availability, o.Source)
+			}
+		})
+	}
+	if n := srv.Count("InquiryPriceRunInstances"); n != 1 {
+		t.Errorf("InquiryPriceRunInstances requests = %d, want 1 (only the item without a price)", n)
+	}
+}
+
+func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		switch {
+		case req.Action == "InquiryPriceRunInstances" && n <= 2:
+			return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("RequestLimitExceeded", "Your current request times equals to `21` in a second, which exceeds the frequency limit `20` for a second. Please reduce the frequency of calls.")}
+		case req.Action == "DescribeZoneInstanceConfigInfos" && n == 1:
+			return &replay.Response{Status: 502, ContentType: "text/html", Body: "<html>502 Bad Gateway</html>"}
+		}
+		return nil
+	}
+	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))}, "ap-jakarta")
+	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	if got := srv.Count("InquiryPriceRunInstances"); got != 5+2 {
+		t.Errorf("inquiries = %d, want 7 (5 rows, 2 throttled)", got)
+	}
+	if got := srv.Count("DescribeZoneInstanceConfigInfos"); got != 3+1 {
+		t.Errorf("config infos = %d, want 4 (one 502 retried)", got)
+	}
+	if len(snap.Offers) != 5 {
+		t.Errorf("offers = %d, want 5", len(snap.Offers))
+	}
+}
+
+func TestCrawl_FailingRegionIsPartial(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Region == "ap-bangkok" && req.Action == "DescribeZoneInstanceConfigInfos" {
+			return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("InternalError", "internal error")}
+		}
+		return nil
+	}
+	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))}, "ap-bangkok", "ap-jakarta")
+	cov := coverage(snap, catalog.Tencent)
+	if cov.Status != catalog.CoveragePartial || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "ap-bangkok" {
+		t.Fatalf("coverage = %+v", cov)
+	}
+	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "in ap-bangkok") || !strings.Contains(r, "InternalError") {
+		t.Errorf("reason = %q", r)
+	}
+}
+
+type otherProvider struct{}
+
+func (otherProvider) ID() catalog.Provider                      { return catalog.Alibaba }
+func (otherProvider) Regions(context.Context) ([]string, error) { return []string{"cn-x"}, nil }
+func (otherProvider) Crawl(context.Context, string) (*providers.RegionData, error) {
+	return &providers.RegionData{}, nil
+}
+
+func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
+	authFail := &replay.Response{Status: 200, ContentType: "application/json",
+		Body: replay.TencentError("AuthFailure.SecretIdNotFound", "The SecretId is not found, please ensure that your SecretId is correct.")}
+	t.Run("regions", func(t *testing.T) {
+		srv := startReplay(t, "testdata/replay")
+		srv.Fault = func(replay.Request, int) *replay.Response { return authFail }
+		other := providers.Factory{ID: catalog.Alibaba, New: func(providers.Config) (providers.Provider, error) { return otherProvider{}, nil }}
+		snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv)), providers.Prepare(other, providers.Config{})})
+		cov := coverage(snap, catalog.Tencent)
+		if cov.Status != catalog.CoverageFailed || !strings.Contains(cov.Message, "authentication failed") ||
+			!strings.Contains(cov.Message, "AuthFailure.SecretIdNotFound") || !strings.Contains(cov.Message, "TENCENTCLOUD_SECRET_ID") {
+			t.Errorf("coverage = %+v", cov)
+		}
+		if strings.Contains(cov.Message, testSecretID) || strings.Contains(cov.Message, testSecretKey) {
+			t.Errorf("message leaks a credential: %s", cov.Message)
+		}
+		if c := coverage(snap, catalog.Alibaba); c.Status != catalog.CoverageOK {
+			t.Errorf("other provider affected: %+v", c)
+		}
+		if n := srv.Count("DescribeRegions"); n != 1 {
+			t.Errorf("auth failure retried: %d", n)
+		}
+	})
+	t.Run("mid-crawl", func(t *testing.T) {
+		srv := startReplay(t, "testdata/replay")
+		srv.Fault = func(req replay.Request, n int) *replay.Response {
+			if req.Action == "DescribeZoneInstanceConfigInfos" {
+				return authFail
+			}
+			return nil
+		}
+		f := unlimited()
+		f.Concurrency = 1
+		snap := crawl(t, []providers.Target{providers.Prepare(f, testConfig(srv))})
+		cov := coverage(snap, catalog.Tencent)
+		if cov.Status != catalog.CoverageFailed || len(cov.FailedRegions) != 16 {
+			t.Errorf("coverage = %s with %d failed regions", cov.Status, len(cov.FailedRegions))
+		}
+		if n := srv.Count("DescribeZoneInstanceConfigInfos"); n != 1 {
+			t.Errorf("config infos asked %d times after the credentials were refused, want 1", n)
+		}
+	})
+}
+
+func TestInquiryLimiter(t *testing.T) {
+	srv := startReplay(t, "testdata/replay")
+	saved := inquiryRate
+	inquiryRate = 10
+	defer func() { inquiryRate = saved }()
+	p, err := New(testConfig(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := p.(*Provider).inquiry; l.Limit() != 10 || l.Burst() != 1 {
+		t.Errorf("inquiry limiter = %v/s burst %d, want 10/s burst 1", l.Limit(), l.Burst())
+	}
+}
+
+func TestEndpointAndCredentials(t *testing.T) {
+	for _, tt := range []struct{ in, host, scheme string }{
+		{"", "", "HTTPS"}, {"127.0.0.1:9000", "127.0.0.1:9000", "HTTP"}, {"cvm.example.com", "cvm.example.com", "HTTPS"},
+		{"http://cvm.example.com:80", "cvm.example.com:80", "HTTP"},
+	} {
+		h, s, err := endpointFor(tt.in)
+		if err != nil || h != tt.host || s != tt.scheme {
+			t.Errorf("endpointFor(%q) = %q %q %v", tt.in, h, s, err)
+		}
+	}
+	if _, err := New(providers.Config{Getenv: func(string) string { return "" }}); !errors.Is(err, providers.ErrNoCredentials) {
+		t.Errorf("err = %v, want ErrNoCredentials", err)
+	}
+}
+
+func TestParseFamilies(t *testing.T) {
+	fams, err := parseFamilies(strings.NewReader("family,model,confidence,source\nGN7vi,nvidia-t4-16gb,certain,doc\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := fams[familyKey("GN7VI")]; !ok || f.model != "nvidia-t4-16gb" {
+		t.Errorf("families = %+v", fams)
+	}
+	if _, err := parseFamilies(strings.NewReader("family,confidence\n")); err == nil {
+		t.Error("a table without a model column was accepted")
+	}
+}
+
+func BenchmarkCrawl(b *testing.B) {
+	srv := startReplay(b, "testdata/replay")
+	cfg := testConfig(srv)
+	for b.Loop() {
+		snap := crawl(b, []providers.Target{providers.Prepare(unlimited(), cfg)})
+		if c := coverage(snap, catalog.Tencent); c.Status != catalog.CoverageOK {
+			b.Fatal(c)
+		}
+	}
+}
