@@ -40,6 +40,8 @@ func commands() []command {
 		{"build", "build the static site from a catalog snapshot", runBuild},
 		{"serve", "serve a built site on a local address", runServe},
 		{"export", "write the catalog's offers as CSV or JSON to stdout", runExport},
+		{"diff", "compare two catalogs (snapshot files or history dates): text, markdown or json", runDiff},
+		{"snapshot", "rebuild the catalog of a past date from the history", runSnapshot},
 		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
 	}
 }
@@ -71,7 +73,8 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nExit codes: 0 ok, 1 error, 2 usage, 3 crawl finished with partial coverage.")
+	fmt.Fprintln(w, "\nExit codes: 0 ok, 1 error (crawl: also when the guard stopped the update), 2 usage,")
+	fmt.Fprintln(w, "3 crawl finished with partial coverage; diff as diff(1): 0 no changes, 1 changes, 2 trouble.")
 }
 
 // newFlagSet returns a flag set that reports errors to env.Stderr and a parse

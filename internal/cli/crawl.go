@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -19,7 +20,7 @@ import (
 )
 
 func runCrawl(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE]")
+	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE] [--history FILE] [--accept-drop] [--accept-price-change]")
 	list := fs.String("providers", "", "comma-separated providers to crawl (default: all): aws, alibaba, tencent, huawei, volcengine")
 	var endpoints listFlag
 	fs.Var(&endpoints, "endpoint", "override a service endpoint, PROVIDER.SERVICE=URL (repeatable), e.g. aws.ec2=http://127.0.0.1:8080; fx.ecb=URL for the FX rates")
@@ -30,12 +31,19 @@ func runCrawl(env Env, args []string) int {
 	timeout := fs.Duration("timeout", 30*time.Minute, "deadline for the whole crawl")
 	reqTimeout := fs.Duration("request-timeout", 30*time.Second, "deadline for one HTTP request")
 	attempts := fs.Int("max-attempts", 5, "attempts per API call, retries of throttling and 5xx included")
+	guard := addGuardFlags(fs)
+	historyPath := fs.String("history", "", "history file to record the crawl in, only changes stored (default: history.jsonl beside --out)")
+	noHistory := fs.Bool("no-history", false, "do not record the crawl in the history")
 	unlimited := fs.Bool("no-rate-limit", false, "send requests as fast as the server answers: only for local replays and mirrors you run, never the real APIs")
 	if code, ok := parse(args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return usageError(env, "crawl: unexpected argument %q", fs.Arg(0))
+	}
+	guardOpts, err := guard.options()
+	if err != nil {
+		return usageError(env, "crawl: %v", err)
 	}
 	factories, err := registry.Select(*list)
 	if err != nil {
@@ -135,6 +143,23 @@ func runCrawl(env Env, args []string) int {
 	if len(merged.FX.Rates) == 0 && needsFX(merged) {
 		log.warn("fx: no FX rates available: prices in other currencies will have no USD equivalent")
 	}
+	if !checkGuard(env, prev, merged, guardOpts) {
+		return ExitError
+	}
+	var hist *catalog.History
+	if *historyPath == "" && *out != "-" {
+		*historyPath = filepath.Join(filepath.Dir(*out), "history.jsonl")
+	}
+	if !*noHistory && *historyPath != "" {
+		h, changed, err := appendHistory(*historyPath, prev, merged)
+		if err != nil {
+			return fail(env, "crawl: history: %v", err)
+		}
+		hist = h
+		if !changed {
+			log.info("history: the catalog is the same as at the last crawl")
+		}
+	}
 	if *out == "-" {
 		b, err := merged.MarshalCanonical()
 		if err != nil {
@@ -145,6 +170,11 @@ func runCrawl(env Env, args []string) int {
 		}
 	} else if err := catalog.WriteSnapshot(*out, merged); err != nil {
 		return fail(env, "crawl: %v", err)
+	}
+	if hist != nil {
+		if err := catalog.WriteHistory(*historyPath, hist); err != nil {
+			return fail(env, "crawl: %v (%s was written but the history misses this crawl; restore both from git and crawl again)", err, *out)
+		}
 	}
 
 	code := ExitOK
@@ -173,7 +203,11 @@ func runCrawl(env Env, args []string) int {
 	for _, u := range merged.Unmapped {
 		log.warn(fmt.Sprintf("%s: accelerator name %q has no GPU model in data/gpu_aliases.csv (instance types: %s)", u.Provider, u.Name, strings.Join(u.InstanceTypes, ", ")))
 	}
-	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", time.Since(start).Round(time.Millisecond), *out))
+	wrote := *out
+	if hist != nil {
+		wrote += " and " + *historyPath
+	}
+	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", time.Since(start).Round(time.Millisecond), wrote))
 	return code
 }
 

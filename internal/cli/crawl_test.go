@@ -1,0 +1,245 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+const (
+	testKeyID  = "AKIDCLITEST0000000001"
+	testSecret = "cli-test-secret-do-not-print"
+)
+
+// awsEnv is the environment of a crawl against a local AWS replay: test
+// credentials, and the SDK kept away from the machine's own AWS configuration.
+func awsEnv(stdout, stderr *bytes.Buffer) Env {
+	env := map[string]string{
+		"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_REGION": "us-east-1",
+		"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull,
+	}
+	return Env{Stdout: stdout, Stderr: stderr, Getenv: func(k string) string { return env[k] }}
+}
+
+func startAWS(t *testing.T) *replay.Server {
+	t.Helper()
+	srv, err := replay.Start(os.DirFS("../../providers/aws/testdata/replay"), replay.AWS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func crawlArgs(srv *replay.Server, out string, extra ...string) []string {
+	args := []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL,
+		"--out", out, "--fx-file", "../../providers/fx/testdata/ecb-2025-11-28.xml", "--no-rate-limit", "--max-attempts", "2"}
+	return append(args, extra...)
+}
+
+// The crawl writes exactly what the server says: every offer in the catalog is
+// one the replay answered, and us-east-1 on-demand prices equal the recorded
+// Price List documents.
+func TestCrawl_AWSReplayToCatalogAndExport(t *testing.T) {
+	srv := startAWS(t)
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	var stdout, stderr bytes.Buffer
+	code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,cn-north-1"))
+	if code != ExitOK {
+		t.Fatalf("crawl exit %d:\n%s", code, stderr.String())
+	}
+	snap, err := catalog.ReadSnapshot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Coverage) != 1 || snap.Coverage[0].Status != catalog.CoverageOK || snap.Coverage[0].Regions != 2 || snap.Coverage[0].Requests == 0 {
+		t.Errorf("coverage = %+v", snap.Coverage)
+	}
+	if snap.FX.Date != "2025-11-28" {
+		t.Errorf("fx date %q", snap.FX.Date)
+	}
+	stdout.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), []string{"export", "--format", "csv", "--catalog", out}); code != ExitOK {
+		t.Fatalf("export exit %d: %s", code, stderr.String())
+	}
+	rows, err := csv.NewReader(&stdout).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := strings.Join(rows[0][:16], ",")
+	if head != "provider,instance_type,region,zone,billing,price,currency,unit,price_usd_per_hour,gpu_model,gpu_count,gpu_memory_gib,vcpus,memory_gib,source,fetched_at" {
+		t.Fatalf("export header = %s", head)
+	}
+	want := map[string]string{ // us-east-1 Linux on-demand, as the source data publishes them
+		"p5.48xlarge": "55.04", "p4d.24xlarge": "21.957642", "g5.xlarge": "1.006", "g4dn.xlarge": "0.526",
+	}
+	got := map[string]string{}
+	cny := 0
+	for _, r := range rows[1:] {
+		if r[2] == "us-east-1" && r[4] == "on_demand" {
+			got[r[1]] = r[5]
+		}
+		if r[6] == "CNY" {
+			cny++
+			if r[8] == "" {
+				t.Errorf("CNY row without a USD equivalent: %v", r)
+			}
+		}
+	}
+	for typ, price := range want {
+		if got[typ] != price {
+			t.Errorf("%s us-east-1 on-demand = %q, want %q", typ, got[typ], price)
+		}
+	}
+	if cny == 0 {
+		t.Error("no CNY rows from cn-north-1")
+	}
+	if strings.Contains(stderr.String(), testSecret) || strings.Contains(stdout.String(), testSecret) {
+		t.Error("the secret key was printed")
+	}
+	if b, _ := os.ReadFile(out); bytes.Contains(b, []byte(testSecret)) || bytes.Contains(b, []byte(testKeyID)) {
+		t.Error("credentials written to the snapshot")
+	}
+}
+
+// A region that keeps failing makes the crawl partial (exit 3); the snapshot is
+// still written, with the region and its reason in coverage.
+func TestCrawl_FailingRegionExitsPartial(t *testing.T) {
+	srv := startAWS(t)
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Region == "eu-west-1" && req.Service == "ec2" && req.Action != "DescribeRegions" {
+			return &replay.Response{Status: 500, ContentType: "text/xml", Body: `<Response><Errors><Error><Code>InternalError</Code><Message>boom</Message></Error></Errors><RequestID>x</RequestID></Response>`}
+		}
+		return nil
+	}
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	var stdout, stderr bytes.Buffer
+	code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,eu-west-1"))
+	if code != ExitPartial {
+		t.Fatalf("exit %d, want %d:\n%s", code, ExitPartial, stderr.String())
+	}
+	snap, err := catalog.ReadSnapshot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := snap.Coverage[0]
+	if c.Status != catalog.CoveragePartial || len(c.FailedRegions) != 1 || c.FailedRegions[0].Region != "eu-west-1" {
+		t.Errorf("coverage = %+v", c)
+	}
+	if !strings.Contains(stderr.String(), "failed region eu-west-1") {
+		t.Errorf("stderr does not name the failed region:\n%s", stderr.String())
+	}
+}
+
+// A provider whose credentials are refused keeps its previous data, marked
+// stale; the exit status says partial.
+func TestCrawl_FailedProviderKeepsPreviousDataStale(t *testing.T) {
+	srv := startAWS(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "catalog.json")
+	var stdout, stderr bytes.Buffer
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1")); code != ExitOK {
+		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
+	}
+	before, _ := catalog.ReadSnapshot(out)
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		return &replay.Response{Status: 401, ContentType: "text/xml", Body: `<Response><Errors><Error><Code>AuthFailure</Code><Message>AWS was not able to validate the provided access credentials</Message></Error></Errors><RequestID>x</RequestID></Response>`}
+	}
+	stderr.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1")); code != ExitPartial {
+		t.Fatalf("second crawl exit %d, want %d:\n%s", code, ExitPartial, stderr.String())
+	}
+	after, err := catalog.ReadSnapshot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Offers) != len(before.Offers) || len(after.Instances) != len(before.Instances) {
+		t.Fatalf("data lost: %d offers now, %d before", len(after.Offers), len(before.Offers))
+	}
+	if c := after.Coverage[0]; c.Status != catalog.CoverageStale || !c.LastOK.Equal(before.Coverage[0].LastOK) {
+		t.Errorf("coverage = %+v, want stale with the first crawl's time", c)
+	}
+}
+
+// The guard stops an update that lost most of a provider's offers, and leaves
+// the previous snapshot untouched; --accept-drop lets it through.
+func TestCrawl_GuardBlocksLargeDrop(t *testing.T) {
+	srv := startAWS(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "catalog.json")
+	var stdout, stderr bytes.Buffer
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2")); code != ExitOK {
+		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
+	}
+	before, _ := os.ReadFile(out)
+	// The server now answers the price list with nothing for us-west-2 and
+	// us-east-1: most offers disappear.
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Service == "pricing" {
+			return &replay.Response{Status: 200, ContentType: "application/x-amz-json-1.1", Body: `{"FormatVersion":"aws_v1","PriceList":[]}`}
+		}
+		return nil
+	}
+	stderr.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2")); code != ExitError {
+		t.Fatalf("exit %d, want %d (guard):\n%s", code, ExitError, stderr.String())
+	}
+	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+		t.Error("the guard let the snapshot be overwritten")
+	}
+	if !strings.Contains(stderr.String(), "aws") {
+		t.Errorf("guard report does not name the provider:\n%s", stderr.String())
+	}
+	stderr.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2", "--accept-drop")); code != ExitOK {
+		t.Fatalf("with --accept-drop: exit %d:\n%s", code, stderr.String())
+	}
+}
+
+func TestMain_UsageAndHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, ExitUsage, "Usage: gpuatlas <command>"},
+		{[]string{"--help"}, ExitOK, "Commands:"},
+		{[]string{"frobnicate"}, ExitUsage, `unknown command "frobnicate"`},
+		{[]string{"crawl", "--help"}, ExitOK, "--endpoint"},
+		{[]string{"crawl", "--providers", "oracle"}, ExitUsage, `unknown provider "oracle"`},
+		{[]string{"crawl", "--endpoint", "aws.s3=http://x"}, ExitUsage, `aws has no service "s3"`},
+		{[]string{"crawl", "--endpoint", "nonsense"}, ExitUsage, "want PROVIDER.SERVICE=URL"},
+		{[]string{"build"}, ExitUsage, "--out DIR is required"},
+		{[]string{"export", "--format", "xml"}, ExitUsage, "want csv or json"},
+		{[]string{"export", "--catalog", "/nonexistent/catalog.json"}, ExitError, "read snapshot"},
+		{[]string{"serve", "--dir", "/nonexistent"}, ExitError, "build the site first"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Main(Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}, tt.args)
+			if code != tt.code || !strings.Contains(stdout.String()+stderr.String(), tt.want) {
+				t.Errorf("exit %d, output:\n%s%s\nwant exit %d and %q", code, stdout.String(), stderr.String(), tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// The embedded catalog exports with every accelerated AWS type that has a price.
+func TestExport_EmbeddedCatalog(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Main(Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}, []string{"export", "--format", "json"}); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, typ := range []string{`"p5.48xlarge"`, `"g6f.large"`, `"inf2.xlarge"`, `"trn1.32xlarge"`, `"dl2q.24xlarge"`, `"ecs.gn7i-c8g1.2xlarge"`, `"GN7.2XLARGE32"`} {
+		if !strings.Contains(stdout.String(), typ) {
+			t.Errorf("embedded export lacks %s", typ)
+		}
+	}
+}

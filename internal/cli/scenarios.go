@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/data"
+)
+
+// scenariosNow is the clock benchmark dates are checked against; tests replace it.
+var scenariosNow = time.Now
+
+func runScenarios(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
+		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
+		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmarks under\n"+
+		defaultBenchmarks+" (when present) give cost per unit of work. Exit 0 on success, 1 when\n"+
+		"the data cannot be read, 2 for a bad command line.")
+	id := fs.String("scenario", "", "show only this scenario (default: all)")
+	format := fs.String("format", "text", "output format: text or json (the full matrix)")
+	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")
+	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: data/scenarios.yaml embedded in this build)")
+	bench := fs.String("benchmarks", defaultBenchmarks, "benchmark uploads for cost per unit of work (skipped when missing; empty: none)")
+	billing := fs.String("billing", string(catalog.OnDemand), "billing kind whose offers are priced")
+	region := fs.String("region", "", "only offers in this region id (default: every region, cheapest first)")
+	top := fs.Int("top", 10, "text: how many ranked instance types to show per scenario (0: all)")
+	perCell := fs.Int("per-cell", 3, "offers listed per provider and per tier")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "scenarios: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "json" {
+		return usageError(env, "scenarios: --format %q: want text or json", *format)
+	}
+	bk, err := catalog.ParseBillingKind(*billing)
+	if err != nil {
+		return usageError(env, "scenarios: --billing: %v", err)
+	}
+	if *top < 0 || *perCell < 1 {
+		return usageError(env, "scenarios: --top must be 0 or more and --per-cell 1 or more")
+	}
+	set, err := loadScenarioSet(*scPath)
+	if err != nil {
+		return fail(env, "scenarios: %v", err)
+	}
+	scs := set.Scenarios
+	if *id != "" {
+		s, ok := set.Scenario(*id)
+		if !ok {
+			return usageError(env, "scenarios: --scenario %q: not one of %s", *id, strings.Join(set.IDs(), ", "))
+		}
+		scs = []compare.Scenario{s}
+	}
+	snap, _, err := loadSnapshot(*path)
+	if err != nil {
+		return fail(env, "scenarios: %v", err)
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return fail(env, "scenarios: %v", err)
+	}
+	costs, err := benchmarkCosts(env, "scenarios", *bench, snap)
+	if err != nil {
+		return fail(env, "scenarios: %v", err)
+	}
+	m := compare.BuildMatrix(scs, snap, ref, compare.MatrixOptions{Billing: bk, Region: *region, PerCell: *perCell, Costs: costs})
+	w := bufio.NewWriter(env.Stdout)
+	if *format == "json" {
+		err = writeJSON(w, m)
+	} else {
+		writeScenariosText(w, snap, m, *top)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fail(env, "scenarios: %v", err)
+	}
+	return ExitOK
+}
+
+// loadScenarioSet reads the scenario definitions at path, or the embedded ones.
+func loadScenarioSet(path string) (*compare.ScenarioSet, error) {
+	if path == "" {
+		set, err := compare.LoadScenarios(data.FS)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w (this build does not embed data/scenarios.yaml; pass --scenarios data/scenarios.yaml)", err)
+		}
+		return set, err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read scenarios: %w", err)
+	}
+	return compare.ParseScenarios(path, b)
+}
+
+// benchmarkCosts loads the benchmark uploads at path and prices them against the
+// snapshot. A missing path is no benchmarks; invalid records are left out and
+// counted on stderr (gpuatlas validate lists them).
+func benchmarkCosts(env Env, cmd, path string, snap *catalog.Snapshot) ([]compare.WorkCost, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	workloads, err := catalog.LoadWorkloads(data.FS)
+	if err != nil {
+		return nil, err
+	}
+	runs, problems := catalog.LoadBenchmarks([]string{path}, snap, workloads, scenariosNow())
+	if n := len(problems); n > 0 {
+		fmt.Fprintf(env.Stderr, "%s: %d benchmark problems in %s left those records out (see gpuatlas validate)\n", cmd, n, path)
+	}
+	return compare.CostPerWork(snap, runs, workloads), nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func priceText(f compare.OfferFit) string {
+	if f.USDPerHour == nil {
+		if f.NativePerHour != nil {
+			return fmt.Sprintf("%s %s/h (no USD rate)", f.NativePerHour.Round(4), f.NativeCurrency)
+		}
+		return "price unknown"
+	}
+	s := f.USDPerHour.StringFixed(4) + " USD/h"
+	if f.NativeCurrency != catalog.USD && f.NativePerHour != nil {
+		s += fmt.Sprintf(" (%s %s/h)", f.NativePerHour.Round(4), f.NativeCurrency)
+	}
+	return s
+}
+
+func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, top int) {
+	region := m.Region
+	if region == "" {
+		region = "all regions (each type at its cheapest)"
+	}
+	fmt.Fprintf(w, "Scenario matrix: catalog taken %s, %s offers, %s.\n", snap.TakenAt.UTC().Format(time.RFC3339), m.Billing, region)
+	fmt.Fprintln(w, "Scores are 0-100; unknown specs score 0 and are listed; prices are effective hourly (upfront spread over the term).")
+	for _, r := range m.Scenarios {
+		s := r.Scenario
+		fmt.Fprintf(w, "\n== %s: %s ==\n%s\n", s.ID, s.Name, s.Description)
+		if req := s.Requires.Describe(); len(req) > 0 {
+			fmt.Fprintf(w, "Requires: %s.\n", strings.Join(req, "; "))
+		}
+		fmt.Fprintf(w, "Weights: %s.\n", weightsText(s.Weights))
+		fits, may := 0, 0
+		for _, f := range r.Ranked {
+			if f.Verdict == compare.Fits {
+				fits++
+			} else {
+				may++
+			}
+		}
+		fmt.Fprintf(w, "Ranked: %d fit, %d may fit (unknown specs), %d do not fit.\n", fits, may, len(r.Rejected))
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for i, f := range r.Ranked {
+			if top > 0 && i >= top {
+				fmt.Fprintf(tw, "  … %d more (--top 0 shows all)\n", len(r.Ranked)-top)
+				break
+			}
+			wc := ""
+			if f.WorkCost != nil {
+				wc = fmt.Sprintf("  %s %s (%s)", f.WorkCost.CostPerUnit, f.WorkCost.UnitLabel, f.WorkCost.Basis)
+			}
+			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), f.Score.StringFixed(2), wc)
+			fmt.Fprintf(tw, "  \t%s\n", f.Summary)
+		}
+		tw.Flush()
+		writeCells(w, "By provider", r.ByProvider)
+		writeCells(w, "By GPU tier", r.ByTier)
+	}
+}
+
+func writeCells(w io.Writer, title string, cells []compare.Cell) {
+	fmt.Fprintf(w, "%s:\n", title)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range cells {
+		if c.Types == 0 {
+			continue
+		}
+		if len(c.Best) == 0 {
+			fmt.Fprintf(tw, "  %s\t%s\n", c.Label, c.Reason)
+			continue
+		}
+		var best []string
+		for _, f := range c.Best {
+			best = append(best, fmt.Sprintf("%s %s (%s)", f.InstanceKey, priceText(f), f.Score.StringFixed(2)))
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t[%d fit, %d may fit, of %d]\n", c.Label, strings.Join(best, "; "), c.Fits, c.MayFit, c.Types)
+	}
+	tw.Flush()
+}
+
+func weightsText(ws compare.Weights) string {
+	var parts []string
+	for _, d := range compare.Dimensions {
+		if v := ws.Of(d); v.IsPositive() {
+			parts = append(parts, fmt.Sprintf("%s %s", d, v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+)
+
+// scenariosFile is the committed scenario table, read from disk so that these
+// tests do not depend on the embed pattern of package data.
+const scenariosFile = "../../data/scenarios.yaml"
+
+// scenarioFixture writes a small snapshot: AWS p3.8xlarge (4x V100) and
+// p4d.24xlarge (8x A100) with on-demand, spot and reserved offers, and an Alibaba
+// A10 priced in CNY.
+func scenarioFixture(t *testing.T) string {
+	t.Helper()
+	typ := func(p catalog.Provider, id, model string, n, vcpus int, mem, gpuMem, rdma string) catalog.InstanceType {
+		return catalog.InstanceType{Provider: p, ID: id, VCPUs: vcpus, MemoryGiB: catalog.Dec(mem), RDMA: rdma,
+			Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Model: model, Name: model, Count: n, Share: catalog.Dec("1"), MemoryGiB: catalog.Dec(gpuMem)}},
+			Generation:   "current", Source: "test"}
+	}
+	at := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	offer := func(p catalog.Provider, typ, region string, b catalog.BillingKind, amount string, cur catalog.Currency) catalog.Offer {
+		return catalog.Offer{Provider: p, InstanceType: typ, Region: region, Billing: b,
+			Price: catalog.Price{Amount: catalog.Dec(amount), Currency: cur, Unit: catalog.PerHour}, Availability: catalog.Available,
+			Source: "test", FetchedAt: at}
+	}
+	reserved := offer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.Reserved1yAllUpfront, "0", catalog.USD)
+	reserved.Price.Upfront = catalog.DecPtr("60000")
+	snap := &catalog.Snapshot{
+		Schema: catalog.SchemaVersion, TakenAt: at,
+		FX:      catalog.FXTable{Base: catalog.USD, Date: "2026-11-28", Source: "test", Rates: map[catalog.Currency]decimal.Decimal{catalog.CNY: catalog.Dec("7.1")}},
+		Regions: []catalog.Region{{Provider: catalog.AWS, ID: "us-east-1"}, {Provider: catalog.Alibaba, ID: "cn-hangzhou"}},
+		Instances: []catalog.InstanceType{
+			typ(catalog.AWS, "p3.8xlarge", "nvidia-v100-sxm2-16gb", 4, 32, "244", "16", ""),
+			typ(catalog.AWS, "p4d.24xlarge", "nvidia-a100-sxm-40gb", 8, 96, "1152", "40", "efa"),
+			typ(catalog.Alibaba, "ecs.gn7i-c8g1.2xlarge", "nvidia-a10-24gb", 1, 8, "30", "24", ""),
+		},
+		Offers: []catalog.Offer{
+			offer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.OnDemand, "12.24", catalog.USD),
+			offer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.Spot, "3.672", catalog.USD),
+			reserved,
+			offer(catalog.AWS, "p4d.24xlarge", "us-east-1", catalog.OnDemand, "32.7726", catalog.USD),
+			offer(catalog.Alibaba, "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", catalog.OnDemand, "8.5", catalog.CNY),
+		},
+	}
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	if err := catalog.WriteSnapshot(path, snap); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func runScTest(run func(Env, []string) int, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestScenarios_TextAndJSON(t *testing.T) {
+	cat := scenarioFixture(t)
+	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "", "--scenario", "llm-training")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"== llm-training: LLM training (large, multi-GPU) ==",
+		"Requires: accelerator: gpu or npu; at least 8 GPUs;",
+		"Ranked: 1 fit, 0 may fit (unknown specs), 2 do not fit.",
+		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; weaknesses: 12 vCPU per GPU is low for data loading (prefer 16)",
+		"alibaba  none of 1 instance types fits",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+
+	code, out, errs = runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "", "--format", "json", "--region", "cn-hangzhou")
+	if code != ExitOK {
+		t.Fatalf("json: exit %d, stderr %s", code, errs)
+	}
+	var m compare.Matrix
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Scenarios) != 10 || m.Region != "cn-hangzhou" || len(m.Providers) != 1 || m.Providers[0] != catalog.Alibaba {
+		t.Fatalf("matrix: %d scenarios, region %q, providers %v", len(m.Scenarios), m.Region, m.Providers)
+	}
+	dev := m.Scenarios[9]
+	if dev.Scenario.ID != "dev-test" || len(dev.Ranked) != 1 || dev.Ranked[0].USDPerHour.String() != "1.1971831" || dev.Ranked[0].NativePerHour.String() != "8.5" {
+		t.Errorf("dev-test ranking = %+v", dev.Ranked)
+	}
+}
+
+func TestScenarios_ExitCodes(t *testing.T) {
+	cat := scenarioFixture(t)
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("scenarios:\n  - id: x\n    wieghts: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"--help"}, ExitOK, ""},
+		{"format", []string{"--format", "xml"}, ExitUsage, `--format "xml": want text or json`},
+		{"argument", []string{"extra"}, ExitUsage, `unexpected argument "extra"`},
+		{"billing", []string{"--billing", "weekly"}, ExitUsage, `unknown billing kind "weekly"`},
+		{"scenario", []string{"--catalog", cat, "--scenarios", scenariosFile, "--scenario", "mining"}, ExitUsage, `--scenario "mining": not one of llm-training,`},
+		{"bad scenarios file", []string{"--catalog", cat, "--scenarios", bad}, ExitError, "bad.yaml:2: scenario 1: line 2: field wieghts not found"},
+		{"missing catalog", []string{"--catalog", filepath.Join(t.TempDir(), "none.json"), "--scenarios", scenariosFile}, ExitError, "none.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runScTest(runScenarios, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+func TestTCO_JSONAndInputAgree(t *testing.T) {
+	cat := scenarioFixture(t)
+	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
+		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--utilisation", "100%", "--benchmarks", "", "--format", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	var r compare.TCOResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	// p3.8xlarge: 100 h × 12.24 = 1224.00 a month, 14688.00 in 12 months.
+	// p4d: 8 × 312 / (4 × 125) = 4.992 times as fast: 100 / 4.992 = 20.032051 h
+	// × 32.7726 = 656.5022… → 656.50 a month, 7878.00 in 12 months.
+	if len(r.Options) != 2 || r.Options[0].TotalUSD.StringFixed(2) != "14688.00" || r.Options[1].TotalUSD.StringFixed(2) != "7878.00" {
+		t.Fatalf("totals: %+v", r.Options)
+	}
+	want := "8x NVIDIA A100 SXM4 40GB costs 168% more per hour than 4x NVIDIA Tesla V100 SXM2 16GB but finishes 80% sooner " +
+		"(20.0 h vs 100.0 h per job), and costs 46% less in total (7878.00 vs 14688.00 USD over 12 months)"
+	if len(r.Comparisons) != 1 || r.Comparisons[0].Sentence != want {
+		t.Errorf("comparisons = %+v\nwant %q", r.Comparisons, want)
+	}
+
+	// The input half of the JSON alone reproduces the result byte for byte: the
+	// contract the site's calculator is tested against.
+	inPath := filepath.Join(t.TempDir(), "input.json")
+	raw, err := json.Marshal(r.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(inPath, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, again, errs := runScTest(runTCO, "--input", inPath, "--format", "json")
+	if code != ExitOK || again != out {
+		t.Errorf("--input: exit %d, stderr %s; output differs from the first run", code, errs)
+	}
+}
+
+func TestTCO_TextShowsBreakEven(t *testing.T) {
+	cat := scenarioFixture(t)
+	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"TCO over 3 months: 1 jobs a month of 500 hour on aws/p3.8xlarge each",
+		"aws/p3.8xlarge/us-east-1/on_demand",
+		"aws/p3.8xlarge/us-east-1/spot",
+		"aws/p3.8xlarge/us-east-1/reserved_1y_all_upfront",
+		// 60000 / (12 × 12.24) = 408.4967… h; / 730 → 0.5596.
+		"reserved_1y_all_upfront costs less than on-demand at 12.24 USD/h above 408.50 hours a month (55.96% utilisation)",
+		"Cumulative cost (USD):",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTCO_ExitCodes(t *testing.T) {
+	cat := scenarioFixture(t)
+	base := []string{"--catalog", cat, "--region", "us-east-1", "--benchmarks", ""}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"-h"}, ExitOK, ""},
+		{"no offer", []string{"--region", "us-east-1"}, ExitUsage, "--offer PROVIDER/TYPE and --region R are required"},
+		{"offer form", append([]string{"--offer", "p3.8xlarge"}, base...), ExitUsage, `--offer "p3.8xlarge": want PROVIDER/TYPE`},
+		{"provider", append([]string{"--offer", "gcp/a2"}, base...), ExitUsage, `unknown provider "gcp"`},
+		{"utilisation", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "most"}, base...), ExitUsage, `--utilisation: "most" is not a non-negative number`},
+		{"months", append([]string{"--offer", "aws/p3.8xlarge", "--months", "0"}, base...), ExitUsage, "--months must be 1 or more"},
+		{"job hours alone", append([]string{"--offer", "aws/p3.8xlarge", "--job-gpu-hours", "5"}, base...), ExitUsage, "--job-gpu-hours needs --reference-gpu"},
+		{"utilisation above 1", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "120%"}, base...), ExitError, "workload.utilisation must be in (0, 1], got 1.2"},
+		{"not in catalog", append([]string{"--offer", "aws/p5.48xlarge"}, base...), ExitError, "instance type aws/p5.48xlarge is not in the catalog"},
+		{"no such billing", append([]string{"--offer", "aws/p4d.24xlarge", "--billing", "spot"}, base...), ExitError, "aws/p4d.24xlarge has no spot offer in region us-east-1"},
+		{"bad input", []string{"--input", filepath.Join(t.TempDir(), "none.json")}, ExitError, "none.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runScTest(runTCO, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,287 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/data"
+)
+
+func runTCO(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
+		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
+		"           [--catalog FILE] [--format text|json]\n"+
+		"       tco --input FILE [--format text|json]\n\n"+
+		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
+		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
+		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
+		"in hours on the first one and the others are scaled by their speed (benchmarks where both\n"+
+		"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n"+
+		"by --format json under \"input\"), which is what the site's calculator is tested against.\n"+
+		"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n"+
+		"command line.")
+	var offers listFlag
+	fs.Var(&offers, "offer", "instance type as PROVIDER/TYPE (repeatable; the first is the base)")
+	region := fs.String("region", "", "region id of the offers")
+	billing := fs.String("billing", "", "comma-separated billing plans: a billing kind, or COMMITMENT+on_demand|spot for a committed base with burst (default: every kind the first offer has in the region)")
+	hours := fs.String("hours-per-month", "730", "work per month, in busy hours on the first --offer")
+	refGPU := fs.String("reference-gpu", "", "measure jobs in GPU-hours on one GPU of this model (data/gpus.csv id) instead")
+	jobHours := fs.String("job-gpu-hours", "", "with --reference-gpu: GPU-hours per job")
+	jobs := fs.String("jobs-per-month", "1", "with --reference-gpu: jobs per month")
+	months := fs.Int("months", 12, "horizon in months")
+	util := fs.String("utilisation", "1", "share of billed time doing work, 0.8 or 80%")
+	idle := fs.String("idle-hours", "0", "hours per month an instance stays up without work")
+	spot := fs.String("spot-overhead", "0.1", "spot interruption overhead: share of hours run again (0.1 or 10%)")
+	committed := fs.Int("reserved-instances", 0, "instances a commitment covers (0: worked out from the workload)")
+	scenario := fs.String("scenario", "", "scenario whose compute figures give speeds from specs (default: BF16, then FP16)")
+	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: the embedded data/scenarios.yaml)")
+	bench := fs.String("benchmarks", defaultBenchmarks, "benchmark uploads for measured speeds (skipped when missing; empty: none)")
+	storageGB := fs.String("storage-gb", "0", "storage kept over the horizon, GB")
+	storagePrice := fs.String("storage-usd-per-gb-month", "0", "storage price, USD per GB-month")
+	egressGB := fs.String("egress-gb-per-month", "0", "data sent out per month, GB")
+	egressPrice := fs.String("egress-usd-per-gb", "0", "egress price, USD per GB")
+	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
+	format := fs.String("format", "text", "output format: text or json (input and result)")
+	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "tco: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "json" {
+		return usageError(env, "tco: --format %q: want text or json", *format)
+	}
+
+	var in compare.TCOInput
+	if *input != "" {
+		if len(offers) > 0 {
+			return usageError(env, "tco: --input and --offer do not go together")
+		}
+		b, err := os.ReadFile(*input)
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&in); err != nil {
+			return fail(env, "tco: %s: %v", *input, err)
+		}
+	} else {
+		if len(offers) == 0 || *region == "" {
+			return usageError(env, "tco: --offer PROVIDER/TYPE and --region R are required (or --input FILE)")
+		}
+		for _, o := range offers {
+			p, _, ok := strings.Cut(o, "/")
+			if !ok {
+				return usageError(env, "tco: --offer %q: want PROVIDER/TYPE, e.g. aws/p4d.24xlarge", o)
+			}
+			if _, err := catalog.ParseProvider(p); err != nil {
+				return usageError(env, "tco: --offer %q: %v", o, err)
+			}
+		}
+		nums := map[string]*decimal.Decimal{}
+		for _, f := range []struct {
+			name, v string
+			pct     bool
+		}{{"hours-per-month", *hours, false}, {"utilisation", *util, true}, {"idle-hours", *idle, false}, {"spot-overhead", *spot, true},
+			{"jobs-per-month", *jobs, false}, {"storage-gb", *storageGB, false}, {"storage-usd-per-gb-month", *storagePrice, false},
+			{"egress-gb-per-month", *egressGB, false}, {"egress-usd-per-gb", *egressPrice, false}} {
+			d, err := parseAmount(f.v, f.pct)
+			if err != nil {
+				return usageError(env, "tco: --%s: %v", f.name, err)
+			}
+			nums[f.name] = &d
+		}
+		if *months < 1 {
+			return usageError(env, "tco: --months must be 1 or more")
+		}
+		if *committed < 0 {
+			return usageError(env, "tco: --reserved-instances must not be negative")
+		}
+		req := compare.TCORequest{Instances: offers, Region: *region, SpotOverhead: *nums["spot-overhead"],
+			CommittedInstances: *committed, ReferenceGPU: *refGPU,
+			Workload: compare.TCOWorkload{JobSize: *nums["hours-per-month"], JobsPerMonth: decimal.NewFromInt(1),
+				Utilisation: *nums["utilisation"], IdleHoursPerMonth: *nums["idle-hours"], HorizonMonths: *months}}
+		if *refGPU != "" {
+			if *jobHours == "" {
+				return usageError(env, "tco: --reference-gpu needs --job-gpu-hours")
+			}
+			d, err := parseAmount(*jobHours, false)
+			if err != nil {
+				return usageError(env, "tco: --job-gpu-hours: %v", err)
+			}
+			req.Workload.JobSize, req.Workload.JobsPerMonth = d, *nums["jobs-per-month"]
+		} else if *jobHours != "" {
+			return usageError(env, "tco: --job-gpu-hours needs --reference-gpu")
+		}
+		if *billing != "" {
+			for _, b := range strings.Split(*billing, ",") {
+				if b = strings.TrimSpace(b); b != "" {
+					req.Billing = append(req.Billing, b)
+				}
+			}
+		}
+		if nums["storage-gb"].IsPositive() || nums["storage-usd-per-gb-month"].IsPositive() {
+			req.Storage = &compare.TCOStorage{GB: *nums["storage-gb"], USDPerGBMonth: *nums["storage-usd-per-gb-month"]}
+		}
+		if nums["egress-gb-per-month"].IsPositive() || nums["egress-usd-per-gb"].IsPositive() {
+			req.Egress = &compare.TCOEgress{GBPerMonth: *nums["egress-gb-per-month"], USDPerGB: *nums["egress-usd-per-gb"]}
+		}
+		snap, _, err := loadSnapshot(*path)
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		ref, err := catalog.LoadGPUReference(data.FS)
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		if *scenario != "" {
+			set, err := loadScenarioSet(*scPath)
+			if err != nil {
+				return fail(env, "tco: %v", err)
+			}
+			s, ok := set.Scenario(*scenario)
+			if !ok {
+				return usageError(env, "tco: --scenario %q: not one of %s", *scenario, strings.Join(set.IDs(), ", "))
+			}
+			req.Figures = s.Compute
+			if len(s.Workloads) > 0 {
+				req.BenchmarkWorkload = s.Workloads[0]
+			}
+		}
+		if req.BenchmarkWorkload != "" {
+			if req.Costs, err = benchmarkCosts(env, "tco", *bench, snap); err != nil {
+				return fail(env, "tco: %v", err)
+			}
+		}
+		if in, err = compare.NewTCOInput(snap, ref, req); err != nil {
+			return fail(env, "tco: %v", err)
+		}
+	}
+	res, err := compare.TCO(in)
+	if err != nil {
+		return fail(env, "%v", err)
+	}
+	w := bufio.NewWriter(env.Stdout)
+	if *format == "json" {
+		err = writeJSON(w, res)
+	} else {
+		writeTCOText(w, res)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fail(env, "tco: %v", err)
+	}
+	return ExitOK
+}
+
+// parseAmount reads a non-negative decimal; with pct, "80%" is 0.8.
+func parseAmount(s string, pct bool) (decimal.Decimal, error) {
+	t := strings.TrimSpace(s)
+	percent := pct && strings.HasSuffix(t, "%")
+	if percent {
+		t = strings.TrimSpace(strings.TrimSuffix(t, "%"))
+	}
+	d, err := decimal.NewFromString(t)
+	if err != nil || d.IsNegative() {
+		return decimal.Zero, fmt.Errorf("%q is not a non-negative number", s)
+	}
+	if percent {
+		d = d.Div(decimal.NewFromInt(100))
+	}
+	return d, nil
+}
+
+func writeTCOText(w io.Writer, r compare.TCOResult) {
+	in := r.Input
+	wl := in.Workload
+	fmt.Fprintf(w, "TCO over %d months: %s jobs a month of %s %s each; utilisation %s, %s idle hours a month.\n",
+		wl.HorizonMonths, wl.JobsPerMonth, wl.JobSize, wl.WorkUnit, wl.Utilisation, wl.IdleHoursPerMonth)
+	if in.Storage != nil {
+		fmt.Fprintf(w, "Storage: %s GB at %s USD per GB-month. ", in.Storage.GB, in.Storage.USDPerGBMonth)
+	}
+	if in.Egress != nil {
+		fmt.Fprintf(w, "Egress: %s GB a month at %s USD per GB.", in.Egress.GBPerMonth, in.Egress.USDPerGB)
+	}
+	if in.Storage != nil || in.Egress != nil {
+		fmt.Fprintln(w)
+	}
+	if in.Source != "" {
+		fmt.Fprintf(w, "Rates: %s.\n", in.Source)
+	}
+	fmt.Fprintf(w, "Rounding: %s.\n\n", r.Rounding)
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "option\tspeed\tUSD/h\th/job\tneeded h/month\ttotal USD\tUSD per %s\t\n", wl.WorkUnit)
+	for i, o := range r.Options {
+		opt := in.Options[i]
+		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", o.ID, opt.Speed.WorkPerHour, opt.Speed.Basis, o.USDPerHour.Round(4),
+			o.HoursPerJob.StringFixed(1), o.NeededHoursPerMonth.StringFixed(1), o.TotalUSD.StringFixed(2), o.CostPerUnitUSD)
+	}
+	tw.Flush()
+	for i, o := range r.Options {
+		opt := in.Options[i]
+		fmt.Fprintf(w, "\n%s\n", orDefault(opt.Label, o.ID))
+		if c := opt.Commitment; c != nil && c.Native != "" {
+			fmt.Fprintf(w, "  price (%s): %s\n", c.Billing, c.Native)
+		}
+		if p := opt.PayAsYouGo; p != nil && p.Native != "" {
+			fmt.Fprintf(w, "  price (%s): %s\n", p.Billing, p.Native)
+		}
+		fmt.Fprintf(w, "  speed: %s\n", opt.Speed.Explanation)
+		for _, s := range o.Steps {
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+	}
+	if len(r.BreakEvens) > 0 {
+		fmt.Fprintln(w, "\nBreak-even against on-demand:")
+		for _, b := range r.BreakEvens {
+			fmt.Fprintf(w, "  %s: %s\n", b.Commitment, b.Sentence)
+		}
+	}
+	if len(r.Comparisons) > 0 {
+		fmt.Fprintln(w, "\nSpeed against price:")
+		for _, c := range r.Comparisons {
+			fmt.Fprintf(w, "  %s\n", c.Sentence)
+		}
+	}
+	fmt.Fprintln(w, "\nCumulative cost (USD):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "month\t")
+	for i := range r.Options {
+		fmt.Fprintf(tw, "%d\t", i+1)
+	}
+	fmt.Fprintln(tw)
+	for m := 0; m < wl.HorizonMonths; m++ {
+		fmt.Fprintf(tw, "%d\t", m+1)
+		for _, o := range r.Options {
+			fmt.Fprintf(tw, "%s\t", o.CumulativeUSD[m].StringFixed(2))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "Columns:")
+	for i, o := range r.Options {
+		fmt.Fprintf(w, "  %d = %s\n", i+1, o.ID)
+	}
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
