@@ -33,10 +33,12 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/aws/internal/fixturegen -realdata $(REALDATA)/aws -out providers/aws/testdata/replay
 
 .PHONY: test
-test: ## run every test (vet, layering check, unit, golden, replay and browser tests)
+test: ## run every test: vet, layering, unit, golden, replay, browser, workflow lint, offline nightly
 	$(GO) vet ./...
 	./scripts/check-deps.sh
 	$(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) --no-print-directory actionlint
+	$(MAKE) --no-print-directory nightly
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)
@@ -48,11 +50,29 @@ lint: ## gofmt and go vet
 	$(GO) vet ./...
 
 .PHONY: verify
-verify: lint ## lint, layering check, and fail if data/catalog.json drifts from the replay
+verify: lint ## lint, layering check, benchmark validation, and fail if data/catalog.json drifts from the replay
 	./scripts/check-deps.sh
+	$(GO) run ./cmd/gpuatlas validate
 	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json
 	cmp data/catalog.json $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json || { echo "data/catalog.json is out of date: run make data"; exit 1; }
 	@test -z "$$(git status --porcelain)" || { echo "working tree not clean:"; git status --short; exit 1; }
+
+.PHONY: validate
+validate: ## check the benchmark uploads under data/benchmarks
+	$(GO) run ./cmd/gpuatlas validate
+
+.PHONY: nightly
+nightly: ## run the nightly job offline against the recorded responses (data/ is not changed)
+	NIGHTLY_OFFLINE=1 SITE_DIR=$${TMPDIR:-/tmp}/gpuatlas-nightly-site SUMMARY=$${TMPDIR:-/tmp}/gpuatlas-nightly-summary.md ./scripts/nightly.sh
+
+.PHONY: actionlint
+actionlint: ## lint the GitHub Actions workflows
+	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+.PHONY: diff
+diff: ## show what data/catalog.json changes against HEAD, as Markdown
+	@git show HEAD:data/catalog.json > $${TMPDIR:-/tmp}/gpuatlas-head-catalog.json
+	$(GO) run ./cmd/gpuatlas diff --format markdown $${TMPDIR:-/tmp}/gpuatlas-head-catalog.json data/catalog.json; test $$? -le 1
 
 .PHONY: bench
 bench: ## run the benchmarks (crawl, build, export)

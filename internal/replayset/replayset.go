@@ -1,0 +1,117 @@
+// Package replayset lists the recorded responses of every provider and starts
+// local replay servers for all of them, with the --endpoint flags and test
+// credentials a crawl needs to reach them. `make data` and `make nightly` use it.
+package replayset
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+// Fixture is one provider's recorded responses and how a crawl reaches them.
+type Fixture struct {
+	Provider  catalog.Provider
+	Dir       string // relative to the repository root
+	Dialect   replay.Dialect
+	Endpoints func(s *replay.Server) []string
+	Env       map[string]string // test credentials for the replay (never real ones)
+}
+
+// Fixtures lists every provider's recorded responses, in display order.
+func Fixtures() []Fixture {
+	return []Fixture{
+		{
+			Provider: catalog.AWS, Dir: "providers/aws/testdata/replay", Dialect: replay.AWS,
+			Endpoints: func(s *replay.Server) []string { return []string{"aws.ec2=" + s.URL, "aws.pricing=" + s.URL} },
+			Env:       map[string]string{"AWS_ACCESS_KEY_ID": "AKIDREPLAY", "AWS_SECRET_ACCESS_KEY": "replay-secret", "AWS_REGION": "us-east-1"},
+		},
+		{
+			Provider: catalog.Alibaba, Dir: "providers/alibaba/testdata/replay", Dialect: replay.Alibaba,
+			Endpoints: func(s *replay.Server) []string { return []string{"alibaba.ecs=" + s.URL} },
+			Env:       map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": "LTAIREPLAY", "ALIBABA_CLOUD_ACCESS_KEY_SECRET": "replay-secret"},
+		},
+		{
+			Provider: catalog.Tencent, Dir: "providers/tencent/testdata/replay", Dialect: replay.Tencent,
+			Endpoints: func(s *replay.Server) []string { return []string{"tencent.cvm=" + s.URL} },
+			Env:       map[string]string{"TENCENTCLOUD_SECRET_ID": "AKIDREPLAY", "TENCENTCLOUD_SECRET_KEY": "replay-secret"},
+		},
+		{
+			Provider: catalog.Huawei, Dir: "providers/huawei/testdata/replay", Dialect: replay.Huawei,
+			Endpoints: func(s *replay.Server) []string {
+				return []string{"huawei.ecs=" + s.URL, "huawei.bss=" + s.URL, "huawei.iam=" + s.URL}
+			},
+			Env: map[string]string{"HUAWEICLOUD_SDK_AK": "AKREPLAY", "HUAWEICLOUD_SDK_SK": "replay-secret"},
+		},
+		{
+			Provider: catalog.Volcengine, Dir: "providers/volcengine/testdata/replay", Dialect: replay.Volcengine,
+			Endpoints: func(s *replay.Server) []string {
+				return []string{"volcengine.ecs=" + s.URL, "volcengine.billing=" + s.URL}
+			},
+			Env: map[string]string{"VOLCENGINE_ACCESS_KEY": "AKREPLAY", "VOLCENGINE_SECRET_KEY": "replay-secret"},
+		},
+	}
+}
+
+// FXFile is the ECB reference-rate file that offline crawls convert with.
+const FXFile = "providers/fx/testdata/ecb-2025-11-28.xml"
+
+// Running is a set of started replay servers.
+type Running struct {
+	Servers   map[catalog.Provider]*replay.Server
+	Manifests map[catalog.Provider]replay.Manifest
+	// Args are the crawl flags that reach the servers (--endpoint ..., --providers).
+	Args []string
+	// Env holds the test credentials and keeps the AWS SDK away from the
+	// machine's own configuration.
+	Env map[string]string
+}
+
+// Start starts a replay server for every fixture, reading the fixture folders
+// under root (the repository root).
+func Start(root string) (*Running, error) {
+	r := &Running{Servers: map[catalog.Provider]*replay.Server{}, Manifests: map[catalog.Provider]replay.Manifest{},
+		Env: map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}}
+	names := ""
+	for _, f := range Fixtures() {
+		srv, err := replay.Start(os.DirFS(filepath.Join(root, f.Dir)), f.Dialect)
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("%s: %w", f.Provider, err)
+		}
+		r.Servers[f.Provider] = srv
+		r.Manifests[f.Provider] = srv.Manifest
+		for _, e := range f.Endpoints(srv) {
+			r.Args = append(r.Args, "--endpoint", e)
+		}
+		for k, v := range f.Env {
+			r.Env[k] = v
+		}
+		if names != "" {
+			names += ","
+		}
+		names += string(f.Provider)
+	}
+	r.Args = append(r.Args, "--providers", names)
+	return r, nil
+}
+
+// Close stops every server.
+func (r *Running) Close() {
+	for _, s := range r.Servers {
+		s.Close()
+	}
+}
+
+// DirOf returns the fixture folder of a provider.
+func DirOf(p catalog.Provider) string {
+	for _, f := range Fixtures() {
+		if f.Provider == p {
+			return f.Dir
+		}
+	}
+	return ""
+}

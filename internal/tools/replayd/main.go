@@ -1,0 +1,56 @@
+// Command replayd serves every provider's recorded responses on loopback ports
+// until it is stopped, and writes the crawl flags and test credentials that reach
+// them to a file that a shell can source. `make nightly` uses it to run the whole
+// nightly job offline.
+//
+//	go run ./internal/tools/replayd -env FILE
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/replayset"
+)
+
+func main() {
+	envFile := flag.String("env", "", "write `export` lines (credentials, GPUATLAS_REPLAY_ARGS) to this file")
+	root := flag.String("root", ".", "repository root holding the fixture folders")
+	flag.Parse()
+	if *envFile == "" {
+		fmt.Fprintln(os.Stderr, "replayd: -env FILE is required")
+		os.Exit(2)
+	}
+	set, err := replayset.Start(*root)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "replayd:", err)
+		os.Exit(1)
+	}
+	defer set.Close()
+	var b strings.Builder
+	keys := make([]string, 0, len(set.Env))
+	for k := range set.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "export %s=%s\n", k, shellQuote(set.Env[k]))
+	}
+	fmt.Fprintf(&b, "export GPUATLAS_REPLAY_ARGS=%s\n", shellQuote(strings.Join(set.Args, " ")))
+	if err := catalog.WriteFileAtomic(*envFile, []byte(b.String())); err != nil {
+		fmt.Fprintln(os.Stderr, "replayd:", err)
+		os.Exit(1)
+	}
+	fmt.Fprintf(os.Stderr, "replayd: serving %d providers; flags in %s\n", len(set.Servers), *envFile)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	<-stop
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
