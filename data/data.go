@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds the data files, read with the loaders of package catalog.
 //
-//go:embed *.csv *.json benchmarks
+//go:embed *.csv *.json *.yaml benchmarks
 var FS embed.FS

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 )
 
@@ -21,7 +22,15 @@ func TestCommittedTablesLoad(t *testing.T) {
 			t.Errorf("%s: no source or source date", m.ID)
 		}
 	}
-	if _, err := catalog.LoadWorkloads(data.FS); err != nil {
+	workloads, err := catalog.LoadWorkloads(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := compare.LoadScenarios(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.CheckWorkloads(workloads); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := catalog.LoadRegionTable(data.FS); err != nil {

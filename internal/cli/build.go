@@ -17,6 +17,8 @@ func runBuild(env Env, args []string) int {
 	out := fs.String("out", "", "folder to write the site to (replaced whole, atomically)")
 	base := fs.String("base-url", "/", "URL path the site is served under, e.g. /gpuatlas/ for a GitHub Pages project site")
 	dev := fs.String("templates", "", "read templates from this folder instead of the embedded ones (development)")
+	benchDir := fs.String("benchmarks", "", "folder of benchmark uploads (default: data/benchmarks embedded in this build)")
+	skipInvalid := fs.Bool("skip-invalid-benchmarks", false, "publish without the benchmark runs that have errors (each is named) instead of refusing to build")
 	if code, ok := parse(args); !ok {
 		return code
 	}
@@ -34,6 +36,11 @@ func runBuild(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "build: %v", err)
 	}
+	runs, code := loadBuildBenchmarks(env, snap, *benchDir, *skipInvalid)
+	if code != ExitOK {
+		return code
+	}
+	_ = runs // the site's benchmark pages read them (see sitegen.Options)
 	tmpl := templates.FS
 	opts := sitegen.Options{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw}
 	if *dev != "" {
@@ -46,4 +53,31 @@ func runBuild(env Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "built %s: %d pages, %d files, %.1f MiB in %s\n", *out, stats.Pages, stats.Files, float64(stats.Bytes)/(1<<20), time.Since(start).Round(time.Millisecond))
 	return ExitOK
+}
+
+// loadBuildBenchmarks reads the benchmark uploads for a build. With errors in
+// them the build refuses to publish, naming each problem, unless skipInvalid is
+// set: then the broken runs are left out, each named.
+func loadBuildBenchmarks(env Env, snap *catalog.Snapshot, dir string, skipInvalid bool) ([]catalog.BenchmarkRun, int) {
+	workloads, err := catalog.LoadWorkloads(data.FS)
+	if err != nil {
+		return nil, fail(env, "build: %v", err)
+	}
+	var runs []catalog.BenchmarkRun
+	var problems []catalog.Problem
+	if dir != "" {
+		runs, problems = catalog.LoadBenchmarks([]string{dir}, snap, workloads, validateNow())
+	} else {
+		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, validateNow())
+	}
+	for _, p := range problems {
+		fmt.Fprintln(env.Stderr, p)
+	}
+	if catalog.HasErrors(problems) {
+		if !skipInvalid {
+			return nil, fail(env, "build: benchmark uploads have errors (listed above): fix them (gpuatlas validate) or pass --skip-invalid-benchmarks to publish without those runs")
+		}
+		fmt.Fprintln(env.Stderr, "build: --skip-invalid-benchmarks: publishing without the runs listed above")
+	}
+	return runs, ExitOK
 }

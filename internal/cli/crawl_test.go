@@ -243,3 +243,36 @@ func TestExport_EmbeddedCatalog(t *testing.T) {
 		}
 	}
 }
+
+// A build refuses to publish with invalid benchmark uploads unless told to skip
+// them, and names each problem either way.
+func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
+	dir := t.TempDir()
+	bench := filepath.Join(dir, "bench")
+	if err := os.MkdirAll(bench, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bad := "submitter,run_date,provider,instance_type,workload,metric,unit,value\nme,2025-01-01,aws,p9.mega,llm-inference-8b,throughput,tokens/s,100\n"
+	if err := os.WriteFile(filepath.Join(bench, "bad.csv"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(dir, "site")
+	var stdout, stderr bytes.Buffer
+	env := Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	if code := Main(env, []string{"build", "--out", site, "--benchmarks", bench}); code != ExitError {
+		t.Fatalf("exit %d, want %d:\n%s", code, ExitError, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "bad.csv:2:") || !strings.Contains(stderr.String(), "p9.mega") {
+		t.Errorf("the problem is not named as file:line:\n%s", stderr.String())
+	}
+	if _, err := os.Stat(site); !os.IsNotExist(err) {
+		t.Error("a site was published despite invalid benchmarks")
+	}
+	stderr.Reset()
+	if code := Main(env, []string{"build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks"}); code != ExitOK {
+		t.Fatalf("with --skip-invalid-benchmarks: exit %d:\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "bad.csv:2:") {
+		t.Errorf("skipped run not named:\n%s", stderr.String())
+	}
+}

@@ -23,14 +23,14 @@ var scenariosNow = time.Now
 func runScenarios(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
 		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
-		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmarks under\n"+
-		defaultBenchmarks+" (when present) give cost per unit of work. Exit 0 on success, 1 when\n"+
-		"the data cannot be read, 2 for a bad command line.")
+		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n"+
+		"(data/benchmarks) give cost per unit of work. Exit 0 on success, 1 when the data cannot be\n"+
+		"read, 2 for a bad command line.")
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
 	format := fs.String("format", "text", "output format: text or json (the full matrix)")
 	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: data/scenarios.yaml embedded in this build)")
-	bench := fs.String("benchmarks", defaultBenchmarks, "benchmark uploads for cost per unit of work (skipped when missing; empty: none)")
+	bench := fs.String("benchmarks", "", "benchmark uploads (files or a folder) for cost per unit of work (default: the embedded data/benchmarks; none: no benchmarks)")
 	billing := fs.String("billing", string(catalog.OnDemand), "billing kind whose offers are priced")
 	region := fs.String("region", "", "only offers in this region id (default: every region, cheapest first)")
 	top := fs.Int("top", 10, "text: how many ranked instance types to show per scenario (0: all)")
@@ -107,23 +107,38 @@ func loadScenarioSet(path string) (*compare.ScenarioSet, error) {
 	return compare.ParseScenarios(path, b)
 }
 
-// benchmarkCosts loads the benchmark uploads at path and prices them against the
-// snapshot. A missing path is no benchmarks; invalid records are left out and
-// counted on stderr (gpuatlas validate lists them).
+// benchmarkCosts loads benchmark uploads and prices them against the snapshot:
+// the embedded data/benchmarks when path is empty, none when it is "none", else
+// the files or folder at path. Records with errors are left out and counted on
+// stderr (gpuatlas validate lists them).
 func benchmarkCosts(env Env, cmd, path string, snap *catalog.Snapshot) ([]compare.WorkCost, error) {
-	if path == "" {
-		return nil, nil
-	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	if path == "none" {
 		return nil, nil
 	}
 	workloads, err := catalog.LoadWorkloads(data.FS)
 	if err != nil {
 		return nil, err
 	}
-	runs, problems := catalog.LoadBenchmarks([]string{path}, snap, workloads, scenariosNow())
-	if n := len(problems); n > 0 {
-		fmt.Fprintf(env.Stderr, "%s: %d benchmark problems in %s left those records out (see gpuatlas validate)\n", cmd, n, path)
+	var runs []catalog.BenchmarkRun
+	var problems []catalog.Problem
+	where := path
+	if path == "" {
+		where = "the embedded data/benchmarks"
+		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, scenariosNow())
+	} else {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("--benchmarks: %w", err)
+		}
+		runs, problems = catalog.LoadBenchmarks([]string{path}, snap, workloads, scenariosNow())
+	}
+	errs := 0
+	for _, p := range problems {
+		if p.Severity == catalog.SeverityError {
+			errs++
+		}
+	}
+	if errs > 0 {
+		fmt.Fprintf(env.Stderr, "%s: %d benchmark records in %s have errors and were left out (see gpuatlas validate)\n", cmd, errs, where)
 	}
 	return compare.CostPerWork(snap, runs, workloads), nil
 }

@@ -69,7 +69,7 @@ func runScTest(run func(Env, []string) int, args ...string) (int, string, string
 
 func TestScenarios_TextAndJSON(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "", "--scenario", "llm-training")
+	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training")
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
@@ -77,7 +77,8 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 		"== llm-training: LLM training (large, multi-GPU) ==",
 		"Requires: accelerator: gpu or npu; at least 8 GPUs;",
 		"Ranked: 1 fit, 0 may fit (unknown specs), 2 do not fit.",
-		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; weaknesses: 12 vCPU per GPU is low for data loading (prefer 16)",
+		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: good price (0.0131 USD per TFLOPS-hour, 1.0× the best); " +
+			"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); no local NVMe for datasets and checkpoints",
 		"alibaba  none of 1 instance types fits",
 	} {
 		if !strings.Contains(out, want) {
@@ -85,7 +86,7 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 		}
 	}
 
-	code, out, errs = runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "", "--format", "json", "--region", "cn-hangzhou")
+	code, out, errs = runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--format", "json", "--region", "cn-hangzhou")
 	if code != ExitOK {
 		t.Fatalf("json: exit %d, stderr %s", code, errs)
 	}
@@ -135,7 +136,7 @@ func TestScenarios_ExitCodes(t *testing.T) {
 func TestTCO_JSONAndInputAgree(t *testing.T) {
 	cat := scenarioFixture(t)
 	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
-		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--utilisation", "100%", "--benchmarks", "", "--format", "json")
+		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--utilisation", "100%", "--benchmarks", "none", "--format", "json")
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
@@ -173,7 +174,7 @@ func TestTCO_JSONAndInputAgree(t *testing.T) {
 
 func TestTCO_TextShowsBreakEven(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "")
+	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "none")
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
@@ -194,7 +195,7 @@ func TestTCO_TextShowsBreakEven(t *testing.T) {
 
 func TestTCO_ExitCodes(t *testing.T) {
 	cat := scenarioFixture(t)
-	base := []string{"--catalog", cat, "--region", "us-east-1", "--benchmarks", ""}
+	base := []string{"--catalog", cat, "--region", "us-east-1", "--benchmarks", "none"}
 	tests := []struct {
 		name string
 		args []string

@@ -45,7 +45,7 @@ func runTCO(env Env, args []string) int {
 	committed := fs.Int("reserved-instances", 0, "instances a commitment covers (0: worked out from the workload)")
 	scenario := fs.String("scenario", "", "scenario whose compute figures give speeds from specs (default: BF16, then FP16)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: the embedded data/scenarios.yaml)")
-	bench := fs.String("benchmarks", defaultBenchmarks, "benchmark uploads for measured speeds (skipped when missing; empty: none)")
+	bench := fs.String("benchmarks", "", "benchmark uploads for measured speeds (default: the embedded data/benchmarks; none: no benchmarks)")
 	storageGB := fs.String("storage-gb", "0", "storage kept over the horizon, GB")
 	storagePrice := fs.String("storage-usd-per-gb-month", "0", "storage price, USD per GB-month")
 	egressGB := fs.String("egress-gb-per-month", "0", "data sent out per month, GB")
@@ -221,6 +221,9 @@ func writeTCOText(w io.Writer, r compare.TCOResult) {
 	}
 	if in.Source != "" {
 		fmt.Fprintf(w, "Rates: %s.\n", in.Source)
+	}
+	for _, n := range in.Notes {
+		fmt.Fprintf(w, "Note: %s.\n", n)
 	}
 	fmt.Fprintf(w, "Rounding: %s.\n\n", r.Rounding)
 

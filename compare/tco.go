@@ -1,0 +1,813 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// TCOSchema is the version of the TCO JSON (TCOInput and TCOResult). Field names
+// are a public contract: the site's calculator reads and writes the same JSON and
+// is tested to agree with TCO to the cent.
+const TCOSchema = 1
+
+// Rounding of the TCO model, half away from zero, each at one stated step and
+// nowhere else; every other step is exact decimal arithmetic.
+const (
+	// HourPlaces: hours (busy, needed, pay-as-you-go, per job).
+	HourPlaces = 6
+	// RatePlaces: USD rates derived by division (FX conversion, effective hourly
+	// rate of a commitment).
+	RatePlaces = 8
+	// MoneyPlaces: each month's cost is rounded to cents, as a bill is; totals are
+	// sums of those cents (plus the commitment left after the horizon, in cents).
+	MoneyPlaces = 2
+	// SharePlaces: utilisations and shares (0.5648 = 56.48 %).
+	SharePlaces = 4
+)
+
+// TCORounding states the rounding in words; it is part of every result.
+const TCORounding = "half away from zero: hours to 6 places, derived USD rates to 8, " +
+	"each month's cost to cents (totals are sums of cents), cost per unit of work and per job to 6, " +
+	"utilisation to 4, percentages in sentences to whole percent; everything else exact"
+
+var (
+	one         = decimal.NewFromInt(1)
+	hundred     = decimal.NewFromInt(100)
+	monthHours  = catalog.HoursPerMonth // 730
+	maxHorizon  = 600                   // 50 years: a guard against typos, not a business rule
+	errNoOption = errors.New("no billing options")
+)
+
+// TCOInput is everything the TCO model computes from: a workload and the billing
+// options to compare, with their USD rates already resolved (so the JSON alone
+// reproduces the result, without the catalog or an FX table).
+type TCOInput struct {
+	Schema   int         `json:"schema"`
+	Workload TCOWorkload `json:"workload"`
+	Options  []TCOOption `json:"options"`
+	Storage  *TCOStorage `json:"storage,omitempty"`
+	Egress   *TCOEgress  `json:"egress,omitempty"`
+	// Source says where the rates come from (snapshot date, FX table); display only.
+	Source string `json:"source,omitempty"`
+	// Notes say what was left out while building the input (a billing kind an
+	// instance type does not offer); display only.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// TCOWorkload is the work to be done. The job size is in WorkUnit: reference
+// GPU-hours ("GPU-hour on nvidia-v100-sxm2-32gb"), hours on a base instance type
+// ("hour on aws/p3.8xlarge") or units of a benchmark workload ("tokens"); each
+// option's Speed says how many such units it does per instance-hour.
+type TCOWorkload struct {
+	WorkUnit     string          `json:"work_unit"`
+	JobSize      decimal.Decimal `json:"job_size"`
+	JobsPerMonth decimal.Decimal `json:"jobs_per_month"`
+	// Utilisation is the share of billed instance time spent on the work, in
+	// (0, 1]: 0.8 means a quarter more billed hours than busy hours (setup, data
+	// loading, queues).
+	Utilisation decimal.Decimal `json:"utilisation"`
+	// IdleHoursPerMonth are hours an instance is kept up without work (a dev box
+	// left running), billed on pay-as-you-go.
+	IdleHoursPerMonth decimal.Decimal `json:"idle_hours_per_month"`
+	HorizonMonths     int             `json:"horizon_months"`
+}
+
+// TCOStorage is storage kept for the whole horizon (datasets, checkpoints).
+type TCOStorage struct {
+	GB            decimal.Decimal `json:"gb"`
+	USDPerGBMonth decimal.Decimal `json:"usd_per_gb_month"`
+}
+
+// TCOEgress is data sent out of the cloud each month.
+type TCOEgress struct {
+	GBPerMonth decimal.Decimal `json:"gb_per_month"`
+	USDPerGB   decimal.Decimal `json:"usd_per_gb"`
+}
+
+// TCOOption is one way to buy the capacity: a commitment (reserved or
+// subscription), pay-as-you-go (on-demand or spot), or both (a committed base
+// with pay-as-you-go burst).
+type TCOOption struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Instance string `json:"instance"` // provider/type; options of one type share it
+	Hardware string `json:"hardware"` // "8x NVIDIA A100 SXM4 80 GB"
+	// Speed is work per instance-hour in the workload's unit.
+	Speed      Speed          `json:"speed"`
+	Commitment *TCOCommitment `json:"commitment,omitempty"`
+	PayAsYouGo *TCOPayAsYouGo `json:"pay_as_you_go,omitempty"`
+}
+
+// TCOCommitment is a reserved instance or a subscription, per instance.
+type TCOCommitment struct {
+	Billing catalog.BillingKind `json:"billing"`
+	Offer   string              `json:"offer,omitempty"`
+	// USDPerMonth is the recurring charge per instance per month (an hourly
+	// reserved rate × 730).
+	USDPerMonth decimal.Decimal `json:"usd_per_month"`
+	// UpfrontUSD is paid per instance at the start of each term (an all-upfront
+	// reservation, or a yearly subscription paid in advance).
+	UpfrontUSD decimal.Decimal `json:"upfront_usd"`
+	TermMonths int             `json:"term_months"`
+	// Instances committed. 0: worked out from the workload: enough instances for
+	// every needed hour (at least 1) when alone, or the instances busy all month
+	// (needed hours / 730, rounded down) under a pay-as-you-go burst.
+	Instances int `json:"instances"`
+	// Native is the price as published and its conversion, for display.
+	Native string `json:"native,omitempty"`
+}
+
+// TCOPayAsYouGo is on-demand or spot billing per instance-hour.
+type TCOPayAsYouGo struct {
+	Billing    catalog.BillingKind `json:"billing"`
+	Offer      string              `json:"offer,omitempty"`
+	USDPerHour decimal.Decimal     `json:"usd_per_hour"`
+	// InterruptionOverhead is the share of hours lost to interruptions and run
+	// again (spot): 0.1 bills and takes 10 % more hours.
+	InterruptionOverhead decimal.Decimal `json:"interruption_overhead"`
+	Native               string          `json:"native,omitempty"`
+}
+
+// TCOResult is the model's answer with its inputs, so that every figure can be
+// recomputed from what is shown next to it.
+type TCOResult struct {
+	Schema      int               `json:"schema"`
+	Rounding    string            `json:"rounding"`
+	Input       TCOInput          `json:"input"`
+	Options     []TCOOptionResult `json:"options"`
+	BreakEvens  []BreakEven       `json:"break_evens"`
+	Comparisons []Comparison      `json:"comparisons"`
+}
+
+// TCOOptionResult is one option over the horizon.
+type TCOOptionResult struct {
+	ID string `json:"id"`
+	// WorkPerMonth = job_size × jobs_per_month (exact).
+	WorkPerMonth decimal.Decimal `json:"work_per_month"`
+	// BusyHoursPerMonth = work_per_month / speed.
+	BusyHoursPerMonth decimal.Decimal `json:"busy_hours_per_month"`
+	// NeededHoursPerMonth = work_per_month / (speed × utilisation) + idle hours:
+	// the instance-hours the workload occupies.
+	NeededHoursPerMonth decimal.Decimal `json:"needed_hours_per_month"`
+	CommittedInstances  int             `json:"committed_instances"`
+	// CommittedHoursPerMonth = committed instances × 730.
+	CommittedHoursPerMonth decimal.Decimal `json:"committed_hours_per_month"`
+	// CommitmentUse = min(needed, committed) / committed hours.
+	CommitmentUse decimal.Decimal `json:"commitment_use"`
+	// PayAsYouGoHoursPerMonth = (needed − committed, at least 0) × (1 + interruption overhead).
+	PayAsYouGoHoursPerMonth decimal.Decimal `json:"pay_as_you_go_hours_per_month"`
+	// USDPerHour is the option's price per instance-hour: the pay-as-you-go rate,
+	// or for a commitment (usd_per_month × term + upfront) / (term × 730).
+	USDPerHour decimal.Decimal `json:"usd_per_hour"`
+	// HoursPerJob is the time to finish one job on one instance:
+	// job_size / (speed × utilisation), × (1 + overhead) on spot alone.
+	HoursPerJob decimal.Decimal `json:"hours_per_job"`
+	// MonthlyUSD[i] is month i+1's cost in cents; CumulativeUSD the running sum.
+	MonthlyUSD    []decimal.Decimal `json:"monthly_usd"`
+	CumulativeUSD []decimal.Decimal `json:"cumulative_usd"`
+	// PaidInHorizonUSD is the last cumulative figure; CommittedAfterHorizonUSD the
+	// recurring charges still owed for a term that runs past the horizon.
+	PaidInHorizonUSD         decimal.Decimal `json:"paid_in_horizon_usd"`
+	CommittedAfterHorizonUSD decimal.Decimal `json:"committed_after_horizon_usd"`
+	TotalUSD                 decimal.Decimal `json:"total_usd"`
+	// CostPerUnitUSD = total / (work_per_month × months); CostPerJobUSD = total /
+	// (jobs_per_month × months); zero when there is no work.
+	CostPerUnitUSD decimal.Decimal `json:"cost_per_unit_usd"`
+	CostPerJobUSD  decimal.Decimal `json:"cost_per_job_usd"`
+	// Steps are the formulas with their figures, in order.
+	Steps []string `json:"steps"`
+}
+
+// BreakEven is the utilisation above which a commitment costs less than
+// on-demand for the same instance type.
+type BreakEven struct {
+	Commitment string `json:"commitment"` // option id
+	OnDemand   string `json:"on_demand"`  // option id
+	// HoursPerMonth = (usd_per_month × term + upfront) / (term × on-demand rate),
+	// to 2 places; Utilisation is the same over 730 hours, to 4 places.
+	HoursPerMonth decimal.Decimal `json:"hours_per_month"`
+	Utilisation   decimal.Decimal `json:"utilisation"`
+	Sentence      string          `json:"sentence"`
+}
+
+// Comparison sets two options of different instance types side by side: price
+// per hour, time per job and total.
+type Comparison struct {
+	A string `json:"a"` // the option that costs more per hour
+	B string `json:"b"`
+	// Percentages, whole: A's hourly price over B's, how much sooner A finishes a
+	// job (negative: later), and A's total over B's (negative: less).
+	HourlyMorePct decimal.Decimal `json:"hourly_more_pct"`
+	SoonerPct     decimal.Decimal `json:"sooner_pct"`
+	TotalMorePct  decimal.Decimal `json:"total_more_pct"`
+	Sentence      string          `json:"sentence"`
+}
+
+// Validate checks the input and says what is wrong, naming the field.
+func (in TCOInput) Validate() error {
+	if in.Schema != TCOSchema {
+		return fmt.Errorf("schema %d: this build reads TCO schema %d", in.Schema, TCOSchema)
+	}
+	w := in.Workload
+	switch {
+	case !w.JobSize.IsPositive():
+		return fmt.Errorf("workload.job_size must be positive, got %s", w.JobSize)
+	case w.JobsPerMonth.IsNegative():
+		return fmt.Errorf("workload.jobs_per_month must not be negative, got %s", w.JobsPerMonth)
+	case !w.Utilisation.IsPositive() || w.Utilisation.GreaterThan(one):
+		return fmt.Errorf("workload.utilisation must be in (0, 1], got %s", w.Utilisation)
+	case w.IdleHoursPerMonth.IsNegative():
+		return fmt.Errorf("workload.idle_hours_per_month must not be negative, got %s", w.IdleHoursPerMonth)
+	case w.HorizonMonths < 1 || w.HorizonMonths > maxHorizon:
+		return fmt.Errorf("workload.horizon_months must be 1 to %d, got %d", maxHorizon, w.HorizonMonths)
+	}
+	if in.Storage != nil && (in.Storage.GB.IsNegative() || in.Storage.USDPerGBMonth.IsNegative()) {
+		return errors.New("storage: gb and usd_per_gb_month must not be negative")
+	}
+	if in.Egress != nil && (in.Egress.GBPerMonth.IsNegative() || in.Egress.USDPerGB.IsNegative()) {
+		return errors.New("egress: gb_per_month and usd_per_gb must not be negative")
+	}
+	if len(in.Options) == 0 {
+		return errNoOption
+	}
+	seen := map[string]bool{}
+	for i, o := range in.Options {
+		if o.ID == "" {
+			return fmt.Errorf("options[%d]: id is empty", i)
+		}
+		if seen[o.ID] {
+			return fmt.Errorf("options[%d]: duplicate id %q", i, o.ID)
+		}
+		seen[o.ID] = true
+		if !o.Speed.WorkPerHour.IsPositive() {
+			return fmt.Errorf("option %s: speed.work_per_hour must be positive, got %s", o.ID, o.Speed.WorkPerHour)
+		}
+		if o.Commitment == nil && o.PayAsYouGo == nil {
+			return fmt.Errorf("option %s: needs a commitment, a pay_as_you_go part, or both", o.ID)
+		}
+		if c := o.Commitment; c != nil {
+			if c.TermMonths < 1 || c.USDPerMonth.IsNegative() || c.UpfrontUSD.IsNegative() || c.Instances < 0 {
+				return fmt.Errorf("option %s: commitment needs term_months ≥ 1 and non-negative usd_per_month, upfront_usd, instances", o.ID)
+			}
+		}
+		if p := o.PayAsYouGo; p != nil && (p.USDPerHour.IsNegative() || p.InterruptionOverhead.IsNegative()) {
+			return fmt.Errorf("option %s: pay_as_you_go usd_per_hour and interruption_overhead must not be negative", o.ID)
+		}
+	}
+	return nil
+}
+
+// TCO computes every option's cost over the horizon, the break-even
+// utilisations and the speed-versus-price sentences. It is a pure function of
+// the input.
+func TCO(in TCOInput) (TCOResult, error) {
+	if err := in.Validate(); err != nil {
+		return TCOResult{}, fmt.Errorf("tco: %w", err)
+	}
+	res := TCOResult{Schema: TCOSchema, Rounding: TCORounding, Input: in, BreakEvens: []BreakEven{}, Comparisons: []Comparison{}}
+	for _, o := range in.Options {
+		r, err := optionTCO(in, o)
+		if err != nil {
+			return TCOResult{}, fmt.Errorf("tco: option %s: %w", o.ID, err)
+		}
+		res.Options = append(res.Options, r)
+	}
+	res.BreakEvens = breakEvens(in.Options)
+	res.Comparisons = comparisons(in, res.Options)
+	return res, nil
+}
+
+func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
+	w := in.Workload
+	months := decimal.NewFromInt(int64(w.HorizonMonths))
+	r := TCOOptionResult{ID: o.ID}
+	step := func(format string, args ...any) { r.Steps = append(r.Steps, fmt.Sprintf(format, args...)) }
+
+	r.WorkPerMonth = w.JobSize.Mul(w.JobsPerMonth)
+	step("work per month = %s jobs a month × %s %s per job = %s", w.JobsPerMonth, w.JobSize, w.WorkUnit, r.WorkPerMonth)
+	sp := o.Speed.WorkPerHour
+	r.BusyHoursPerMonth = r.WorkPerMonth.DivRound(sp, HourPlaces)
+	step("busy hours per month = %s / %s per hour (%s) = %s", r.WorkPerMonth, sp, o.Speed.Basis, r.BusyHoursPerMonth)
+	r.NeededHoursPerMonth = r.WorkPerMonth.DivRound(sp.Mul(w.Utilisation), HourPlaces).Add(w.IdleHoursPerMonth)
+	step("needed hours per month = %s / (%s × utilisation %s) + %s idle = %s", r.WorkPerMonth, sp, w.Utilisation, w.IdleHoursPerMonth, r.NeededHoursPerMonth)
+
+	overhead := decimal.Zero
+	if o.PayAsYouGo != nil {
+		overhead = o.PayAsYouGo.InterruptionOverhead
+	}
+	r.HoursPerJob = w.JobSize.DivRound(sp.Mul(w.Utilisation), HourPlaces)
+	if o.Commitment == nil && overhead.IsPositive() {
+		r.HoursPerJob = r.HoursPerJob.Mul(one.Add(overhead)).Round(HourPlaces)
+		step("hours per job = %s / (%s × %s) × (1 + %s interruption overhead) = %s", w.JobSize, sp, w.Utilisation, overhead, r.HoursPerJob)
+	} else {
+		step("hours per job = %s / (%s × %s) = %s", w.JobSize, sp, w.Utilisation, r.HoursPerJob)
+	}
+
+	payg := r.NeededHoursPerMonth
+	if c := o.Commitment; c != nil {
+		n := c.Instances
+		if n == 0 {
+			q := r.NeededHoursPerMonth.Div(monthHours) // exact enough: only its floor/ceil is used
+			if o.PayAsYouGo == nil {
+				n = int(q.Ceil().IntPart())
+				if n < 1 {
+					n = 1
+				}
+				step("committed instances = ceil(%s / 730) = %d (at least 1)", r.NeededHoursPerMonth, n)
+			} else {
+				n = int(q.Floor().IntPart())
+				step("committed instances = floor(%s / 730) = %d (the rest bursts on %s)", r.NeededHoursPerMonth, n, o.PayAsYouGo.Billing)
+			}
+		}
+		r.CommittedInstances = n
+		r.CommittedHoursPerMonth = decimal.NewFromInt(int64(n)).Mul(monthHours)
+		if n > 0 {
+			used := decimal.Min(r.NeededHoursPerMonth, r.CommittedHoursPerMonth)
+			r.CommitmentUse = used.DivRound(r.CommittedHoursPerMonth, SharePlaces)
+			step("commitment use = %s / %s = %s", used, r.CommittedHoursPerMonth, r.CommitmentUse)
+		}
+		payg = decimal.Max(decimal.Zero, r.NeededHoursPerMonth.Sub(r.CommittedHoursPerMonth))
+		if payg.IsPositive() && o.PayAsYouGo == nil {
+			return r, fmt.Errorf("%s needed hours a month exceed the %s committed (%d instances × 730); add a pay_as_you_go part or commit more instances",
+				r.NeededHoursPerMonth, r.CommittedHoursPerMonth, n)
+		}
+		r.USDPerHour = commitmentHourly(*c)
+		step("commitment per instance-hour = (%s × %d + %s upfront) / (%d × 730) = %s", c.USDPerMonth, c.TermMonths, c.UpfrontUSD, c.TermMonths, r.USDPerHour)
+	}
+	if p := o.PayAsYouGo; p != nil {
+		r.PayAsYouGoHoursPerMonth = payg.Mul(one.Add(p.InterruptionOverhead)).Round(HourPlaces)
+		if p.InterruptionOverhead.IsZero() {
+			step("%s hours per month = %s", p.Billing, r.PayAsYouGoHoursPerMonth)
+		} else {
+			step("%s hours per month = %s × (1 + %s interruption overhead) = %s", p.Billing, payg, p.InterruptionOverhead, r.PayAsYouGoHoursPerMonth)
+		}
+		if o.Commitment == nil {
+			r.USDPerHour = p.USDPerHour
+		}
+	}
+
+	extras := decimal.Zero
+	if s := in.Storage; s != nil {
+		extras = extras.Add(s.GB.Mul(s.USDPerGBMonth))
+	}
+	if e := in.Egress; e != nil {
+		extras = extras.Add(e.GBPerMonth.Mul(e.USDPerGB))
+	}
+
+	var cum decimal.Decimal
+	for m := 0; m < w.HorizonMonths; m++ {
+		cost := extras
+		var terms []string
+		if c := o.Commitment; c != nil {
+			n := decimal.NewFromInt(int64(r.CommittedInstances))
+			cost = cost.Add(n.Mul(c.USDPerMonth))
+			if !c.USDPerMonth.IsZero() {
+				terms = append(terms, fmt.Sprintf("%s × %s a month", n, c.USDPerMonth))
+			}
+			if m%c.TermMonths == 0 && !c.UpfrontUSD.IsZero() {
+				cost = cost.Add(n.Mul(c.UpfrontUSD))
+				terms = append(terms, fmt.Sprintf("%s × %s upfront", n, c.UpfrontUSD))
+			}
+		}
+		if p := o.PayAsYouGo; p != nil {
+			cost = cost.Add(r.PayAsYouGoHoursPerMonth.Mul(p.USDPerHour))
+			terms = append(terms, fmt.Sprintf("%s h × %s", r.PayAsYouGoHoursPerMonth, p.USDPerHour))
+		}
+		if !extras.IsZero() {
+			terms = append(terms, fmt.Sprintf("%s storage and egress", extras))
+		}
+		if len(terms) == 0 {
+			terms = append(terms, "0")
+		}
+		cost = cost.Round(MoneyPlaces)
+		cum = cum.Add(cost)
+		r.MonthlyUSD = append(r.MonthlyUSD, cost)
+		r.CumulativeUSD = append(r.CumulativeUSD, cum)
+		// The steps show the first month and every month whose formula differs
+		// (an upfront payment), not all of a 36-month series.
+		if m == 0 || (o.Commitment != nil && m%o.Commitment.TermMonths == 0) {
+			step("month %d = %s = %s", m+1, strings.Join(terms, " + "), cost.StringFixed(MoneyPlaces))
+		}
+	}
+	r.PaidInHorizonUSD = cum
+	if c := o.Commitment; c != nil {
+		if left := (c.TermMonths - w.HorizonMonths%c.TermMonths) % c.TermMonths; left > 0 {
+			n := decimal.NewFromInt(int64(r.CommittedInstances))
+			r.CommittedAfterHorizonUSD = n.Mul(c.USDPerMonth).Mul(decimal.NewFromInt(int64(left))).Round(MoneyPlaces)
+			step("committed after the horizon = %s × %s × %d months left of the term = %s", n, c.USDPerMonth, left, r.CommittedAfterHorizonUSD.StringFixed(MoneyPlaces))
+		}
+	}
+	r.TotalUSD = r.PaidInHorizonUSD.Add(r.CommittedAfterHorizonUSD)
+	step("total = %s paid in %d months + %s committed after = %s", r.PaidInHorizonUSD.StringFixed(MoneyPlaces), w.HorizonMonths,
+		r.CommittedAfterHorizonUSD.StringFixed(MoneyPlaces), r.TotalUSD.StringFixed(MoneyPlaces))
+	if work := r.WorkPerMonth.Mul(months); work.IsPositive() {
+		r.CostPerUnitUSD = r.TotalUSD.DivRound(work, CostPlaces)
+		r.CostPerJobUSD = r.TotalUSD.DivRound(w.JobsPerMonth.Mul(months), CostPlaces)
+		step("cost per %s = %s / %s = %s; per job = %s / %s = %s", w.WorkUnit, r.TotalUSD.StringFixed(MoneyPlaces), work, r.CostPerUnitUSD,
+			r.TotalUSD.StringFixed(MoneyPlaces), w.JobsPerMonth.Mul(months), r.CostPerJobUSD)
+	}
+	return r, nil
+}
+
+// commitmentHourly is a commitment's price per committed instance-hour.
+func commitmentHourly(c TCOCommitment) decimal.Decimal {
+	term := decimal.NewFromInt(int64(c.TermMonths))
+	return c.USDPerMonth.Mul(term).Add(c.UpfrontUSD).DivRound(term.Mul(monthHours), RatePlaces)
+}
+
+// breakEvens pairs every option with a commitment and no burst with the
+// on-demand-only option of the same instance type.
+func breakEvens(opts []TCOOption) []BreakEven {
+	out := []BreakEven{}
+	for _, c := range opts {
+		if c.Commitment == nil || c.PayAsYouGo != nil {
+			continue
+		}
+		for _, od := range opts {
+			if od.Instance != c.Instance || od.Commitment != nil || od.PayAsYouGo == nil ||
+				od.PayAsYouGo.Billing != catalog.OnDemand || !od.PayAsYouGo.USDPerHour.IsPositive() {
+				continue
+			}
+			cm := c.Commitment
+			term := decimal.NewFromInt(int64(cm.TermMonths))
+			perTerm := cm.USDPerMonth.Mul(term).Add(cm.UpfrontUSD)
+			rate := od.PayAsYouGo.USDPerHour
+			b := BreakEven{Commitment: c.ID, OnDemand: od.ID,
+				HoursPerMonth: perTerm.DivRound(term.Mul(rate), MoneyPlaces),
+				Utilisation:   perTerm.DivRound(term.Mul(rate).Mul(monthHours), SharePlaces)}
+			pct := b.Utilisation.Mul(hundred).StringFixed(2)
+			if b.Utilisation.GreaterThanOrEqual(one) {
+				b.Sentence = fmt.Sprintf("%s never pays off against on-demand at %s USD/h: it would take %s hours a month (%s%% utilisation)",
+					cm.Billing, rate, b.HoursPerMonth.StringFixed(2), pct)
+			} else {
+				b.Sentence = fmt.Sprintf("%s costs less than on-demand at %s USD/h above %s hours a month (%s%% utilisation)",
+					cm.Billing, rate, b.HoursPerMonth.StringFixed(2), pct)
+			}
+			out = append(out, b)
+			break
+		}
+	}
+	return out
+}
+
+// comparisons sets the representative options of each pair of instance types
+// side by side: the first on-demand-only option of a type, else its first
+// option. Pairs follow input order; A is the one that costs more per hour.
+func comparisons(in TCOInput, rs []TCOOptionResult) []Comparison {
+	type rep struct {
+		o TCOOption
+		r TCOOptionResult
+	}
+	var reps []rep
+	idx := map[string]int{}
+	for i, o := range in.Options {
+		j, seen := idx[o.Instance]
+		isOD := o.Commitment == nil && o.PayAsYouGo != nil && o.PayAsYouGo.Billing == catalog.OnDemand
+		switch {
+		case !seen:
+			idx[o.Instance] = len(reps)
+			reps = append(reps, rep{o, rs[i]})
+		case isOD && !(reps[j].o.Commitment == nil && reps[j].o.PayAsYouGo != nil && reps[j].o.PayAsYouGo.Billing == catalog.OnDemand):
+			reps[j] = rep{o, rs[i]}
+		}
+	}
+	out := []Comparison{}
+	for i := 0; i < len(reps); i++ {
+		for j := i + 1; j < len(reps); j++ {
+			a, b := reps[i], reps[j]
+			if !a.r.USDPerHour.IsPositive() || !b.r.USDPerHour.IsPositive() || !a.r.HoursPerJob.IsPositive() || !b.r.HoursPerJob.IsPositive() {
+				continue
+			}
+			if a.r.USDPerHour.LessThan(b.r.USDPerHour) || (a.r.USDPerHour.Equal(b.r.USDPerHour) && b.r.HoursPerJob.LessThan(a.r.HoursPerJob)) {
+				a, b = b, a
+			}
+			out = append(out, compare(in.Workload, a.o, a.r, b.o, b.r))
+		}
+	}
+	return out
+}
+
+// pct is (x/y − 1) × 100 rounded to a whole percent.
+func pct(x, y decimal.Decimal) decimal.Decimal {
+	return x.Sub(y).Mul(hundred).DivRound(y, 0)
+}
+
+func compare(w TCOWorkload, ao TCOOption, a TCOOptionResult, bo TCOOption, b TCOOptionResult) Comparison {
+	c := Comparison{A: ao.ID, B: bo.ID,
+		HourlyMorePct: pct(a.USDPerHour, b.USDPerHour),
+	}
+	// sooner = (1 − a/b) × 100, whole percent.
+	c.SoonerPct = b.HoursPerJob.Sub(a.HoursPerJob).Mul(hundred).DivRound(b.HoursPerJob, 0)
+	var b2 strings.Builder
+	name := func(o TCOOption) string {
+		if o.Hardware != "" {
+			return o.Hardware
+		}
+		return o.Instance
+	}
+	switch {
+	case c.HourlyMorePct.IsZero():
+		fmt.Fprintf(&b2, "%s costs about the same per hour as %s", name(ao), name(bo))
+	default:
+		fmt.Fprintf(&b2, "%s costs %s%% more per hour than %s", name(ao), c.HourlyMorePct, name(bo))
+	}
+	hours := fmt.Sprintf("%s h vs %s h per job", a.HoursPerJob.Round(1).StringFixed(1), b.HoursPerJob.Round(1).StringFixed(1))
+	switch {
+	case c.SoonerPct.IsPositive():
+		fmt.Fprintf(&b2, " but finishes %s%% sooner (%s)", c.SoonerPct, hours)
+	case c.SoonerPct.IsNegative():
+		fmt.Fprintf(&b2, " and takes %s%% longer (%s)", pct(a.HoursPerJob, b.HoursPerJob), hours)
+	default:
+		fmt.Fprintf(&b2, " and takes as long (%s)", hours)
+	}
+	if b.TotalUSD.IsPositive() {
+		c.TotalMorePct = pct(a.TotalUSD, b.TotalUSD)
+		over := fmt.Sprintf("%s vs %s USD over %s", a.TotalUSD.StringFixed(MoneyPlaces), b.TotalUSD.StringFixed(MoneyPlaces), monthsText(w.HorizonMonths))
+		switch {
+		case c.TotalMorePct.IsNegative():
+			fmt.Fprintf(&b2, ", and costs %s%% less in total (%s)", c.TotalMorePct.Neg(), over)
+		case c.TotalMorePct.IsPositive():
+			fmt.Fprintf(&b2, ", and costs %s%% more in total (%s)", c.TotalMorePct, over)
+		default:
+			fmt.Fprintf(&b2, ", and costs about the same in total (%s)", over)
+		}
+	}
+	c.Sentence = b2.String()
+	return c
+}
+
+// TCORequest says which catalog offers a TCO compares and how the workload is
+// measured. NewTCOInput turns it into a self-contained TCOInput.
+type TCORequest struct {
+	// Instances are provider/type keys; the first is the base when
+	// ReferenceGPU is empty (the job size is then in hours on it).
+	Instances []string
+	Region    string
+	// Billing lists the billing plans per instance: a billing kind
+	// ("on_demand", "reserved_1y_all_upfront") or a commitment with a
+	// pay-as-you-go burst ("reserved_1y_all_upfront+spot"). Empty: every
+	// billing kind the first instance has in the region.
+	Billing []string
+	// CommittedInstances fixes the commitment's instance count (0: worked out).
+	CommittedInstances int
+	// SpotOverhead is the interruption overhead of spot (0.1 = 10 %).
+	SpotOverhead decimal.Decimal
+	// ReferenceGPU, when set, measures the job in GPU-hours on one such GPU.
+	ReferenceGPU string
+	// Figures are the spec figures for speeds (a scenario's Compute); BF16 then
+	// FP16 when empty.
+	Figures []Figure
+	// BenchmarkWorkload and Costs give measured relative speeds where both the
+	// instance and the base have a figure (hours on a base instance only).
+	BenchmarkWorkload string
+	Costs             []WorkCost
+	// Workload is copied into the input; WorkUnit is filled in when empty.
+	Workload TCOWorkload
+	Storage  *TCOStorage
+	Egress   *TCOEgress
+}
+
+// NewTCOInput resolves a request against a snapshot: offers and their USD rates
+// (through the snapshot's FX table), speeds from benchmarks or specs. Errors say
+// which instance, region or billing kind is missing.
+func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequest) (TCOInput, error) {
+	if len(req.Instances) == 0 {
+		return TCOInput{}, errors.New("no instance type given")
+	}
+	types := map[string]catalog.InstanceType{}
+	for _, t := range snap.Instances {
+		types[t.Key()] = t
+	}
+	figs := req.Figures
+	if len(figs) == 0 {
+		figs = []Figure{FigureBF16, FigureFP16}
+	}
+	in := TCOInput{Schema: TCOSchema, Workload: req.Workload, Storage: req.Storage, Egress: req.Egress,
+		Source: fmt.Sprintf("catalog taken %s; FX %s %s (%s)", snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), snap.FX.Base, snap.FX.Date, snap.FX.Source)}
+
+	var base catalog.InstanceType
+	if req.ReferenceGPU != "" {
+		ref, err := ReferenceInstance(gpus, req.ReferenceGPU)
+		if err != nil {
+			return TCOInput{}, err
+		}
+		base = ref
+		if in.Workload.WorkUnit == "" {
+			in.Workload.WorkUnit = "GPU-hour on " + req.ReferenceGPU
+		}
+	} else {
+		t, ok := types[req.Instances[0]]
+		if !ok {
+			return TCOInput{}, fmt.Errorf("instance type %s is not in the catalog", req.Instances[0])
+		}
+		base = t
+		if in.Workload.WorkUnit == "" {
+			in.Workload.WorkUnit = "hour on " + t.Key()
+		}
+	}
+
+	billing := req.Billing
+	defaulted := len(billing) == 0
+	if defaulted {
+		have := map[catalog.BillingKind]bool{}
+		for _, o := range snap.Offers {
+			if o.InstanceKey() == req.Instances[0] && o.Region == req.Region {
+				have[o.Billing] = true
+			}
+		}
+		for _, b := range catalog.BillingKinds {
+			if have[b] {
+				billing = append(billing, string(b))
+			}
+		}
+		if len(billing) == 0 {
+			return TCOInput{}, fmt.Errorf("%s has no offers in region %s", req.Instances[0], req.Region)
+		}
+	}
+
+	for _, key := range req.Instances {
+		t, ok := types[key]
+		if !ok {
+			return TCOInput{}, fmt.Errorf("instance type %s is not in the catalog", key)
+		}
+		speed, err := tcoSpeed(gpus, req, t, base, figs)
+		if err != nil {
+			return TCOInput{}, err
+		}
+		hw := specsOf(gpus, t)
+		hardware := fmt.Sprintf("%s %s", fmtUnits(hw), hw.gpuName())
+		for _, plan := range billing {
+			o := TCOOption{ID: key + "/" + req.Region + "/" + plan, Instance: key, Hardware: hardware, Speed: speed}
+			commit, burst, isMix := strings.Cut(plan, "+")
+			if !isMix {
+				burst = ""
+			}
+			kinds := []string{commit}
+			if isMix {
+				kinds = append(kinds, burst)
+			}
+			for i, k := range kinds {
+				bk, err := catalog.ParseBillingKind(k)
+				if err != nil {
+					return TCOInput{}, fmt.Errorf("billing %q: %w", plan, err)
+				}
+				off, ok := pickOffer(snap, key, req.Region, bk)
+				if !ok && defaulted {
+					// The plans were the first type's; another type may lack one.
+					in.Notes = append(in.Notes, fmt.Sprintf("%s has no %s offer in region %s: left out", key, bk, req.Region))
+					o = TCOOption{}
+					break
+				}
+				if !ok {
+					return TCOInput{}, fmt.Errorf("%s has no %s offer in region %s", key, bk, req.Region)
+				}
+				if bk.TermHours().IsZero() {
+					if isMix && i == 0 {
+						return TCOInput{}, fmt.Errorf("billing %q: the part before + must be a commitment (reserved or subscription)", plan)
+					}
+					p, err := paygPart(snap.FX, off)
+					if err != nil {
+						return TCOInput{}, err
+					}
+					if bk == catalog.Spot {
+						p.InterruptionOverhead = req.SpotOverhead
+					}
+					o.PayAsYouGo = &p
+					continue
+				}
+				if i == 1 {
+					return TCOInput{}, fmt.Errorf("billing %q: the part after + must be on_demand or spot", plan)
+				}
+				c, err := commitmentPart(snap.FX, off)
+				if err != nil {
+					return TCOInput{}, err
+				}
+				c.Instances = req.CommittedInstances
+				o.Commitment = &c
+			}
+			if o.ID == "" {
+				continue
+			}
+			o.Label = fmt.Sprintf("%s (%s), %s", hardware, key, strings.ReplaceAll(plan, "+", " + "))
+			in.Options = append(in.Options, o)
+		}
+	}
+	return in, nil
+}
+
+func fmtUnits(sp specs) string {
+	if sp.partial {
+		return sp.units.String() + "x"
+	}
+	return fmt.Sprintf("%dx", sp.devices)
+}
+
+func tcoSpeed(gpus *catalog.GPUReference, req TCORequest, t, base catalog.InstanceType, figs []Figure) (Speed, error) {
+	if base.Key() == t.Key() {
+		return Speed{WorkPerHour: one, Basis: Reference, From: "reference",
+			Explanation: "the reference itself: 1 hour of work per hour"}, nil
+	}
+	if req.BenchmarkWorkload != "" && req.ReferenceGPU == "" {
+		if s, ok := RelativeMeasuredSpeed(req.Costs, req.BenchmarkWorkload, t.Key(), base.Key()); ok {
+			return s, nil
+		}
+	}
+	return SpecSpeed(gpus, t, base, figs)
+}
+
+// pickOffer is the offer of a type, region and billing kind: the regional one
+// (no zone) when there is one, else the cheapest zone's, then by key.
+func pickOffer(snap *catalog.Snapshot, key, region string, b catalog.BillingKind) (catalog.Offer, bool) {
+	var best catalog.Offer
+	found := false
+	for _, o := range snap.Offers {
+		if o.InstanceKey() != key || o.Region != region || o.Billing != b {
+			continue
+		}
+		if !found {
+			best, found = o, true
+			continue
+		}
+		switch {
+		case (o.Zone == "") != (best.Zone == ""):
+			if o.Zone == "" {
+				best = o
+			}
+		case o.Price.Amount.LessThan(best.Price.Amount) ||
+			(o.Price.Amount.Equal(best.Price.Amount) && o.Key() < best.Key()):
+			best = o
+		}
+	}
+	return best, found
+}
+
+func paygPart(fx catalog.FXTable, o catalog.Offer) (TCOPayAsYouGo, error) {
+	usd, err := usdPerHour(fx, o)
+	if err != nil {
+		return TCOPayAsYouGo{}, err
+	}
+	return TCOPayAsYouGo{Billing: o.Billing, Offer: o.Key(), USDPerHour: usd, Native: nativeText(fx, o)}, nil
+}
+
+// commitmentPart turns a reserved or subscription offer into a recurring monthly
+// charge and an upfront payment per term, in USD:
+//   - an hourly rate is charged for every hour of the month: × 730;
+//   - a monthly amount is the monthly charge;
+//   - a yearly amount (subscription_year) is paid in advance for the year: upfront;
+//   - an upfront amount (Price.Upfront, or unit upfront) is paid at the term start.
+func commitmentPart(fx catalog.FXTable, o catalog.Offer) (TCOCommitment, error) {
+	term := o.Billing.TermHours().Div(monthHours)
+	if !term.IsInteger() || !term.IsPositive() {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %s is not a whole number of months", o.Key(), o.Billing)
+	}
+	c := TCOCommitment{Billing: o.Billing, Offer: o.Key(), TermMonths: int(term.IntPart()), Native: nativeText(fx, o)}
+	monthly, upfront := decimal.Zero, decimal.Zero
+	switch o.Price.Unit {
+	case catalog.PerHour:
+		monthly = o.Price.Amount.Mul(monthHours)
+	case catalog.PerMonth:
+		monthly = o.Price.Amount
+	case catalog.PerYear:
+		if c.TermMonths != 12 {
+			return TCOCommitment{}, fmt.Errorf("offer %s: a yearly price on a %d-month term is not supported", o.Key(), c.TermMonths)
+		}
+		upfront = o.Price.Amount
+	case catalog.Upfront:
+		upfront = o.Price.Amount
+	default:
+		return TCOCommitment{}, fmt.Errorf("offer %s: price unit %q is not one of hour, month, year, upfront", o.Key(), o.Price.Unit)
+	}
+	if o.Price.Upfront != nil {
+		upfront = upfront.Add(*o.Price.Upfront)
+	}
+	var err error
+	if c.USDPerMonth, err = fx.Convert(monthly, o.Price.Currency, catalog.USD); err != nil {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %w", o.Key(), err)
+	}
+	if c.UpfrontUSD, err = fx.Convert(upfront, o.Price.Currency, catalog.USD); err != nil {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %w", o.Key(), err)
+	}
+	return c, nil
+}
+
+func nativeText(fx catalog.FXTable, o catalog.Offer) string {
+	s := o.Price.String()
+	if o.Price.Currency != catalog.USD {
+		if r, err := fx.CrossRate(o.Price.Currency, catalog.USD); err == nil {
+			s += fmt.Sprintf(" at %s USD per %s (%s %s)", r, o.Price.Currency, fx.Source, fx.Date)
+		}
+	}
+	return s
+}
+
+func monthsText(n int) string {
+	if n == 1 {
+		return "1 month"
+	}
+	return fmt.Sprintf("%d months", n)
+}
