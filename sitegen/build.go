@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 
@@ -27,6 +28,16 @@ type Options struct {
 	// CatalogJSON is published as data/catalog.json as is (the canonical snapshot
 	// bytes); when empty, the snapshot's canonical serialization is used.
 	CatalogJSON []byte
+	// SiteURL is the origin the site is published at, e.g. https://example.github.io
+	// (the path is BaseURL). It makes the canonical and Open Graph URLs and the
+	// sitemap; when empty they are left out.
+	SiteURL string
+	// PriceHistory is optional: each offer's recorded prices by offer key
+	// (catalog.History.PriceSeries). Instance pages chart it when present.
+	PriceHistory map[string][]catalog.PricePoint
+	// WorkCosts is optional: cost per unit of work of offers (from package
+	// compare's benchmark costs). The explorer offers them as a column.
+	WorkCosts []WorkCost
 }
 
 // Stats says what a build wrote.
@@ -53,6 +64,10 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
+	siteURL, err := normalizeSiteURL(opts.SiteURL)
+	if err != nil {
+		return Stats{}, err
+	}
 	snap := canonicalCopy(opts.Snapshot)
 	if err := snap.Validate(); err != nil {
 		return Stats{}, fmt.Errorf("build site: snapshot: %w", err)
@@ -73,6 +88,8 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
+	m.work = bestWorkCosts(opts.WorkCosts)
+	m.history = opts.PriceHistory
 	data, downloads, err := dataFiles(m, opts.CatalogJSON)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
@@ -89,12 +106,25 @@ func Build(opts Options) (Stats, error) {
 		}
 	}
 	pages := 0
+	var locs []string
 	for i, l := range langs {
 		alt := langs[(i+1)%len(langs)]
-		for _, p := range m.pages(base, l, downloads) {
+		ps, err := m.pages(opts.Templates, base, l, downloads)
+		if err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
+		}
+		for _, p := range ps {
+			rel := strings.TrimSuffix(p.Path, "index.html")
 			pd := pageData{
-				Lang: l, Alt: alt, AltHref: base + alt.Prefix + strings.TrimSuffix(p.Path, "index.html"),
+				Lang: l, Alt: alt, AltHref: base + alt.Prefix + rel,
 				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data,
+			}
+			if siteURL != "" {
+				pd.Canonical = siteURL + base + l.Prefix + rel
+				pd.AltCanonical = siteURL + base + alt.Prefix + rel
+				if p.Path != "404.html" {
+					locs = append(locs, pd.Canonical)
+				}
 			}
 			b, err := r.render(l, p.Template, pd)
 			if err != nil {
@@ -103,7 +133,24 @@ func Build(opts Options) (Stats, error) {
 			if err := w.write(l.Prefix+p.Path, b); err != nil {
 				return Stats{}, fmt.Errorf("build site: %w", err)
 			}
+			for _, f := range p.Files {
+				if err := w.write(l.Prefix+f.name, f.data); err != nil {
+					return Stats{}, fmt.Errorf("build site: %w", err)
+				}
+			}
 			pages++
+		}
+	}
+	if err := w.write("robots.txt", robotsTxt(siteURL, base)); err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
+	if siteURL != "" {
+		sm, err := sitemapXML(locs, snap.TakenAt.UTC().Format("2006-01-02"))
+		if err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
+		}
+		if err := w.write("sitemap.xml", sm); err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
 		}
 	}
 	if err := w.commit(); err != nil {
@@ -162,33 +209,65 @@ func readStatic(fsys fs.FS) ([]siteFile, map[string]string, error) {
 	return files, versions, nil
 }
 
-// dataFiles are the published data: the snapshot, the offers CSV and the
-// explorer's compact JSON; downloads describes them for the downloads page.
-func dataFiles(m *siteModel, catalogJSON []byte) ([]siteFile, []download, error) {
+// dataFiles are the published data: the snapshot, offers and instance types as
+// CSV, JSON and partitioned Parquet, and the explorer's compact JSON; the
+// downloads page's model describes them.
+func dataFiles(m *siteModel, catalogJSON []byte) ([]siteFile, downloadsData, error) {
 	if len(catalogJSON) == 0 {
 		b, err := m.snap.MarshalCanonical()
 		if err != nil {
-			return nil, nil, fmt.Errorf("encode data/catalog.json: %w", err)
+			return nil, downloadsData{}, fmt.Errorf("encode data/catalog.json: %w", err)
 		}
 		catalogJSON = b
 	}
-	var csv bytes.Buffer
-	if err := WriteOffersCSV(&csv, m.snap); err != nil {
-		return nil, nil, fmt.Errorf("write data/offers.csv: %w", err)
+	type export struct {
+		name, desc string
+		write      func(io.Writer, *catalog.Snapshot) error
+	}
+	files := []siteFile{{name: "data/catalog.json", data: catalogJSON}}
+	desc := []string{"downloads.catalog_json"}
+	for _, e := range []export{
+		{"data/offers.csv", "downloads.offers_csv", WriteOffersCSV},
+		{"data/offers.full.json", "downloads.offers_full_json", WriteOffersJSON},
+		{"data/instances.csv", "downloads.instances_csv", WriteInstancesCSV},
+		{"data/instances.json", "downloads.instances_json", WriteInstancesJSON},
+	} {
+		var b bytes.Buffer
+		if err := e.write(&b, m.snap); err != nil {
+			return nil, downloadsData{}, fmt.Errorf("write %s: %w", e.name, err)
+		}
+		files = append(files, siteFile{name: e.name, data: b.Bytes()})
+		desc = append(desc, e.desc)
 	}
 	offers, err := m.offersJSON()
 	if err != nil {
-		return nil, nil, err
+		return nil, downloadsData{}, err
 	}
-	files := []siteFile{
-		{name: "data/catalog.json", data: catalogJSON},
-		{name: "data/offers.csv", data: csv.Bytes()},
-		{name: offersDataPath, data: offers},
+	files = append(files, siteFile{name: offersDataPath, data: offers})
+	desc = append(desc, "downloads.offers_json")
+	pq, err := parquetFiles(m.snap)
+	if err != nil {
+		return nil, downloadsData{}, fmt.Errorf("write parquet: %w", err)
 	}
-	desc := []string{"downloads.catalog_json", "downloads.offers_csv", "downloads.offers_json"}
-	var downloads []download
+	d := downloadsData{OfferColumns: columnDocs(OfferColumns, "csv."), InstanceColumns: columnDocs(InstanceColumns, "icol.")}
 	for i, f := range files {
-		downloads = append(downloads, download{Path: f.name, Bytes: int64(len(f.data)), Desc: desc[i]})
+		d.Files = append(d.Files, download{Path: f.name, Bytes: int64(len(f.data)), Desc: desc[i]})
 	}
-	return files, downloads, nil
+	for _, f := range pq {
+		d.Parquet = append(d.Parquet, download{Path: f.name, Bytes: int64(len(f.data))})
+	}
+	return append(files, pq...), d, nil
+}
+
+// columnDocs pairs each column with its message key and Parquet type.
+func columnDocs(cols []string, prefix string) []columnDoc {
+	out := make([]columnDoc, len(cols))
+	for i, c := range cols {
+		t, ok := ParquetTypes[c]
+		if !ok {
+			t = "STRING"
+		}
+		out[i] = columnDoc{Name: c, Desc: prefix + c, Parquet: t}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package sitegen
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -80,7 +81,10 @@ func readTree(t testing.TB, dir string) map[string][]byte {
 func TestBuild_Golden(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	build(t, testOptions(t, out))
-	for _, name := range []string{"index.html", "offers.html", "instances/aws/p5.48xlarge.html", "zh/offers.html", "data/offers.json"} {
+	for _, name := range []string{"index.html", "offers.html", "instances/aws/p5.48xlarge.html", "zh/offers.html", "data/offers.json",
+		"gpus/index.html", "gpus/nvidia-a10-24gb.html", "zh/gpus/nvidia-a10-24gb.html", "regions.html", "zh/regions.html",
+		"compare.html", "downloads.html", "methodology.html", "zh/about.html", "zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html",
+		"data/instances.csv", "robots.txt"} {
 		t.Run(name, func(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(out, name))
 			if err != nil {
@@ -132,7 +136,17 @@ func TestBuild_Stats(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	st := build(t, testOptions(t, out))
 	snap := testSnapshot(t)
-	wantPages := 2 * (4 + len(snap.Instances))
+	models := map[string]bool{}
+	for _, it := range snap.Instances {
+		for _, a := range it.Accelerators {
+			if a.Model != "" {
+				models[a.Model] = true
+			}
+		}
+	}
+	// Per language: overview, offers, compare, GPU index, regions, downloads, 404,
+	// methodology, about, a page per GPU model and one per instance type.
+	wantPages := 2 * (9 + len(models) + len(snap.Instances))
 	if st.Pages != wantPages {
 		t.Errorf("Pages = %d, want %d", st.Pages, wantPages)
 	}
@@ -265,19 +279,40 @@ func TestBuild_HostileInstanceID(t *testing.T) {
 	}
 }
 
-var attrURL = regexp.MustCompile(`\s(?:href|src|action)="([^"]*)"`)
+var attrURL = regexp.MustCompile(`\s(?:href|src|action)="([^"]*)"|property="og:url" content="([^"]*)"`)
 
 // TestBuild_LinksStayOnSiteUnderBase checks, for the site served at / and under a
 // repository path, that every link and asset is a path under the base URL that
 // exists in the build, and that nothing is loaded from another host.
+//
+// With a site URL, the canonical, alternate and Open Graph URLs must be absolute
+// URLs of that origin under the base, of a file of the site.
 func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
-	for _, base := range []string{"/", "/gpuatlas/"} {
-		t.Run(base, func(t *testing.T) {
+	for _, tc := range []struct{ base, siteURL string }{{"/", ""}, {"/gpuatlas/", ""}, {"/gpuatlas/", "https://example.github.io"}, {"/", "https://gpus.example.com"}} {
+		base := tc.base
+		t.Run(base+" "+tc.siteURL, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "site")
 			opts := testOptions(t, out)
-			opts.BaseURL = base
+			opts.BaseURL, opts.SiteURL = base, tc.siteURL
 			build(t, opts)
 			tree := readTree(t, out)
+			// The scripts' URLs come from the page's configuration.
+			cfgRe := regexp.MustCompile(`<script type="application/json" id="(?:explorer|compare)-config">(.*?)</script>`)
+			for _, page := range []string{"offers.html", "zh/offers.html", "compare.html", "zh/compare.html"} {
+				m := cfgRe.FindSubmatch(tree[page])
+				if m == nil {
+					t.Fatalf("%s has no script configuration", page)
+				}
+				var cfg struct{ Data, Prefix, Compare string }
+				if err := json.Unmarshal(m[1], &cfg); err != nil {
+					t.Fatalf("%s: configuration: %v", page, err)
+				}
+				for _, u := range []string{cfg.Data, cfg.Compare, cfg.Prefix + "offers.html"} {
+					if _, ok := tree[strings.TrimPrefix(u, base)]; !strings.HasPrefix(u, base) || !ok {
+						t.Errorf("%s: script URL %s is not a file of the site under %s", page, u, base)
+					}
+				}
+			}
 			for name, b := range tree {
 				s := string(b)
 				if strings.HasSuffix(name, ".css") || strings.HasSuffix(name, ".js") {
@@ -290,9 +325,12 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 					continue
 				}
 				for _, m := range attrURL.FindAllStringSubmatch(s, -1) {
-					u := m[1]
+					u := m[1] + m[2]
 					if strings.HasPrefix(u, "#") {
 						continue
+					}
+					if tc.siteURL != "" && strings.HasPrefix(u, tc.siteURL+base) {
+						u = strings.TrimPrefix(u, tc.siteURL) // a canonical URL of this site
 					}
 					if strings.Contains(u, "://") || strings.HasPrefix(u, "//") {
 						t.Errorf("%s: link to another host: %s", name, u)
@@ -354,22 +392,54 @@ func TestBuild_OffersPageDefaultRows(t *testing.T) {
 	for _, k := range keys {
 		got = append(got, k[1])
 	}
+	// On-demand offers, cheapest USD per hour first, as the explorer sorts them.
 	want := []string{
-		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand",
-		"alibaba/ecs.gn8is.4xlarge/cn-hangzhou//on_demand",
-		"aws/g5.xlarge/us-east-1//on_demand",
-		"aws/g5.xlarge/us-west-2//on_demand",
-		"aws/g6f.large/us-east-1//on_demand",
-		"aws/p5.48xlarge/us-east-1//on_demand",
+		"aws/g5.xlarge/us-west-2//on_demand",                   // 0.0101
+		"aws/g6f.large/us-east-1//on_demand",                   // 0.2417
+		"aws/g5.xlarge/us-east-1//on_demand",                   // 1.006
+		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand", // 8.5 CNY = 1.1972
+		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand",    // 9.1 CNY = 1.2817
+		"huawei/pi2.2xlarge.4/cn-north-4//on_demand",           // 12.4 CNY = 1.7465
+		"alibaba/ecs.gn8is.4xlarge/cn-hangzhou//on_demand",     // 30.2 CNY = 4.2535
+		"aws/p5.48xlarge/us-east-1//on_demand",                 // 98.32
 		"aws/p5.48xlarge/us-west-2//on_demand",
-		"huawei/pi2.2xlarge.4/cn-north-4//on_demand",
-		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("server-rendered rows (-want +got):\n%s", diff)
 	}
 	if !strings.Contains(string(b), "9 of 12 offers") {
 		t.Errorf("offers.html lacks the row count %q", "9 of 12 offers")
+	}
+}
+
+// TestBuild_AccessibleTables checks every table of every page has a caption and
+// every header cell a scope, and every form control a label.
+func TestBuild_AccessibleTables(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	build(t, testOptions(t, out))
+	table := regexp.MustCompile(`(?s)<table[^>]*>\s*(<caption)?`)
+	th := regexp.MustCompile(`<th(?:\s[^>]*)?>`)
+	input := regexp.MustCompile(`<(?:input|select|textarea)\s[^>]*>`)
+	for name, b := range readTree(t, out) {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		s := string(b)
+		for _, m := range table.FindAllStringSubmatch(s, -1) {
+			if m[1] == "" {
+				t.Errorf("%s: a table without a caption: %.60s", name, m[0])
+			}
+		}
+		for _, m := range th.FindAllString(s, -1) {
+			if !strings.Contains(m, `scope="`) {
+				t.Errorf("%s: a header cell without scope: %s", name, m)
+			}
+		}
+		for _, m := range input.FindAllString(s, -1) {
+			if !strings.Contains(m, `aria-label="`) && !strings.Contains(m, `id="`) {
+				t.Errorf("%s: a form control without a label: %s", name, m)
+			}
+		}
 	}
 }
 

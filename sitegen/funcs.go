@@ -35,6 +35,8 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		},
 		"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 		"size": humanSize,
+		// gpuhref is a GPU model's page path relative to a language root.
+		"gpuhref": gpuHref,
 	}
 }
 

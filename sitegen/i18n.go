@@ -81,6 +81,16 @@ func (l *language) t(key string, pairs ...any) (string, error) {
 	return s, nil
 }
 
+// msg is the message for key, or the key itself when the catalog lacks it; for
+// text the code builds (chart titles), whose keys TestMessages_EveryKeyInBothLanguages
+// checks.
+func (l *language) msg(key string) string {
+	if s, ok := l.messages[key]; ok {
+		return s
+	}
+	return key
+}
+
 // label is the display name of a code (billing kind, status, unit ...): the
 // message "<group>.<code>" where the catalog has one, the code itself otherwise, so
 // that a value a provider adds tomorrow is shown rather than failing the build.
@@ -96,7 +106,7 @@ func (l *language) label(group string, code any) string {
 func (l *language) jsLabels() map[string]string {
 	out := map[string]string{}
 	for k, v := range l.messages {
-		for _, p := range []string{"js.", "billing.", "avail.", "unit.", "badge.", "provider.", "price.", "col."} {
+		for _, p := range []string{"js.", "billing.", "avail.", "unit.", "badge.", "provider.", "price.", "col.", "filter.", "per.", "cmp."} {
 			if strings.HasPrefix(k, p) {
 				out[k] = v
 			}

@@ -30,6 +30,10 @@ func TestMessages_EveryKeyInBothLanguages(t *testing.T) {
 		regexp.MustCompile(`\bt "([^"]+)"`),     // {{t "key"}} in templates
 		regexp.MustCompile(`text\('([^']+)'\)`), // text('key') in explorer.js
 		regexp.MustCompile(`text\(native\(\) \? '([^']+)' : '([^']+)'\)`),
+		regexp.MustCompile(`lbl: '([^']+)'`),               // column labels in explorer.js
+		regexp.MustCompile(`\['((?:col|cmp)\.[a-z_]+)', `), // attribute rows in compare.js
+		regexp.MustCompile(`A\.text\('([^']+)'\)`),         // atlas.js
+		regexp.MustCompile(`l\.msg\("([^"]+)"\)`),          // text the Go code builds
 	}
 	err := fs.WalkDir(templates.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -74,7 +78,15 @@ func TestMessages_EveryKeyInBothLanguages(t *testing.T) {
 	add("generation", "current", "previous")
 	add("csv", OfferColumns...)
 	add("downloads", "catalog_json", "offers_csv", "offers_json")
-	add("col", "native_hour", "native_gpu_hour")
+	add("col", "native_hour", "native_gpu_hour", "price", "gpu_price", "gib_price") // range legends: col.price_x without _x
+	add("per", "hour", "month", "year")
+	add("filter", "min", "max")
+	add("icol", InstanceColumns...)
+	add("downloads", "offers_full_json", "instances_csv", "instances_json")
+	add("regions", "unknown_country")
+	for _, c := range contentPages {
+		want[c.Title] = true
+	}
 
 	keys := make([]string, 0, len(want))
 	for k := range want {
@@ -85,6 +97,19 @@ func TestMessages_EveryKeyInBothLanguages(t *testing.T) {
 		for _, k := range keys {
 			if _, ok := l.messages[k]; !ok {
 				t.Errorf("i18n/%s.json lacks %q", l.Tag, k)
+			}
+		}
+	}
+}
+
+// TestContent_EveryPageInEveryLanguage checks each Markdown page exists in every
+// language.
+func TestContent_EveryPageInEveryLanguage(t *testing.T) {
+	for _, l := range loadTestLanguages(t) {
+		for _, c := range contentPages {
+			name := "content/" + c.Name + "." + l.Tag + ".md"
+			if b, err := fs.ReadFile(templates.FS, name); err != nil || len(b) == 0 {
+				t.Errorf("%s is missing or empty: %v", name, err)
 			}
 		}
 	}

@@ -23,6 +23,8 @@ type siteModel struct {
 	regions    map[string]catalog.Region
 	coverage   map[catalog.Provider]catalog.Coverage
 	staleCover map[catalog.Provider]bool
+	work       []WorkCost                      // best figure per offer and workload
+	history    map[string][]catalog.PricePoint // by offer key; nil without history
 }
 
 // typeView is an instance type as the pages show it.
@@ -36,9 +38,12 @@ type typeView struct {
 	ModelName string // the reference's model name, or the provider's name
 	GPUs      string // whole-device equivalents to 3 places, e.g. 8 or 0.125
 	GPUMem    string // GiB over all devices, to 2 places
-	Mem       string // memory GiB, to 2 places
-	units     decimal.Decimal
-	gpuMem    decimal.Decimal
+	// GPUMemEach is the memory of one device of the primary accelerator, GiB to
+	// 2 places ("" without accelerators).
+	GPUMemEach string
+	Mem        string // memory GiB, to 2 places
+	units      decimal.Decimal
+	gpuMem     decimal.Decimal
 }
 
 // offerView is an offer with what the pages derive from it. Prices per hour are
@@ -92,6 +97,7 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel
 			v.GPUName, v.GPUModel = a.Name, a.Model
 			v.Unmapped = a.Model == ""
 			v.ModelName = m.modelName(a)
+			v.GPUMemEach = a.MemoryGiB.Round(2).String()
 		}
 		m.types = append(m.types, v)
 		m.typeByKey[t.Key()] = v

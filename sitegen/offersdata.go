@@ -3,6 +3,7 @@ package sitegen
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 
 	"github.com/shopspring/decimal"
 
@@ -12,30 +13,43 @@ import (
 // offersDataPath is where the explorer's data is published.
 const offersDataPath = "data/offers.json"
 
-// offersFile is data/offers.json: every offer in a compact form for the
-// explorer's script. Offers and instance types are arrays (tuples) rather than
-// objects to keep the file small; the positions are documented here and mirrored
-// in static/explorer.js.
+// offersFile is data/offers.json: every offer in a compact, columnar form for the
+// explorer and compare scripts (static/atlas.js decodes it). The whole catalog is
+// loaded on the explorer's first visit, so every byte counts: offers are stored
+// column by column (long runs of the same value compress well), names that repeat
+// (regions, billing kinds, currencies, fetch times) are indexes into small
+// dictionaries, and rare fields (upfront, suspect, includes) are sparse maps from
+// offer index to value.
 //
-// types[i]:  [provider, id, page path, GPU name, GPU model id, GPU count,
+// regions[i]: [provider, id, English name, Chinese name, country, city]
 //
-//	GPU memory GiB (all devices), vCPUs, memory GiB, unmapped (0/1)]
+// types[i]:   [provider, id, page path ("" when it is instances/<provider>/<id>.html),
 //
-// offers[i]: [type index, region, zone, billing, amount as published, currency,
+//	GPU name, GPU model id, GPU count (whole-device equivalents), GPU memory GiB
+//	of all devices, GPU memory GiB of one device, vCPUs, memory GiB, family,
+//	local disk GB, local NVMe (0/1), network as published, network Gbit/s
+//	(null when unknown), RDMA, interconnect, unmapped (0/1)]
 //
-//	unit, upfront as published ("" for none), USD/hour, USD/GPU-hour,
-//	native/hour, native/GPU-hour, availability, flags (1 synthetic, 2 suspect),
-//	suspect reason]
+// offers:     parallel arrays, one entry per offer, in the snapshot's order. hourly
+// is the effective price per hour in the offer's own currency (upfront spread over
+// the term, see catalog.Price.Hourly) to 8 places, null when it cannot be computed;
+// the scripts convert it with fx and scale it to a month (730 h) or a year (8760 h).
 //
-// Hourly figures are rounded as the pages show them (see moneyRound); null when
-// they cannot be computed.
+// work (only when benchmark costs are given): workloads[i] = [id, unit label] and
+// costs = {offer index: [[workload index, cost per unit, measured 1 / estimated 0]]}.
 type offersFile struct {
-	TakenAt string               `json:"taken_at"`
-	FX      offersFX             `json:"fx"`
-	Stale   []catalog.Provider   `json:"stale"`
-	Regions map[string][2]string `json:"regions"`
-	Types   [][]any              `json:"types"`
-	Offers  [][]any              `json:"offers"`
+	TakenAt  string        `json:"taken_at"`
+	FX       offersFX      `json:"fx"`
+	Stale    []string      `json:"stale"`
+	Billing  []string      `json:"billing"`
+	Units    []string      `json:"units"`
+	Avail    []string      `json:"avail"`
+	Currency []string      `json:"currency"`
+	Fetched  []string      `json:"fetched"`
+	Regions  [][]string    `json:"regions"`
+	Types    [][]any       `json:"types"`
+	Offers   offersColumns `json:"offers"`
+	Work     *offersWork   `json:"work,omitempty"`
 }
 
 type offersFX struct {
@@ -45,71 +59,197 @@ type offersFX struct {
 	Rates  map[catalog.Currency]string `json:"rates"`
 }
 
+type offersColumns struct {
+	Type     []int               `json:"type"`
+	Region   []int               `json:"region"`
+	Zone     []string            `json:"zone"`
+	Zones    []string            `json:"zones"` // space-separated
+	Billing  []int               `json:"billing"`
+	Amount   []json.Number       `json:"amount"`
+	Currency []int               `json:"currency"`
+	Unit     []int               `json:"unit"`
+	Hourly   []any               `json:"hourly"`
+	Avail    []int               `json:"avail"`
+	Flags    []int               `json:"flags"`
+	Fetched  []int               `json:"fetched"`
+	Upfront  map[int]json.Number `json:"upfront"`
+	Suspect  map[int]string      `json:"suspect"`
+	Includes map[int]string      `json:"includes"`
+}
+
+type offersWork struct {
+	Workloads [][2]string     `json:"workloads"`
+	Costs     map[int][][]any `json:"costs"`
+}
+
 const (
 	flagSynthetic = 1
 	flagSuspect   = 2
 )
 
+// hourlyPlaces is the precision of the hourly figure in offers.json: enough that a
+// yearly total (× 8760) is still right to the cent.
+const hourlyPlaces = 8
+
+// dict hands out indexes for the values of a small dictionary, in first-seen order.
+type dict struct {
+	values []string
+	index  map[string]int
+}
+
+func newDict(seed ...string) *dict {
+	d := &dict{index: map[string]int{}}
+	for _, s := range seed {
+		d.id(s)
+	}
+	return d
+}
+
+func (d *dict) id(s string) int {
+	if i, ok := d.index[s]; ok {
+		return i
+	}
+	d.index[s] = len(d.values)
+	d.values = append(d.values, s)
+	return len(d.values) - 1
+}
+
 func (m *siteModel) offersJSON() ([]byte, error) {
+	billing := newDict()
+	for _, b := range catalog.BillingKinds {
+		billing.id(string(b))
+	}
+	units := newDict(string(catalog.PerHour), string(catalog.PerMonth), string(catalog.PerYear), string(catalog.Upfront))
+	avail := newDict(string(catalog.Available), string(catalog.SoldOut), string(catalog.Unknown))
+	currency := newDict()
+	fetched := newDict()
+	regions := newDict()
 	f := offersFile{
 		TakenAt: m.snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"),
 		FX: offersFX{Base: m.snap.FX.Base, Date: m.snap.FX.Date, Source: m.snap.FX.Source,
 			Rates: map[catalog.Currency]string{}},
-		Stale:   []catalog.Provider{},
-		Regions: map[string][2]string{},
+		Stale:   []string{},
+		Regions: [][]string{},
 		Types:   [][]any{},
-		Offers:  [][]any{},
 	}
 	for c, r := range m.snap.FX.Rates {
 		f.FX.Rates[c] = r.String()
+		currency.id(string(c))
+	}
+	sort.Strings(currency.values)
+	for i, c := range currency.values {
+		currency.index[c] = i
 	}
 	for _, p := range m.providers() {
 		if m.staleCover[p] {
-			f.Stale = append(f.Stale, p)
+			f.Stale = append(f.Stale, string(p))
 		}
 	}
 	index := map[*typeView]int{}
 	for i, t := range m.types {
 		index[t] = i
-		unmapped := 0
-		if t.Unmapped {
-			unmapped = 1
-		}
-		name := ""
-		if t.HasGPU {
-			name = t.ModelName
-			if t.Unmapped {
-				name = t.GPUName
-			}
-		}
-		f.Types = append(f.Types, []any{t.T.Provider, t.T.ID, t.Href, name, t.GPUModel,
-			json.Number(t.GPUs), json.Number(t.GPUMem), t.T.VCPUs, json.Number(t.Mem), unmapped})
+		f.Types = append(f.Types, typeTuple(t))
 	}
-	for _, o := range m.offers {
-		if o.Region.NameEN != "" || o.Region.NameZH != "" {
-			f.Regions[o.Region.Key()] = [2]string{o.Region.NameEN, o.Region.NameZH}
+	n := len(m.offers)
+	c := offersColumns{
+		Type: make([]int, 0, n), Region: make([]int, 0, n), Zone: make([]string, 0, n), Zones: make([]string, 0, n),
+		Billing: make([]int, 0, n), Amount: make([]json.Number, 0, n), Currency: make([]int, 0, n), Unit: make([]int, 0, n),
+		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n),
+		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{},
+	}
+	for i, o := range m.offers {
+		r := o.Region
+		ri := regions.id(r.Key())
+		if ri == len(f.Regions) {
+			f.Regions = append(f.Regions, []string{string(r.Provider), r.ID, r.NameEN, r.NameZH, r.Country, r.City})
 		}
-		up := ""
-		if u := o.Offer.Price.Upfront; u != nil && !u.IsZero() {
-			up = u.String()
+		oo := o.Offer
+		c.Type = append(c.Type, index[o.Type])
+		c.Region = append(c.Region, ri)
+		c.Zone = append(c.Zone, oo.Zone)
+		c.Zones = append(c.Zones, joinSpace(oo.Zones))
+		c.Billing = append(c.Billing, billing.id(string(oo.Billing)))
+		c.Amount = append(c.Amount, number(oo.Price.Amount))
+		c.Currency = append(c.Currency, currency.id(string(oo.Price.Currency)))
+		c.Unit = append(c.Unit, units.id(string(oo.Price.Unit)))
+		if o.NativeHour != nil {
+			c.Hourly = append(c.Hourly, number(o.NativeHour.Round(hourlyPlaces)))
+		} else {
+			c.Hourly = append(c.Hourly, nil)
 		}
+		c.Avail = append(c.Avail, avail.id(string(oo.Availability)))
 		flags := 0
-		if o.Offer.Synthetic {
+		if oo.Synthetic {
 			flags |= flagSynthetic
 		}
-		if o.Offer.Suspect != "" {
+		if oo.Suspect != "" {
 			flags |= flagSuspect
+			c.Suspect[i] = oo.Suspect
 		}
-		f.Offers = append(f.Offers, []any{index[o.Type], o.Offer.Region, o.Offer.Zone, o.Offer.Billing,
-			o.Offer.Price.Amount.String(), o.Offer.Price.Currency, o.Offer.Price.Unit, up,
-			shown(o.USDHour), shown(o.USDGPUHour), shown(o.NativeHour), shown(o.NativeGPUHour),
-			o.Offer.Availability, flags, o.Offer.Suspect})
+		c.Flags = append(c.Flags, flags)
+		c.Fetched = append(c.Fetched, fetched.id(oo.FetchedAt.UTC().Format("2006-01-02T15:04:05Z")))
+		if u := oo.Price.Upfront; u != nil && !u.IsZero() {
+			c.Upfront[i] = number(*u)
+		}
+		if oo.Includes != "" {
+			c.Includes[i] = oo.Includes
+		}
 	}
+	f.Offers = c
+	f.Billing, f.Units, f.Avail, f.Currency, f.Fetched = billing.values, units.values, avail.values, currency.values, fetched.values
+	if f.Fetched == nil {
+		f.Fetched = []string{}
+	}
+	if f.Currency == nil {
+		f.Currency = []string{}
+	}
+	f.Work = m.workJSON()
 	b, err := json.Marshal(f)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s: %w", offersDataPath, err)
 	}
 	return append(b, '\n'), nil
+}
+
+// typeTuple is an instance type as offers.json lists it (see offersFile).
+func typeTuple(t *typeView) []any {
+	it := t.T
+	href := t.Href
+	if href == "instances/"+string(it.Provider)+"/"+it.ID+".html" {
+		href = ""
+	}
+	name := ""
+	if t.HasGPU {
+		name = t.ModelName
+		if t.Unmapped {
+			name = t.GPUName
+		}
+	}
+	var gbps any
+	if it.NetworkGbps != nil {
+		gbps = number(*it.NetworkGbps)
+	}
+	return []any{it.Provider, it.ID, href, name, t.GPUModel, json.Number(t.GPUs), json.Number(t.GPUMem),
+		json.Number(t.GPUMemEach), it.VCPUs, json.Number(t.Mem), it.Family, it.LocalStorageGB, boolInt(it.LocalNVMe),
+		it.Network, gbps, it.RDMA, it.Interconnect, boolInt(t.Unmapped)}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func joinSpace(ss []string) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += " "
+		}
+		out += s
+	}
+	return out
 }
 
 // number writes an exact decimal as a JSON number.
@@ -122,4 +262,33 @@ func shown(d *decimal.Decimal) any {
 	}
 	r, _ := moneyRound(*d)
 	return number(r)
+}
+
+// workJSON is the work section of offers.json, or nil without benchmark costs.
+func (m *siteModel) workJSON() *offersWork {
+	if len(m.work) == 0 {
+		return nil
+	}
+	w := &offersWork{Costs: map[int][][]any{}}
+	wl := newDict()
+	pos := map[string]int{}
+	for i, o := range m.offers {
+		pos[o.Key] = i
+	}
+	for _, c := range m.work {
+		i, ok := pos[c.OfferKey]
+		if !ok {
+			continue
+		}
+		k := wl.id(c.Workload)
+		if k == len(w.Workloads) {
+			w.Workloads = append(w.Workloads, [2]string{c.Workload, c.UnitLabel})
+		}
+		measured := 0
+		if c.Basis == "measured" {
+			measured = 1
+		}
+		w.Costs[i] = append(w.Costs[i], []any{k, number(c.CostPerUnit), measured})
+	}
+	return w
 }

@@ -1,8 +1,13 @@
 package sitegen
 
 import (
+	"fmt"
+	"io/fs"
 	"sort"
+	"strings"
 	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -18,14 +23,19 @@ type pageData struct {
 	Nav     string // overview, offers, downloads or empty
 	TakenAt time.Time
 	Data    any
+	// Canonical and AltCanonical are the absolute URLs of the page and of its
+	// other-language version; empty without Options.SiteURL.
+	Canonical, AltCanonical string
 }
 
-// page is one page to render: a template applied to a model at a path.
+// page is one page to render: a template applied to a model at a path, with
+// the files it links to (charts), paths relative to the language root.
 type page struct {
 	Path     string
 	Template string
 	Nav      string
 	Data     any
+	Files    []siteFile
 }
 
 // overviewData is the model of index.html.
@@ -66,26 +76,27 @@ type typeLink struct{ ID, Href string }
 
 // offersData is the model of offers.html.
 type offersData struct {
-	Rows            []*offerView
-	Shown, Total    int
-	FX              fxView
-	ProviderOptions []catalog.Provider
-	GPUOptions      []option
-	HasUnmapped     bool
-	RegionOptions   []option
-	BillingOptions  []catalog.BillingKind
-	Config          explorerConfig
+	Rows     []*offerView // the first page of the default view, rendered for reading without JavaScript
+	Shown    int          // len(Rows)
+	OnDemand int          // on-demand offers: the default view's rows
+	Total    int          // every offer
+	FX       fxView
+	Config   explorerConfig
 }
 
-type option struct{ Value, Label string }
+// explorerPageSize is how many rows the explorer shows a page; the server renders
+// the first page of the default view (the cheapest on-demand offers), so that
+// the page reads while the data loads and without JavaScript, and stays light.
+const explorerPageSize = 50
 
 // explorerConfig is handed to static/explorer.js as JSON in the page.
 type explorerConfig struct {
-	Data         string                `json:"data"`   // URL of data/offers.json
-	Prefix       string                `json:"prefix"` // URL prefix of the language's pages
-	Lang         string                `json:"lang"`
-	BillingOrder []catalog.BillingKind `json:"billing_order"`
-	Labels       map[string]string     `json:"labels"`
+	Data     string            `json:"data"`   // URL of data/offers.json
+	Prefix   string            `json:"prefix"` // URL prefix of the language's pages
+	Compare  string            `json:"compare"`
+	Lang     string            `json:"lang"`
+	PageSize int               `json:"page_size"`
+	Labels   map[string]string `json:"labels"`
 }
 
 // instanceData is the model of one instance type's page.
@@ -98,6 +109,20 @@ type instanceData struct {
 	Offers       []*offerView
 	Placements   []placementView
 	Sources      []sourceView
+	Similar      []similarType
+	Includes     []string // what the prices include besides the instance, each once
+	// History is the price history of the type's offers by offer key (on-demand
+	// offers only, those with more than one price), from Options.PriceHistory.
+	History      []offerHistory
+	HistoryChart string // path relative to the language root; "" without one
+}
+
+// similarType is an instance type of another provider with the same GPU model and
+// count, or the same total GPU memory, and its cheapest on-demand offer.
+type similarType struct {
+	Type      *typeView
+	SameModel bool // same model and count (else: same total GPU memory)
+	Cheapest  *offerView
 }
 
 type acceleratorView struct {
@@ -113,8 +138,16 @@ type sourceView struct {
 
 // downloadsData is the model of downloads.html.
 type downloadsData struct {
-	Files   []download
-	Columns []string
+	Files           []download
+	Parquet         []download
+	OfferColumns    []columnDoc
+	InstanceColumns []columnDoc
+}
+
+type columnDoc struct {
+	Name    string
+	Desc    string // message key
+	Parquet string // Parquet type
 }
 
 type download struct {
@@ -123,18 +156,55 @@ type download struct {
 	Desc  string // message key
 }
 
-// pages lists every page of one language.
-func (m *siteModel) pages(base string, l *language, downloads []download) []page {
+// pages lists every page of one language, with the files (charts) each brings.
+func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downloadsData) ([]page, error) {
 	out := []page{
 		{Path: "index.html", Template: "index.html", Nav: "overview", Data: m.overview()},
 		{Path: "offers.html", Template: "offers.html", Nav: "offers", Data: m.offersPage(base, l)},
-		{Path: "downloads.html", Template: "downloads.html", Nav: "downloads", Data: downloadsData{Files: downloads, Columns: OfferColumns}},
+		{Path: "compare.html", Template: "compare.html", Nav: "offers", Data: m.comparePage(base, l)},
+		{Path: "gpus/index.html", Template: "gpus.html", Nav: "gpus", Data: m.gpuIndex()},
+		{Path: "regions.html", Template: "regions.html", Nav: "regions", Data: m.regionsPage(l)},
+		{Path: "downloads.html", Template: "downloads.html", Nav: "downloads", Data: downloads},
 		{Path: "404.html", Template: "404.html"},
 	}
-	for _, t := range m.types {
-		out = append(out, page{Path: t.Href, Template: "instance.html", Data: m.instancePage(t)})
+	for _, c := range contentPages {
+		html, err := renderMarkdown(fsys, c.Name, l, base)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page{Path: c.Name + ".html", Template: "markdown.html", Nav: c.Nav, Data: markdownData{Title: c.Title, HTML: html}})
 	}
-	return out
+	for _, id := range m.gpuModels() {
+		d := m.gpuPage(id)
+		p := page{Path: gpuHref(id), Template: "gpu.html", Nav: "gpus"}
+		svg, err := gpuChart(l, d)
+		if err != nil {
+			return nil, fmt.Errorf("gpu %s: %w", id, err)
+		}
+		if svg != nil {
+			d.Chart = strings.TrimSuffix(p.Path, ".html") + ".svg"
+			p.Files = append(p.Files, siteFile{name: d.Chart, data: svg})
+		}
+		p.Data = d
+		out = append(out, p)
+	}
+	for _, t := range m.types {
+		d := m.instancePage(t)
+		p := page{Path: t.Href, Template: "instance.html"}
+		if len(d.History) > 0 {
+			svg, err := historyChart(l, m.snap.FX, d.History)
+			if err != nil {
+				return nil, fmt.Errorf("instance type %s: %w", t.T.Key(), err)
+			}
+			if svg != nil {
+				d.HistoryChart = strings.TrimSuffix(p.Path, ".html") + ".history.svg"
+				p.Files = append(p.Files, siteFile{name: d.HistoryChart, data: svg})
+			}
+		}
+		p.Data = d
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func (m *siteModel) overview() overviewData {
@@ -190,83 +260,70 @@ func (m *siteModel) overview() overviewData {
 	return d
 }
 
+// fx describes the rates the site uses: those of the currencies offers are
+// published in and USD, as "1 <base> = <rate> <currency>" from the table, and, when
+// the table's base is another currency (the ECB's is EUR), the cross rates from
+// USD that the USD figures come from.
 func (m *siteModel) fx() fxView {
 	fx := m.snap.FX
 	v := fxView{Base: string(fx.Base), Date: fx.Date, Source: fx.Source}
-	cs := make([]string, 0, len(fx.Rates))
-	for c := range fx.Rates {
-		cs = append(cs, string(c))
+	used := map[catalog.Currency]bool{catalog.USD: true}
+	for _, o := range m.snap.Offers {
+		used[o.Price.Currency] = true
+	}
+	var cs []string
+	for c := range used {
+		if _, ok := fx.Rates[c]; ok && c != fx.Base {
+			cs = append(cs, string(c))
+		}
 	}
 	sort.Strings(cs)
 	for _, c := range cs {
-		if catalog.Currency(c) == fx.Base {
-			continue
-		}
 		v.Rates = append(v.Rates, fxRate{From: fx.Base, To: catalog.Currency(c), Rate: fx.Rates[catalog.Currency(c)].String()})
+	}
+	if fx.Base != catalog.USD {
+		for _, c := range cs {
+			if catalog.Currency(c) == catalog.USD {
+				continue
+			}
+			if r, err := fx.CrossRate(catalog.USD, catalog.Currency(c)); err == nil {
+				v.Rates = append(v.Rates, fxRate{From: catalog.USD, To: catalog.Currency(c), Rate: r.String()})
+			}
+		}
 	}
 	return v
 }
 
-// offersPage renders on the server only the on-demand regional offers, the
-// default view that must read without JavaScript; the script loads every offer
-// from data/offers.json for the other views.
+// offersPage renders on the server the first page of the explorer's default
+// view: on-demand offers, cheapest USD per hour first (offers without a USD
+// figure last), in the snapshot's order among equals, as the script sorts them.
 func (m *siteModel) offersPage(base string, l *language) offersData {
 	d := offersData{Total: len(m.offers), FX: m.fx()}
-	providers := map[catalog.Provider]bool{}
-	gpus := map[string]string{}
-	regions := map[string]catalog.Region{}
-	billing := map[catalog.BillingKind]bool{}
+	var rows []*offerView
 	for _, o := range m.offers {
-		if o.Offer.Billing == catalog.OnDemand && o.Offer.Zone == "" {
-			d.Rows = append(d.Rows, o)
-		}
-		providers[o.Offer.Provider] = true
-		if o.Type.HasGPU {
-			if o.Type.Unmapped {
-				d.HasUnmapped = true
-			} else {
-				gpus[o.Type.GPUModel] = o.Type.ModelName
-			}
-		}
-		if _, ok := regions[o.Offer.Region]; !ok {
-			regions[o.Offer.Region] = o.Region
-		}
-		billing[o.Offer.Billing] = true
-	}
-	d.Shown = len(d.Rows)
-	for _, p := range m.providers() {
-		if providers[p] {
-			d.ProviderOptions = append(d.ProviderOptions, p)
+		if o.Offer.Billing == catalog.OnDemand {
+			rows = append(rows, o)
 		}
 	}
-	for id, name := range gpus {
-		d.GPUOptions = append(d.GPUOptions, option{Value: id, Label: name})
+	sort.SliceStable(rows, func(i, j int) bool { return cheaper(rows[i].USDHour, rows[j].USDHour) })
+	d.OnDemand = len(rows)
+	if len(rows) > explorerPageSize {
+		rows = rows[:explorerPageSize]
 	}
-	sort.Slice(d.GPUOptions, func(i, j int) bool {
-		a, b := d.GPUOptions[i], d.GPUOptions[j]
-		if a.Label != b.Label {
-			return a.Label < b.Label
-		}
-		return a.Value < b.Value
-	})
-	for id, r := range regions {
-		label := id
-		if name := l.regionName(r); name != id {
-			label = id + " · " + name
-		}
-		d.RegionOptions = append(d.RegionOptions, option{Value: id, Label: label})
-	}
-	sort.Slice(d.RegionOptions, func(i, j int) bool { return d.RegionOptions[i].Value < d.RegionOptions[j].Value })
-	for _, b := range catalog.BillingKinds {
-		if billing[b] {
-			d.BillingOptions = append(d.BillingOptions, b)
-		}
-	}
+	d.Rows, d.Shown = rows, len(rows)
 	d.Config = explorerConfig{
-		Data: base + offersDataPath, Prefix: base + l.Prefix, Lang: l.Tag,
-		BillingOrder: catalog.BillingKinds, Labels: l.jsLabels(),
+		Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", Lang: l.Tag,
+		PageSize: explorerPageSize, Labels: l.jsLabels(),
 	}
 	return d
+}
+
+// cheaper orders prices with unknown ones last.
+func cheaper(a, b *decimal.Decimal) bool {
+	if a == nil || b == nil {
+		return a != nil && b == nil
+	}
+	return a.LessThan(*b)
 }
 
 func (m *siteModel) instancePage(t *typeView) instanceData {
@@ -296,5 +353,61 @@ func (m *siteModel) instancePage(t *typeView) instanceData {
 		d.Sources = append(d.Sources, sourceView{Source: s, FetchedAt: at})
 	}
 	sort.Slice(d.Sources, func(i, j int) bool { return d.Sources[i].Source < d.Sources[j].Source })
+	seenInc := map[string]bool{}
+	for _, o := range d.Offers {
+		if inc := o.Offer.Includes; inc != "" && !seenInc[inc] {
+			seenInc[inc] = true
+			d.Includes = append(d.Includes, inc)
+		}
+	}
+	sort.Strings(d.Includes)
+	d.Similar = m.similar(t)
+	d.History = m.historyOf(d.Offers)
 	return d
+}
+
+// maxSimilar bounds the "similar on other clouds" table.
+const maxSimilar = 20
+
+// similar lists instance types of other providers with the same GPU model and
+// count, then those with the same total GPU memory, cheapest on-demand first.
+func (m *siteModel) similar(t *typeView) []similarType {
+	if !t.HasGPU || !t.units.IsPositive() {
+		return nil
+	}
+	var out []similarType
+	for _, o := range m.types {
+		if o.T.Provider == t.T.Provider || !o.HasGPU {
+			continue
+		}
+		same := !t.Unmapped && o.GPUModel == t.GPUModel && o.units.Equal(t.units)
+		if !same && !(t.gpuMem.IsPositive() && o.gpuMem.Equal(t.gpuMem)) {
+			continue
+		}
+		s := similarType{Type: o, SameModel: same}
+		for _, ov := range m.offersOf[o.T.Key()] {
+			if ov.Offer.Billing == catalog.OnDemand && ov.USDHour != nil && (s.Cheapest == nil || cheaper(ov.USDHour, s.Cheapest.USDHour)) {
+				s.Cheapest = ov
+			}
+		}
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.SameModel != b.SameModel {
+			return a.SameModel
+		}
+		var pa, pb *decimal.Decimal
+		if a.Cheapest != nil {
+			pa = a.Cheapest.USDHour
+		}
+		if b.Cheapest != nil {
+			pb = b.Cheapest.USDHour
+		}
+		return cheaper(pa, pb)
+	})
+	if len(out) > maxSimilar {
+		out = out[:maxSimilar]
+	}
+	return out
 }

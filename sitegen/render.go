@@ -10,7 +10,8 @@ import (
 )
 
 // requiredPages are the page templates a template set must have.
-var requiredPages = []string{"index.html", "offers.html", "instance.html", "downloads.html", "404.html"}
+var requiredPages = []string{"index.html", "offers.html", "instance.html", "downloads.html", "404.html",
+	"compare.html", "gpus.html", "gpu.html", "regions.html", "markdown.html"}
 
 // renderer holds every page template, parsed once at the start of a build and
 // bound to each language's functions.

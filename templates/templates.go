@@ -5,7 +5,8 @@ package templates
 import "embed"
 
 // FS holds the templates: pages (*.html), shared layouts and partials (_*.html),
-// static assets (static/) and the message catalogs (i18n/en.json, i18n/zh.json).
+// static assets (static/), the message catalogs (i18n/en.json, i18n/zh.json) and
+// the pages written in Markdown (content/<page>.<lang>.md).
 //
-//go:embed *.html static/* i18n/en.json i18n/zh.json
+//go:embed *.html static/* i18n/en.json i18n/zh.json content/*.md
 var FS embed.FS

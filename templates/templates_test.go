@@ -9,7 +9,9 @@ import (
 
 func TestFS_HoldsPagesAssetsAndCatalogs(t *testing.T) {
 	for _, name := range []string{"_layout.html", "_partials.html", "index.html", "offers.html", "instance.html",
-		"downloads.html", "404.html", "static/style.css", "static/explorer.js", "i18n/en.json", "i18n/zh.json"} {
+		"downloads.html", "404.html", "compare.html", "gpus.html", "gpu.html", "regions.html", "markdown.html",
+		"static/style.css", "static/atlas.js", "static/explorer.js", "static/compare.js", "i18n/en.json", "i18n/zh.json",
+		"content/methodology.en.md", "content/methodology.zh.md", "content/about.en.md", "content/about.zh.md"} {
 		if _, err := fs.Stat(FS, name); err != nil {
 			t.Errorf("%s is not embedded: %v", name, err)
 		}

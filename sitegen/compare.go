@@ -1,0 +1,26 @@
+package sitegen
+
+// compareData is the model of compare.html: the page is filled by
+// static/compare.js from the offer keys in its URL; without JavaScript it explains
+// how to choose offers.
+type compareData struct {
+	Example string // an offer key for the instructions
+	Config  explorerConfig
+}
+
+// maxCompare is how many offers the compare page shows side by side.
+const maxCompare = 4
+
+func (m *siteModel) comparePage(base string, l *language) compareData {
+	d := compareData{Config: explorerConfig{
+		Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", Lang: l.Tag,
+		PageSize: maxCompare, Labels: l.jsLabels(),
+	}}
+	for _, o := range m.offers {
+		if o.USDHour != nil {
+			d.Example = o.Key
+			break
+		}
+	}
+	return d
+}

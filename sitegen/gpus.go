@@ -1,0 +1,194 @@
+package sitegen
+
+import (
+	"sort"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// gpuIndexData is the model of gpus/index.html.
+type gpuIndexData struct {
+	Models []gpuSummary
+}
+
+type gpuSummary struct {
+	ID, Name, Vendor, Architecture string
+	MemoryGB                       *decimal.Decimal
+	Href                           string
+	Providers, Types, Offers       int
+	// Cheapest is the lowest on-demand USD per GPU-hour of any offer.
+	Cheapest *decimal.Decimal
+}
+
+// gpuPageData is the model of a GPU model's page.
+type gpuPageData struct {
+	ID    string
+	Name  string
+	Model catalog.GPUModel
+	Known bool // the model is in the GPU reference
+	// Chart is the chart's path relative to the language root ("" without one).
+	Chart      string
+	ByProvider []providerGPUPrice
+	Offers     []*offerView // every offer, cheapest USD per GPU-hour first
+	Types      []*typeView
+}
+
+// providerGPUPrice is one provider's lowest prices per GPU-hour for a model.
+type providerGPUPrice struct {
+	Provider catalog.Provider
+	OnDemand *decimal.Decimal
+	Spot     *decimal.Decimal
+	Reserved *decimal.Decimal // lowest of every commitment (reserved, subscription)
+	Offers   int
+}
+
+// gpuModels lists the canonical models the snapshot's instance types carry, with
+// their page paths (gpus/<id>.html).
+func (m *siteModel) gpuModels() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range m.types {
+		for _, a := range t.T.Accelerators {
+			if a.Model != "" && !seen[a.Model] {
+				seen[a.Model] = true
+				out = append(out, a.Model)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func gpuHref(id string) string { return "gpus/" + slugify(id) + ".html" }
+
+// typesWithModel lists the instance types whose primary accelerator is the model.
+func (m *siteModel) typesWithModel(id string) []*typeView {
+	var out []*typeView
+	for _, t := range m.types {
+		if t.GPUModel == id {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (m *siteModel) gpuIndex() gpuIndexData {
+	var d gpuIndexData
+	for _, id := range m.gpuModels() {
+		s := gpuSummary{ID: id, Name: id, Href: gpuHref(id)}
+		if g, ok := m.refModel(id); ok {
+			s.Name, s.Vendor, s.Architecture, s.MemoryGB = g.Name, g.Vendor, g.Architecture, g.MemoryGB
+		}
+		providers := map[catalog.Provider]bool{}
+		for _, t := range m.typesWithModel(id) {
+			s.Types++
+			providers[t.T.Provider] = true
+			for _, o := range m.offersOf[t.T.Key()] {
+				s.Offers++
+				if o.Offer.Billing == catalog.OnDemand && o.USDGPUHour != nil && cheaper(o.USDGPUHour, s.Cheapest) {
+					s.Cheapest = o.USDGPUHour
+				}
+			}
+		}
+		s.Providers = len(providers)
+		d.Models = append(d.Models, s)
+	}
+	sort.SliceStable(d.Models, func(i, j int) bool {
+		a, b := d.Models[i], d.Models[j]
+		if a.Vendor != b.Vendor {
+			return a.Vendor < b.Vendor
+		}
+		return a.Name < b.Name
+	})
+	return d
+}
+
+func (m *siteModel) refModel(id string) (catalog.GPUModel, bool) {
+	if m.ref == nil {
+		return catalog.GPUModel{}, false
+	}
+	return m.ref.Model(id)
+}
+
+func (m *siteModel) gpuPage(id string) gpuPageData {
+	d := gpuPageData{ID: id, Name: id, Types: m.typesWithModel(id)}
+	if g, ok := m.refModel(id); ok {
+		d.Model, d.Known, d.Name = g, true, g.Name
+	}
+	per := map[catalog.Provider]*providerGPUPrice{}
+	for _, t := range d.Types {
+		for _, o := range m.offersOf[t.T.Key()] {
+			d.Offers = append(d.Offers, o)
+			p := per[o.Offer.Provider]
+			if p == nil {
+				p = &providerGPUPrice{Provider: o.Offer.Provider}
+				per[o.Offer.Provider] = p
+			}
+			p.Offers++
+			if o.USDGPUHour == nil {
+				continue
+			}
+			switch o.Offer.Billing {
+			case catalog.OnDemand:
+				if cheaper(o.USDGPUHour, p.OnDemand) {
+					p.OnDemand = o.USDGPUHour
+				}
+			case catalog.Spot:
+				if cheaper(o.USDGPUHour, p.Spot) {
+					p.Spot = o.USDGPUHour
+				}
+			default:
+				if cheaper(o.USDGPUHour, p.Reserved) {
+					p.Reserved = o.USDGPUHour
+				}
+			}
+		}
+	}
+	sort.SliceStable(d.Offers, func(i, j int) bool { return cheaper(d.Offers[i].USDGPUHour, d.Offers[j].USDGPUHour) })
+	for _, p := range m.providers() {
+		if v, ok := per[p]; ok {
+			d.ByProvider = append(d.ByProvider, *v)
+		}
+	}
+	return d
+}
+
+// gpuChart draws a GPU page's lowest prices per GPU-hour by provider; nil when no
+// provider has a USD figure.
+func gpuChart(l *language, d gpuPageData) ([]byte, error) {
+	var cats []string
+	od := barSeries{Name: l.label("billing", catalog.OnDemand)}
+	spot := barSeries{Name: l.label("billing", catalog.Spot)}
+	commit := barSeries{Name: l.msg("gpu.chart_commitment")}
+	any := false
+	val := func(d *decimal.Decimal) float64 {
+		if d == nil {
+			return 0
+		}
+		any = true
+		r, _ := moneyRound(*d) // the bars' labels read as the table's figures
+		return r.InexactFloat64()
+	}
+	hasSpot, hasCommit := false, false
+	for _, p := range d.ByProvider {
+		cats = append(cats, l.label("provider", p.Provider))
+		od.Values = append(od.Values, val(p.OnDemand))
+		spot.Values = append(spot.Values, val(p.Spot))
+		commit.Values = append(commit.Values, val(p.Reserved))
+		hasSpot = hasSpot || p.Spot != nil
+		hasCommit = hasCommit || p.Reserved != nil
+	}
+	if !any {
+		return nil, nil
+	}
+	series := []barSeries{od}
+	if hasSpot {
+		series = append(series, spot)
+	}
+	if hasCommit {
+		series = append(series, commit)
+	}
+	return horizontalBarSVG(cats, series)
+}

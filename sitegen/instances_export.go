@@ -1,0 +1,96 @@
+package sitegen
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// InstanceColumns are the columns of the instance types export (CSV, JSON and
+// Parquet), in order. Like OfferColumns they are a contract: new columns go at the
+// end.
+var InstanceColumns = []string{
+	"provider", "instance_type", "family", "vcpus", "memory_gib", "cpu_arch", "cpu_vendor",
+	"gpu_model", "gpu_name", "accelerator_kind", "gpu_count", "gpu_memory_gib", "gpu_memory_gib_each",
+	"interconnect", "local_storage_gb", "local_nvme", "network", "network_gbps", "rdma",
+	"generation", "bare_metal", "source", "synthetic",
+}
+
+// instanceRecord is a type's cells in InstanceColumns order, before CSV protection.
+// Quantities are exact decimals as the catalog holds them.
+func instanceRecord(t catalog.InstanceType) []string {
+	acc, _ := t.PrimaryAccelerator()
+	each := ""
+	if len(t.Accelerators) > 0 {
+		each = acc.MemoryGiB.String()
+	}
+	gbps := ""
+	if t.NetworkGbps != nil {
+		gbps = t.NetworkGbps.String()
+	}
+	disk := ""
+	if t.LocalStorageGB > 0 {
+		disk = fmt.Sprint(t.LocalStorageGB)
+	}
+	return []string{
+		string(t.Provider), t.ID, t.Family, fmt.Sprint(t.VCPUs), t.MemoryGiB.String(), t.CPUArch, t.CPUVendor,
+		acc.Model, acc.Name, string(acc.Kind), t.GPUUnits().String(), t.GPUMemoryGiB().String(), each,
+		t.Interconnect, disk, fmt.Sprint(t.LocalNVMe), t.Network, gbps, t.RDMA,
+		t.Generation, fmt.Sprint(t.BareMetal), t.Source, fmt.Sprint(t.Synthetic),
+	}
+}
+
+// WriteInstancesCSV writes one row per instance type with InstanceColumns, in the
+// snapshot's canonical order, protected against formula injection.
+func WriteInstancesCSV(w io.Writer, s *catalog.Snapshot) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(InstanceColumns); err != nil {
+		return err
+	}
+	for _, t := range canonicalCopy(s).Instances {
+		rec := instanceRecord(t)
+		for i := range rec {
+			rec[i] = SafeCSVCell(rec[i])
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// WriteInstancesJSON writes the same rows as WriteInstancesCSV as a JSON array of
+// objects keyed by InstanceColumns; quantities stay strings (exact decimals),
+// vcpus is a number and the flags are booleans.
+func WriteInstancesJSON(w io.Writer, s *catalog.Snapshot) error {
+	var b strings.Builder
+	b.WriteString("[")
+	for i, t := range canonicalCopy(s).Instances {
+		rec := instanceRecord(t)
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n{")
+		for j, col := range InstanceColumns {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(jsonString(col))
+			b.WriteString(":")
+			switch col {
+			case "vcpus", "local_nvme", "bare_metal", "synthetic":
+				b.WriteString(rec[j])
+			default:
+				b.WriteString(jsonString(rec[j]))
+			}
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("\n]\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

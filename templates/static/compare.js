@@ -1,0 +1,130 @@
+// GPU Atlas compare page: shows 2 to 4 offers side by side, named by their keys
+// in the URL (compare.html?o=aws/p5.48xlarge/us-east-1//on_demand&o=...). Needs
+// static/atlas.js. Without JavaScript the page explains how to choose offers.
+(function () {
+  'use strict';
+
+  var A = window.GPUAtlas;
+  var cfg = A && A.config('compare-config');
+  var box = document.getElementById('compare');
+  if (!cfg || !box) return;
+  A.init(cfg);
+  var text = A.text, label = A.label, el = A.el;
+  var MAX = 4;
+  var status = document.getElementById('compare-status');
+  var keys = new URLSearchParams(location.search).getAll('o').slice(0, MAX);
+  A.keepQueryOnLanguageSwitch();
+  if (!keys.length) return;
+
+  function usd(fx, r, per) {
+    var h = A.hourlyIn(fx, r, 'USD');
+    return h === null ? null : h * A.HOURS[per];
+  }
+
+  // Each row: a label key and a function giving a cell's text or node for an offer.
+  function attributes(fx) {
+    var money = function (x, cur) { return x === null ? '—' : A.money(x) + ' ' + cur; };
+    var rate = A.rate(fx, 'CNY') !== null;
+    var rows = [
+      ['col.provider', function (r) { return label('provider', r.p); }],
+      ['col.instance_type', function (r) { var a = el('a', '', r.id); a.href = cfg.prefix + r.href; return a; }],
+      ['col.family', function (r) { return r.family || '—'; }],
+      ['col.gpu_model', function (r) { return r.gpu ? r.gpu + (r.model ? ' (' + r.model + ')' : '') : '—'; }],
+      ['col.gpus', function (r) { return A.plain(r.units); }],
+      ['col.gpu_mem_each', function (r) { return r.gmemEach ? A.plain(r.gmemEach) + ' GiB' : '—'; }],
+      ['col.gpu_mem', function (r) { return A.plain(r.gmem) + ' GiB'; }],
+      ['col.vcpus', function (r) { return String(r.vcpus); }],
+      ['col.memory', function (r) { return A.plain(r.mem) + ' GiB'; }],
+      ['col.cpu_per_gpu', function (r) { return r.cpuPerGPU === null ? '—' : A.plain(r.cpuPerGPU); }],
+      ['col.disk', function (r) { return r.disk ? r.disk + ' GB' + (r.nvme ? ' NVMe' : '') : '—'; }],
+      ['col.network', function (r) { return r.net || '—'; }],
+      ['col.rdma', function (r) { return r.rdma || '—'; }],
+      ['col.interconnect', function (r) { return r.ic || '—'; }],
+      ['col.region', function (r) { return A.regionName(r) + ' (' + r.region + ')'; }],
+      ['col.zone', function (r) { return r.zone || r.zones || '—'; }],
+      ['col.billing', function (r) { return label('billing', r.billing); }],
+      ['col.price_published', A.published],
+      ['cmp.usd_hour', function (r) { return money(usd(fx, r, 'hour'), 'USD'); }, 'price'],
+      ['cmp.usd_month', function (r) { return money(usd(fx, r, 'month'), 'USD'); }],
+      ['cmp.usd_gpu_hour', function (r) { var x = usd(fx, r, 'hour'); return money(x === null || !(r.units > 0) ? null : x / r.units, 'USD'); }, 'gpu'],
+      ['cmp.usd_gib_hour', function (r) { var x = usd(fx, r, 'hour'); return money(x === null || !(r.gmem > 0) ? null : x / r.gmem, 'USD'); }]
+    ];
+    if (rate) {
+      rows.push(['cmp.cny_hour', function (r) { return money(A.hourlyIn(fx, r, 'CNY'), 'CNY'); }]);
+      rows.push(['cmp.cny_month', function (r) { var h = A.hourlyIn(fx, r, 'CNY'); return money(h === null ? null : h * 730, 'CNY'); }]);
+    }
+    rows.push(['col.includes', function (r) { return r.includes || '—'; }]);
+    rows.push(['col.availability', function (r) { return label('avail', r.avail); }]);
+    rows.push(['col.fetched_at', function (r) { return A.when(r.fetched); }]);
+    rows.push(['col.marks', function (r) { var s = el('span'); A.marks(r, s); return s.childNodes.length ? s : '—'; }]);
+    return rows;
+  }
+
+  function render(d) {
+    var byKey = {};
+    d.rows.forEach(function (r) { byKey[r.key] = r; });
+    var found = [], missing = [];
+    keys.forEach(function (k) { if (byKey[k]) found.push(byKey[k]); else missing.push(k); });
+    var msgs = [];
+    if (missing.length) msgs.push(A.fill(text('cmp.missing'), { keys: missing.join(', ') }));
+    if (found.length < 2) msgs.push(text('cmp.need_two'));
+    else msgs.push(A.fill(text('cmp.showing'), { n: found.length, date: d.fx.date || '—' }));
+    status.textContent = msgs.join(' ');
+    if (!found.length) return;
+
+    var cheapest = {};
+    var attrs = attributes(d.fx);
+    attrs.forEach(function (a) {
+      if (!a[2]) return;
+      var best = null;
+      found.forEach(function (r, i) {
+        var h = A.hourlyIn(d.fx, r, 'USD');
+        if (h === null) return;
+        var v = a[2] === 'gpu' ? (r.units > 0 ? h / r.units : null) : h;
+        if (v !== null && (best === null || v < best.v)) best = { v: v, i: i };
+      });
+      if (best && found.length > 1) cheapest[a[0]] = best.i;
+    });
+
+    var table = el('table', 'data compare');
+    table.id = 'compare-table';
+    table.appendChild(el('caption', '', text('cmp.caption')));
+    var thead = el('thead'), htr = el('tr');
+    var corner = el('th', '', text('cmp.attribute'));
+    corner.scope = 'col';
+    htr.appendChild(corner);
+    found.forEach(function (r) {
+      var th = el('th');
+      th.scope = 'col';
+      th.dataset.key = r.key;
+      th.append(label('provider', r.p) + ' ', el('strong', '', r.id), el('br'), el('small', 'id', r.key));
+      htr.appendChild(th);
+    });
+    thead.appendChild(htr);
+    table.appendChild(thead);
+    var tbody = el('tbody');
+    attrs.forEach(function (a) {
+      var tr = el('tr');
+      var th = el('th', '', text(a[0]));
+      th.scope = 'row';
+      tr.appendChild(th);
+      found.forEach(function (r, i) {
+        var v = a[1](r);
+        var td = el('td');
+        if (typeof v === 'string') td.textContent = v; else td.appendChild(v);
+        if (cheapest[a[0]] === i) { td.classList.add('best'); td.append(' ', A.badge('best', text('cmp.lowest'))); }
+        tr.appendChild(td);
+      });
+      tbody.appendChild(tr);
+    });
+    table.appendChild(tbody);
+    box.replaceChildren(table);
+    box.hidden = false;
+    document.getElementById('compare-help').hidden = found.length >= 2;
+    box.dataset.ready = '1';
+  }
+
+  A.load(cfg.data).then(render).catch(function (err) {
+    status.textContent = text('js.load_error') + ' (' + err.message + ')';
+  });
+})();
