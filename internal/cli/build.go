@@ -3,9 +3,11 @@ package cli
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
@@ -16,6 +18,8 @@ func runBuild(env Env, args []string) int {
 	path := fs.String("catalog", "", "snapshot to build from (default: the catalog embedded in this build)")
 	out := fs.String("out", "", "folder to write the site to (replaced whole, atomically)")
 	base := fs.String("base-url", "/", "URL path the site is served under, e.g. /gpuatlas/ for a GitHub Pages project site")
+	siteURL := fs.String("site-url", "", "origin the site is published at, e.g. https://example.github.io: canonical URLs, Open Graph and sitemap.xml")
+	historyPath := fs.String("history", "", "price history to chart (default: history.jsonl beside --catalog, or data/history.jsonl, when it exists)")
 	dev := fs.String("templates", "", "read templates from this folder instead of the embedded ones (development)")
 	benchDir := fs.String("benchmarks", "", "folder of benchmark uploads (default: data/benchmarks embedded in this build)")
 	skipInvalid := fs.Bool("skip-invalid-benchmarks", false, "publish without the benchmark runs that have errors (each is named) instead of refusing to build")
@@ -36,13 +40,25 @@ func runBuild(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "build: %v", err)
 	}
-	runs, code := loadBuildBenchmarks(env, snap, *benchDir, *skipInvalid)
+	runs, workloads, code := loadBuildBenchmarks(env, snap, *benchDir, *skipInvalid)
 	if code != ExitOK {
 		return code
 	}
-	_ = runs // the site's benchmark pages read them (see sitegen.Options)
+	history, err := loadBuildHistory(*historyPath, *path)
+	if err != nil {
+		return fail(env, "build: %v", err)
+	}
 	tmpl := templates.FS
-	opts := sitegen.Options{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw}
+	opts := sitegen.Options{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw, SiteURL: *siteURL,
+		WorkCosts: siteWorkCosts(compare.CostPerWork(snap, runs, workloads))}
+	if history != nil {
+		opts.PriceHistory = map[string][]catalog.PricePoint{}
+		for _, o := range snap.Offers {
+			if series := history.PriceSeries(o.Key()); len(series) > 0 {
+				opts.PriceHistory[o.Key()] = series
+			}
+		}
+	}
 	if *dev != "" {
 		opts.Templates = os.DirFS(*dev)
 	}
@@ -58,10 +74,10 @@ func runBuild(env Env, args []string) int {
 // loadBuildBenchmarks reads the benchmark uploads for a build. With errors in
 // them the build refuses to publish, naming each problem, unless skipInvalid is
 // set: then the broken runs are left out, each named.
-func loadBuildBenchmarks(env Env, snap *catalog.Snapshot, dir string, skipInvalid bool) ([]catalog.BenchmarkRun, int) {
+func loadBuildBenchmarks(env Env, snap *catalog.Snapshot, dir string, skipInvalid bool) ([]catalog.BenchmarkRun, *catalog.WorkloadRegistry, int) {
 	workloads, err := catalog.LoadWorkloads(data.FS)
 	if err != nil {
-		return nil, fail(env, "build: %v", err)
+		return nil, nil, fail(env, "build: %v", err)
 	}
 	var runs []catalog.BenchmarkRun
 	var problems []catalog.Problem
@@ -75,9 +91,34 @@ func loadBuildBenchmarks(env Env, snap *catalog.Snapshot, dir string, skipInvali
 	}
 	if catalog.HasErrors(problems) {
 		if !skipInvalid {
-			return nil, fail(env, "build: benchmark uploads have errors (listed above): fix them (gpuatlas validate) or pass --skip-invalid-benchmarks to publish without those runs")
+			return nil, nil, fail(env, "build: benchmark uploads have errors (listed above): fix them (gpuatlas validate) or pass --skip-invalid-benchmarks to publish without those runs")
 		}
 		fmt.Fprintln(env.Stderr, "build: --skip-invalid-benchmarks: publishing without the runs listed above")
 	}
-	return runs, ExitOK
+	return runs, workloads, ExitOK
+}
+
+// loadBuildHistory reads the price history to chart: the given file, else
+// history.jsonl beside the catalog file (data/history.jsonl for the embedded
+// catalog) when it exists. No history is no error.
+func loadBuildHistory(path, catalogPath string) (*catalog.History, error) {
+	if path == "" {
+		path = filepath.Join("data", "history.jsonl")
+		if catalogPath != "" {
+			path = filepath.Join(filepath.Dir(catalogPath), "history.jsonl")
+		}
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil
+		}
+	}
+	return catalog.ReadHistory(path)
+}
+
+// siteWorkCosts hands the benchmark costs to the site.
+func siteWorkCosts(costs []compare.WorkCost) []sitegen.WorkCost {
+	out := make([]sitegen.WorkCost, 0, len(costs))
+	for _, c := range costs {
+		out = append(out, sitegen.WorkCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
+	}
+	return out
 }
