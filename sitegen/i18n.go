@@ -32,14 +32,29 @@ func newLanguages() []*language {
 // same keys, so that no page can render with a missing string in one language.
 func loadMessages(fsys fs.FS, langs []*language) error {
 	for _, l := range langs {
-		name := "i18n/" + l.Tag + ".json"
-		b, err := fs.ReadFile(fsys, name)
+		// A language's catalog is i18n/<tag>.json plus any i18n/<tag>.<part>.json,
+		// so that the messages of one part of the site can live in a file of
+		// their own; a key defined twice is an error.
+		parts, err := fs.Glob(fsys, "i18n/"+l.Tag+".*.json")
 		if err != nil {
 			return fmt.Errorf("read message catalog: %w", err)
 		}
 		l.messages = map[string]string{}
-		if err := json.Unmarshal(b, &l.messages); err != nil {
-			return fmt.Errorf("message catalog %s: %w", name, err)
+		for _, name := range append([]string{"i18n/" + l.Tag + ".json"}, parts...) {
+			b, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return fmt.Errorf("read message catalog: %w", err)
+			}
+			part := map[string]string{}
+			if err := json.Unmarshal(b, &part); err != nil {
+				return fmt.Errorf("message catalog %s: %w", name, err)
+			}
+			for k, v := range part {
+				if _, dup := l.messages[k]; dup {
+					return fmt.Errorf("message catalog %s: key %q is already defined in another i18n/%s*.json file", name, k, l.Tag)
+				}
+				l.messages[k] = v
+			}
 		}
 	}
 	for _, a := range langs {
