@@ -160,7 +160,11 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		reg, _ := opts.Regions.Lookup(t.Factory.ID, region)
 		res.regions = append(res.regions, reg)
 		for _, it := range data[i].Instances {
-			if seen[it.Key()] {
+			it, problems, ok := SaneInstanceType(it)
+			for _, p := range problems {
+				cov.Message = strings.TrimSpace(cov.Message + " " + p + ";")
+			}
+			if !ok || seen[it.Key()] {
 				continue // the same type seen in an earlier region; regions are in order
 			}
 			seen[it.Key()] = true

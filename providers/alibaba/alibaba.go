@@ -206,8 +206,20 @@ func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		defer func() { p.clients <- c }()
-		return classify(call(c), p.secrets)
+		// The SDK's calls take no context. The call runs aside so that a
+		// cancelled crawl returns at once; an abandoned request ends at its
+		// own timeout and gives its client back to the pool then.
+		done := make(chan error, 1)
+		go func() {
+			defer func() { p.clients <- c }()
+			done <- classify(call(c), p.secrets)
+		}()
+		select {
+		case err := <-done:
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	})
 }
 
@@ -253,6 +265,7 @@ func (p *Provider) gpuTypes(ctx context.Context) (map[string]catalog.InstanceTyp
 	}
 	types := map[string]catalog.InstanceType{}
 	token := ""
+	var tokens providers.PageTokens
 	for page := 1; ; page++ {
 		var resp *ecs.DescribeInstanceTypesResponse
 		err := p.with(ctx, func(c ecsAPI) error {
@@ -275,7 +288,10 @@ func (p *Provider) gpuTypes(ctx context.Context) (map[string]catalog.InstanceTyp
 				types[it.ID] = it
 			}
 		}
-		if resp.NextToken == "" || resp.NextToken == token {
+		if err := tokens.Next(resp.NextToken); err != nil {
+			return nil, fmt.Errorf("alibaba: describe instance types (page %d): %w", page, err)
+		}
+		if resp.NextToken == "" {
 			break
 		}
 		token = resp.NextToken

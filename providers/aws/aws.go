@@ -166,7 +166,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	}
 	// The runner's transport rate-limits and counts every attempt; the client adds
 	// the per-request timeout.
-	awsCfg.HTTPClient = &http.Client{Transport: detachedBody{base: transport}, Timeout: cfg.Timeout}
+	awsCfg.HTTPClient = &http.Client{Transport: detachedBody{base: checkedAnswer{base: transport}}, Timeout: cfg.Timeout}
 	if !static {
 		if awsCfg.Credentials == nil {
 			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
@@ -323,10 +323,14 @@ func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.
 	pages := ec2.NewDescribeInstanceTypesPaginator(p.ec2, &ec2.DescribeInstanceTypesInput{MaxResults: awsv2.Int32(100)})
 	var out []catalog.InstanceType
 	seen := map[string]bool{}
+	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
 		if err != nil {
 			return nil, p.wrap(err, "describe instance types in %s", region)
+		}
+		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
+			return nil, fmt.Errorf("aws: describe instance types in %s: %w", region, err)
 		}
 		for _, info := range page.InstanceTypes {
 			it, ok := convertInstanceType(info)
@@ -349,10 +353,14 @@ func (p *Provider) placements(ctx context.Context, region string, described map[
 	})
 	var out []catalog.Placement
 	seen := map[string]bool{}
+	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
 		if err != nil {
 			return nil, p.wrap(err, "describe instance type offerings in %s", region)
+		}
+		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
+			return nil, fmt.Errorf("aws: describe instance type offerings in %s: %w", region, err)
 		}
 		for _, o := range page.InstanceTypeOfferings {
 			typ, zone := string(o.InstanceType), awsv2.ToString(o.Location)

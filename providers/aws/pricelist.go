@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // priceListProduct holds the fields of one Price List document (a JSON string in
@@ -76,6 +77,7 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 		endpointRegion = pricingRegionChina
 	}
 	var products []priceListProduct
+	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		if err := p.pricingLimit.Wait(ctx); err != nil {
 			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
@@ -83,6 +85,9 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 		page, err := pages.NextPage(ctx, func(o *pricing.Options) { o.Region = endpointRegion })
 		if err != nil {
 			return nil, p.wrap(err, "get products for %s", region)
+		}
+		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
+			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
 		}
 		for i, doc := range page.PriceList {
 			var prod priceListProduct

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // spotProduct is the spot price series of Linux instances in a VPC.
@@ -36,10 +37,14 @@ func (p *Provider) spotPrices(ctx context.Context, region string, names []string
 	}
 	prices := map[key]latest{}
 	pages := ec2.NewDescribeSpotPriceHistoryPaginator(p.ec2, in)
+	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
 		if err != nil {
 			return nil, p.wrap(err, "describe spot price history in %s", region)
+		}
+		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
+			return nil, fmt.Errorf("aws: describe spot price history in %s: %w", region, err)
 		}
 		for _, sp := range page.SpotPriceHistory {
 			k := key{string(sp.InstanceType), awsv2.ToString(sp.AvailabilityZone)}

@@ -124,7 +124,7 @@ func (p retryPolicy) do(ctx context.Context, call func() error) error {
 		if cerr := ctx.Err(); cerr != nil {
 			return cerr
 		}
-		err = call()
+		err = callCtx(ctx, call)
 		if err == nil {
 			return nil
 		}
@@ -137,6 +137,21 @@ func (p retryPolicy) do(ctx context.Context, call func() error) error {
 		if serr := p.sleep(ctx, d); serr != nil {
 			return serr
 		}
+	}
+}
+
+// callCtx runs call, an SDK call that takes no context, aside, and returns
+// when it ends or ctx is done, whichever comes first: a cancelled crawl does
+// not wait for a stalled request's timeout. An abandoned request ends at its
+// own timeout (the HTTP client's).
+func callCtx(ctx context.Context, call func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- call() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }
 

@@ -244,6 +244,7 @@ func (a *Adapter) Crawl(ctx context.Context, regionID string) (*providers.Region
 func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID string) ([]flavor, error) {
 	var out []flavor
 	marker := ""
+	var markers providers.PageTokens
 	for {
 		req := newListFlavorsRequest(a.pageSize, marker)
 		var page []flavor
@@ -263,5 +264,8 @@ func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID strin
 			return out, nil
 		}
 		marker = page[len(page)-1].Id
+		if err := markers.Next(marker); err != nil {
+			return nil, fmt.Errorf("huawei: list flavors in %s: %w", regionID, err)
+		}
 	}
 }

@@ -4,7 +4,9 @@
 package tencent
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -431,15 +433,37 @@ func (p *Provider) inquire(ctx context.Context, region string, q quota) (*catalo
 // ClientError.NetworkError with the status in its message (see classify).
 type statusTransport struct{ base http.RoundTripper }
 
+// RoundTrip sends the request and vets the answer as the type says. It also
+// reads every other answer whole and turns one that is not a JSON
+// object into a transport error: the SDK panics on a JSON null
+// (common/http.TryReadErr, v1.3.211, dereferences the nil it decodes to), and
+// a body cut off mid-transfer is a network fault, retried like one.
 func (t statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(req)
-	if err != nil || (resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500) {
+	if err != nil {
 		return resp, err
 	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+		resp.Body.Close()
+		return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	resp.Body.Close()
-	return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	if err != nil {
+		return nil, fmt.Errorf("read answer (http status code %d): %w", resp.StatusCode, err)
+	}
+	if trimmed := bytes.TrimSpace(body); !json.Valid(body) || len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil, fmt.Errorf("answer (http status code %d, %s, %d bytes) is not a JSON object", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	return resp, nil
 }
+
+// maxAnswer bounds an answer read into memory; the largest real ones
+// (DescribeZoneInstanceConfigInfos of a large region) are a few hundred KiB.
+const maxAnswer = 64 << 20
 
 func ptr[T any](v T) *T { return &v }
 

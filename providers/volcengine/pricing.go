@@ -11,6 +11,7 @@ import (
 	"github.com/volcengine/volcengine-go-sdk/volcengine"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // Price inquiry settings. The billing API prices a list of configurations per
@@ -153,6 +154,7 @@ func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, 
 		latest := map[string]point{}
 		var zones []string
 		token := ""
+		var tokens providers.PageTokens
 		for {
 			in := &ecs.DescribeSpotPriceHistoryInput{InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize)}
 			if token != "" {
@@ -185,6 +187,9 @@ func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, 
 				}
 			}
 			token = volcengine.StringValue(resp.NextToken)
+			if err := tokens.Next(token); err != nil {
+				return nil, fmt.Errorf("volcengine: describe spot price history of %s in %s: %w", t.ID, region, err)
+			}
 			if token == "" {
 				break
 			}

@@ -4,8 +4,11 @@
 package volcengine
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -72,7 +75,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// The session replaces the Proxy of an *http.Transport with one built from
 	// HTTP(S)_PROXY that ignores NO_PROXY; a RoundTripper that is not an
 	// *http.Transport is left alone, so proxy settings stay the base transport's.
-	rt := roundTripperFunc(base.RoundTrip)
+	rt := jsonAnswers(base)
 	httpClient := &http.Client{Transport: rt, Timeout: cfg.Timeout}
 	a := &Adapter{clock: cfg.Clock, retry: newRetryPolicy(cfg), pageSize: 100}
 	if a.clock == nil {
@@ -125,6 +128,40 @@ func splitEndpoint(u string) (host string, insecure bool, err error) {
 
 type roundTripperFunc func(*http.Request) (*http.Response, error)
 
+// maxAnswer bounds the answer read into memory; the largest real answers
+// (DescribeInstanceTypes pages of 100) are well under 1 MiB.
+const maxAnswer = 64 << 20
+
+// jsonAnswers reads each answer whole and turns one that is not a JSON object
+// (a gateway's HTML page, a body cut off mid-transfer, null) into a transport
+// error.
+// The SDK would otherwise print "Unmarshal err, ..." or "read volcenginebody
+// err, ..." to standard output (volcenginequery, v1.1.35), which corrupts
+// `gpuatlas crawl --out -`, and return an error that says nothing retryable; as
+// a transport error it is the SDK's RequestError, which is retried as
+// unavailable and names the status in the region's failure.
+func jsonAnswers(base http.RoundTripper) roundTripperFunc {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := base.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+		resp.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read answer (HTTP %d): %w", resp.StatusCode, err)
+		}
+		// An object only: the SDK dereferences a nil response for a JSON null
+		// (panic in volcenginequery.processBodyError, v1.1.35).
+		if trimmed := bytes.TrimSpace(body); !json.Valid(body) || len(trimmed) == 0 || trimmed[0] != '{' {
+			return nil, fmt.Errorf("answer (HTTP %d, %s, %d bytes) is not a JSON object", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.ContentLength = int64(len(body))
+		return resp, nil
+	}
+}
+
 func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // ID is catalog.Volcengine.
@@ -138,6 +175,7 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 	}
 	var out []string
 	token := ""
+	var tokens providers.PageTokens
 	for {
 		in := &ecs.DescribeRegionsInput{MaxResults: volcengine.Int32(a.pageSize)}
 		if token != "" {
@@ -158,6 +196,9 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 			}
 		}
 		token = volcengine.StringValue(resp.NextToken)
+		if err := tokens.Next(token); err != nil {
+			return nil, fmt.Errorf("volcengine: describe regions: %w", err)
+		}
 		if token == "" {
 			break
 		}
@@ -209,6 +250,7 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region string) ([]*ecs.InstanceTypeForDescribeInstanceTypesOutput, error) {
 	var out []*ecs.InstanceTypeForDescribeInstanceTypesOutput
 	token := ""
+	var tokens providers.PageTokens
 	for {
 		in := &ecs.DescribeInstanceTypesInput{MaxResults: volcengine.Int32(a.pageSize)}
 		if token != "" {
@@ -225,6 +267,9 @@ func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region strin
 		}
 		out = append(out, resp.InstanceTypes...)
 		token = volcengine.StringValue(resp.NextToken)
+		if err := tokens.Next(token); err != nil {
+			return nil, fmt.Errorf("volcengine: describe instance types in %s: %w", region, err)
+		}
 		if token == "" {
 			return out, nil
 		}

@@ -1,0 +1,54 @@
+package aws
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/faulttest"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+// FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the EC2 client as a
+// DescribeInstanceTypes answer and crawls a region: no panic, and the region
+// is crawled or fails with a reason.
+func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
+	f.Setenv("AWS_CONFIG_FILE", os.DevNull)
+	f.Setenv("AWS_SHARED_CREDENTIALS_FILE", os.DevNull)
+	dir := os.DirFS("testdata/replay")
+	var cfg providers.Config
+	a := &faulttest.AnswerFuzzer{Provider: "aws", Action: "DescribeInstanceTypes", ContentType: "text/xml", Region: "us-west-2",
+		Reference: reference(f),
+		Target:    func(*replay.Server) providers.Target { return providers.Prepare(testFactory(), cfg) }}
+	a.Start(f, dir, replay.AWS)
+	cfg = testConfig(f, a.Server())
+	cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
+	a.Seeds(f, dir)
+	f.Fuzz(a.Check)
+}
+
+// FuzzPriceListDocument feeds arbitrary bytes as one Price List document (an
+// item of GetProducts' PriceList) to the conversion into offers: no panic, and
+// every offer has a currency and a price that is not negative.
+func FuzzPriceListDocument(f *testing.F) {
+	f.Add([]byte(`{"product":{"sku":"S1","attributes":{"instanceType":"p4d.24xlarge","regionCode":"us-east-1"}},"terms":{"OnDemand":{"S1.T":{"priceDimensions":{"S1.T.D":{"unit":"Hrs","pricePerUnit":{"USD":"32.7726"}}}}},"Reserved":{"S1.R":{"priceDimensions":{"a":{"unit":"Quantity","pricePerUnit":{"USD":"100"}},"b":{"unit":"Hrs","pricePerUnit":{"USD":"0"}}},"termAttributes":{"LeaseContractLength":"1yr","OfferingClass":"standard","PurchaseOption":"All Upfront"}}}}}`))
+	f.Add([]byte(`{"terms":{"OnDemand":{"x":{"priceDimensions":{"d":{"unit":"Hrs","pricePerUnit":{"USD":"-1"}}}}}}}`))
+	f.Add([]byte(`{"terms":{"OnDemand":{"x":{"priceDimensions":{"d":{"unit":"Hrs","pricePerUnit":{"USD":"1","CNY":"7"}}}}}}}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		var prod priceListProduct
+		if err := json.Unmarshal(doc, &prod); err != nil {
+			return
+		}
+		offers, err := priceListOffers(prod, "us-east-1", testNow)
+		if err != nil {
+			return
+		}
+		for _, o := range offers {
+			if o.Price.Currency == "" || o.Price.Amount.IsNegative() || (o.Price.Upfront != nil && o.Price.Upfront.IsNegative()) {
+				t.Errorf("offer %s: price %+v", o.Key(), o.Price)
+			}
+		}
+	})
+}
