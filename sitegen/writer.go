@@ -7,6 +7,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // siteWriter is the only way the build writes files. It writes the whole site
@@ -41,6 +43,7 @@ func newSiteWriter(out string) (*siteWriter, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("create output folder: %w", err)
 	}
+	removeStaleTemporaries(parent, "."+filepath.Base(abs)+".tmp-")
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".tmp-")
 	if err != nil {
 		return nil, fmt.Errorf("create temporary site folder: %w", err)
@@ -119,6 +122,15 @@ func (w *siteWriter) commit() error {
 	}
 	old := ""
 	if _, err := os.Lstat(w.out); err == nil {
+		// Swap in one step where the system can: the new site takes the output
+		// path and the old one the temporary path, which is then removed.
+		if err := exchange(w.tmp, w.out); err == nil {
+			w.done = true
+			if err := os.RemoveAll(w.tmp); err != nil {
+				return fmt.Errorf("remove previous site %s: %w", w.tmp, err)
+			}
+			return nil
+		}
 		old = w.tmp + ".old"
 		if err := os.Rename(w.out, old); err != nil {
 			return fmt.Errorf("move previous site aside: %w", err)
@@ -147,4 +159,25 @@ func (w *siteWriter) abort() {
 	}
 	w.root.Close()
 	os.RemoveAll(w.tmp)
+}
+
+// staleAfter is how old a temporary site folder must be before a later build
+// removes it: older than any build takes, so a concurrent build's folder is safe.
+const staleAfter = time.Hour
+
+// removeStaleTemporaries removes the temporary folders that killed builds left
+// beside the output folder. Failures are ignored: they only cost disk space.
+func removeStaleTemporaries(parent, prefix string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleAfter {
+			os.RemoveAll(filepath.Join(parent, e.Name()))
+		}
+	}
 }
