@@ -37,6 +37,7 @@ test: ## run every test: vet, layering, unit, golden, replay, browser, workflow 
 	$(GO) vet ./...
 	./scripts/check-deps.sh
 	$(GO) test -count=1 -timeout 20m ./...
+	FUZZTIME=$${FUZZTIME:-2s} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
 
@@ -73,6 +74,14 @@ actionlint: ## lint the GitHub Actions workflows
 diff: ## show what data/catalog.json changes against HEAD, as Markdown
 	@git show HEAD:data/catalog.json > $${TMPDIR:-/tmp}/gpuatlas-head-catalog.json
 	$(GO) run ./cmd/gpuatlas diff --format markdown $${TMPDIR:-/tmp}/gpuatlas-head-catalog.json data/catalog.json; test $$? -le 1
+
+.PHONY: stress
+stress: ## long fault, kill and site-safety tests; prints faults injected, retries, time, rows lost
+	./scripts/stress.sh
+
+.PHONY: fuzz
+fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
+	./scripts/fuzz.sh
 
 .PHONY: bench
 bench: ## run the benchmarks (crawl, build, export)
