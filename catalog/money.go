@@ -95,3 +95,23 @@ func DecPtr(s string) *decimal.Decimal {
 	d := Dec(s)
 	return &d
 }
+
+// maxMagnitude bounds every number a snapshot may hold: far above any price,
+// memory size or rate, and far below what makes formatting a decimal costly (a
+// hostile "1e999999" would print as a million digits).
+var maxMagnitude = decimal.New(1, 15)
+
+// minExponent bounds the digits after the point: prices are published to at
+// most 10 places; 18 leaves room for derived figures.
+const minExponent = -18
+
+// checkNumber says why d is not a number a snapshot may hold, or nil.
+func checkNumber(d decimal.Decimal) error {
+	if d.Abs().GreaterThanOrEqual(maxMagnitude) {
+		return fmt.Errorf("number is out of range (its magnitude must be below 1e15)")
+	}
+	if d.Exponent() < minExponent && !d.Equal(d.Round(-minExponent)) {
+		return fmt.Errorf("number has more than %d decimal places", -minExponent)
+	}
+	return nil
+}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/shopspring/decimal"
 )
 
 // SchemaVersion is the version of the snapshot format this build reads and writes.
@@ -100,10 +102,27 @@ func (s *Snapshot) Validate() error {
 	if s.Schema != SchemaVersion {
 		return fmt.Errorf("schema version %d is not supported (this build reads version %d)", s.Schema, SchemaVersion)
 	}
+	for c, r := range s.FX.Rates {
+		if err := checkNumber(r); err != nil || !r.IsPositive() {
+			return fmt.Errorf("fx rate for %s: must be a positive number below 1e15", c)
+		}
+	}
 	types := map[string]bool{}
 	for i, t := range s.Instances {
 		if t.ID == "" {
 			return fmt.Errorf("instances[%d]: empty id", i)
+		}
+		nums := []decimal.Decimal{t.MemoryGiB}
+		if t.NetworkGbps != nil {
+			nums = append(nums, *t.NetworkGbps)
+		}
+		for _, a := range t.Accelerators {
+			nums = append(nums, a.Share, a.MemoryGiB)
+		}
+		for _, n := range nums {
+			if err := checkNumber(n); err != nil {
+				return fmt.Errorf("instances[%d] (%s): %w", i, t.Key(), err)
+			}
 		}
 		if types[t.Key()] {
 			return fmt.Errorf("instances[%d]: duplicate instance type %s", i, t.Key())
@@ -128,6 +147,18 @@ func (s *Snapshot) Validate() error {
 		}
 		if o.Price.Amount.IsNegative() {
 			return fmt.Errorf("%s: negative price %s", where, o.Price.Amount)
+		}
+		nums := []decimal.Decimal{o.Price.Amount}
+		if o.Price.Upfront != nil {
+			nums = append(nums, *o.Price.Upfront)
+		}
+		if o.Price.List != nil {
+			nums = append(nums, *o.Price.List)
+		}
+		for _, n := range nums {
+			if err := checkNumber(n); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
 		}
 	}
 	return nil
