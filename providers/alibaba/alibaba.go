@@ -82,7 +82,7 @@ type Provider struct {
 	home    string
 	scheme  string // HTTPS in production
 	clock   func() time.Time
-	retry   backoff
+	retry   providers.Retry
 	secrets []string
 
 	typesMu sync.Mutex
@@ -132,13 +132,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if p.clock == nil {
 		p.clock = time.Now
 	}
-	p.retry = backoff{base: cfg.Backoff, attempts: cfg.MaxAttempts, sleep: sleepCtx}
-	if p.retry.base <= 0 {
-		p.retry.base = defaultBackoff
-	}
-	if p.retry.attempts <= 0 {
-		p.retry.attempts = defaultMaxAttempts
-	}
+	p.retry = providers.NewRetry(cfg, defaultMaxAttempts, defaultBackoff)
 	for range cap(p.clients) {
 		// The SDK's own retry is off: it retries immediately, without backoff,
 		// and never retries Throttling; p.retry does both.
@@ -196,7 +190,7 @@ func (p *Provider) ID() catalog.Provider { return catalog.Alibaba }
 // with runs call on a pooled client, retrying throttling and server errors with
 // backoff, and returns a classified, scrubbed error.
 func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
-	return p.retry.do(ctx, func() error {
+	return p.retry.Do(ctx, func() error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -1,15 +1,12 @@
 package alibaba
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/url"
 	"regexp"
 	"strings"
-	"time"
 
 	sdkerrors "github.com/aliyun/alibaba-cloud-sdk-go/sdk/errors"
 
@@ -126,48 +123,4 @@ func scrub(s string, secrets []string) string {
 		}
 	}
 	return s
-}
-
-// retryable says whether another attempt may succeed.
-func retryable(err error) bool {
-	return errors.Is(err, providers.ErrThrottled) || errors.Is(err, providers.ErrUnavailable)
-}
-
-// backoff is exponential backoff with full jitter: attempt n (from 1) waits a
-// random time in [base·2^(n-1)/2, base·2^(n-1)], capped at maxBackoff.
-type backoff struct {
-	base     time.Duration
-	attempts int
-	sleep    func(ctx context.Context, d time.Duration) error
-}
-
-const maxBackoff = 20 * time.Second
-
-func (b backoff) do(ctx context.Context, call func() error) error {
-	var err error
-	for n := 1; ; n++ {
-		err = call()
-		if err == nil || !retryable(err) || n >= b.attempts {
-			return err
-		}
-		d := b.base << (n - 1)
-		if d > maxBackoff || d <= 0 {
-			d = maxBackoff
-		}
-		d = d/2 + rand.N(d/2+1)
-		if serr := b.sleep(ctx, d); serr != nil {
-			return fmt.Errorf("%w (gave up waiting to retry: %v)", err, serr)
-		}
-	}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

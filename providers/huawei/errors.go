@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/url"
 	"strings"
@@ -98,70 +97,14 @@ func wrap(action, region string, err error) error {
 	return &apiError{action: action, region: region, class: classify(err), err: err}
 }
 
-// retryPolicy retries throttling and unavailability with exponential backoff and
-// full jitter. The SDK has no retries of its own unless asked (its invokers'
-// WithRetry), so none double up.
-type retryPolicy struct {
-	attempts int
-	base     time.Duration
-	sleep    func(ctx context.Context, d time.Duration) error
-}
-
-func newRetryPolicy(cfg providers.Config) retryPolicy {
-	p := retryPolicy{attempts: cfg.MaxAttempts, base: cfg.Backoff, sleep: sleepCtx}
-	if p.attempts < 1 {
-		p.attempts = 3
-	}
-	if p.base <= 0 {
-		p.base = 500 * time.Millisecond
-	}
-	return p
-}
-
-func (p retryPolicy) do(ctx context.Context, call func() error) error {
-	var err error
-	for attempt := 1; ; attempt++ {
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		err = callCtx(ctx, call)
-		if err == nil {
-			return nil
-		}
+// newRetry retries throttling and unavailability with backoff and jitter (the
+// SDK's own retries are off, so none double up).
+func newRetry(cfg providers.Config) providers.Retry {
+	r := providers.NewRetry(cfg, 3, 500*time.Millisecond)
+	r.Retryable = func(err error) bool {
 		c := classify(err)
-		if attempt >= p.attempts || (c != providers.ErrThrottled && c != providers.ErrUnavailable) {
-			return err
-		}
-		d := p.base << (attempt - 1)
-		d = d/2 + rand.N(d/2+1) // jitter: half fixed, half random
-		if serr := p.sleep(ctx, d); serr != nil {
-			return serr
-		}
+		return c == providers.ErrThrottled || c == providers.ErrUnavailable
 	}
-}
-
-// callCtx runs call, an SDK call that takes no context, aside, and returns
-// when it ends or ctx is done, whichever comes first: a cancelled crawl does
-// not wait for a stalled request's timeout. An abandoned request ends at its
-// own timeout (the HTTP client's).
-func callCtx(ctx context.Context, call func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- call() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	r.Detach = true // the SDK's calls take no context
+	return r
 }

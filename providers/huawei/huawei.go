@@ -74,7 +74,7 @@ type Adapter struct {
 	bss    bssAPI
 	newECS func(regionID, projectID string) (ecsAPI, error)
 	clock  func() time.Time
-	retry  retryPolicy
+	retry  providers.Retry
 
 	// fixed is set when HUAWEICLOUD_SDK_PROJECT_ID names the one region to crawl.
 	fixedRegion, fixedProject string
@@ -93,7 +93,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if ak == "" || sk == "" {
 		return nil, fmt.Errorf("huawei: set %s and %s: %w", envAK, envSK, providers.ErrNoCredentials)
 	}
-	a := &Adapter{clock: cfg.Clock, retry: newRetryPolicy(cfg), pageSize: 1000}
+	a := &Adapter{clock: cfg.Clock, retry: newRetry(cfg), pageSize: 1000}
 	if a.clock == nil {
 		a.clock = time.Now
 	}
@@ -248,7 +248,7 @@ func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID strin
 	for {
 		req := newListFlavorsRequest(a.pageSize, marker)
 		var page []flavor
-		err := a.retry.do(ctx, func() error {
+		err := a.retry.Do(ctx, func() error {
 			resp, err := client.ListFlavors(req)
 			if err != nil {
 				return err

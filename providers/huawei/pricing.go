@@ -61,7 +61,7 @@ func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors 
 			})
 		}
 		var resp *bssmodel.ListOnDemandResourceRatingsResponse
-		err := a.retry.do(ctx, func() error {
+		err := a.retry.Do(ctx, func() error {
 			var err error
 			resp, err = a.bss.ListOnDemandResourceRatings(req)
 			return err
@@ -110,7 +110,7 @@ func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors 
 		chunk := infos[start:min(start+inquiryBatch, len(infos))]
 		req := &bssmodel.ListRateOnPeriodDetailRequest{Body: &bssmodel.RateOnPeriodReq{ProjectId: projectID, ProductInfos: chunk}}
 		var resp *bssmodel.ListRateOnPeriodDetailResponse
-		err := a.retry.do(ctx, func() error {
+		err := a.retry.Do(ctx, func() error {
 			var err error
 			resp, err = a.bss.ListRateOnPeriodDetail(req)
 			return err

@@ -13,7 +13,7 @@ import (
 // endpoint override.
 func (a *Adapter) listProjects(ctx context.Context) (map[string]string, error) {
 	var resp *iammodel.KeystoneListProjectsResponse
-	err := a.retry.do(ctx, func() error {
+	err := a.retry.Do(ctx, func() error {
 		var err error
 		resp, err = a.iam.KeystoneListProjects(&iammodel.KeystoneListProjectsRequest{})
 		return err

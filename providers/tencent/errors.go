@@ -1,15 +1,12 @@
 package tencent
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	tcerr "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/errors"
 
@@ -84,48 +81,4 @@ func errorClass(err error) (class error, detail string) {
 		}
 	}
 	return nil, detail
-}
-
-func retryable(err error) bool {
-	return errors.Is(err, providers.ErrThrottled) || errors.Is(err, providers.ErrUnavailable)
-}
-
-// backoff is exponential backoff with jitter: attempt n (from 1) waits a random
-// time in [base·2^(n-1)/2, base·2^(n-1)], capped at maxBackoff. The SDK's own
-// RequestLimitExceeded retry resends the same signed request after 2^i s with
-// no jitter and never retries 5xx, so it is off and this does both.
-type backoff struct {
-	base     time.Duration
-	attempts int
-	sleep    func(ctx context.Context, d time.Duration) error
-}
-
-const maxBackoff = 20 * time.Second
-
-func (b backoff) do(ctx context.Context, call func() error) error {
-	for n := 1; ; n++ {
-		err := call()
-		if err == nil || !retryable(err) || n >= b.attempts {
-			return err
-		}
-		d := b.base << (n - 1)
-		if d > maxBackoff || d <= 0 {
-			d = maxBackoff
-		}
-		d = d/2 + rand.N(d/2+1)
-		if serr := b.sleep(ctx, d); serr != nil {
-			return fmt.Errorf("%w (gave up waiting to retry: %v)", err, serr)
-		}
-	}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

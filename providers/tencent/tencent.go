@@ -94,7 +94,7 @@ type Provider struct {
 	currency catalog.Currency
 	clock    func() time.Time
 	timeout  time.Duration
-	retry    backoff
+	retry    providers.Retry
 	inquiry  *rate.Limiter
 	secrets  []string
 	// authErr stops the provider: once the API refuses the credentials, every
@@ -133,7 +133,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		currency: catalog.Currency(strings.ToUpper(getenv("TENCENTCLOUD_PRICE_CURRENCY"))),
 		clock:    cfg.Clock,
 		timeout:  cfg.Timeout,
-		retry:    backoff{base: cfg.Backoff, attempts: cfg.MaxAttempts, sleep: sleepCtx},
+		retry:    providers.NewRetry(cfg, defaultAttempts, defaultBackoff),
 		inquiry:  inquiryLimiter(cfg.Unlimited),
 		secrets:  []string{id, key},
 	}
@@ -148,12 +148,6 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	}
 	if p.timeout <= 0 {
 		p.timeout = defaultTimeout
-	}
-	if p.retry.base <= 0 {
-		p.retry.base = defaultBackoff
-	}
-	if p.retry.attempts <= 0 {
-		p.retry.attempts = defaultAttempts
 	}
 	transport := cfg.Transport
 	if transport == nil {
@@ -237,7 +231,7 @@ func (p *Provider) call(ctx context.Context, region string, fn func(ctx context.
 	if err != nil {
 		return err
 	}
-	err = p.retry.do(ctx, func() error {
+	err = p.retry.Do(ctx, func() error {
 		cctx, cancel := context.WithTimeout(ctx, p.timeout)
 		defer cancel()
 		return classify(fn(cctx, c), p.secrets)

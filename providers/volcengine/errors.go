@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/url"
 	"strings"
@@ -96,54 +95,13 @@ func wrap(action, region string, err error) error {
 	return &apiError{action: action, region: region, class: classify(err), err: err}
 }
 
-// retryPolicy retries throttling and unavailability with exponential backoff and
-// jitter. The SDK's own retries are off (WithMaxRetries(0)) so none double up.
-type retryPolicy struct {
-	attempts int
-	base     time.Duration
-	sleep    func(ctx context.Context, d time.Duration) error
-}
-
-func newRetryPolicy(cfg providers.Config) retryPolicy {
-	p := retryPolicy{attempts: cfg.MaxAttempts, base: cfg.Backoff, sleep: sleepCtx}
-	if p.attempts < 1 {
-		p.attempts = 3
-	}
-	if p.base <= 0 {
-		p.base = 500 * time.Millisecond
-	}
-	return p
-}
-
-func (p retryPolicy) do(ctx context.Context, call func() error) error {
-	var err error
-	for attempt := 1; ; attempt++ {
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		err = call()
-		if err == nil {
-			return nil
-		}
+// newRetry retries throttling and unavailability with backoff and jitter (the
+// SDK's own retries are off, so none double up).
+func newRetry(cfg providers.Config) providers.Retry {
+	r := providers.NewRetry(cfg, 3, 500*time.Millisecond)
+	r.Retryable = func(err error) bool {
 		c := classify(err)
-		if attempt >= p.attempts || (c != providers.ErrThrottled && c != providers.ErrUnavailable) {
-			return err
-		}
-		d := p.base << (attempt - 1)
-		d = d/2 + rand.N(d/2+1) // jitter: half fixed, half random
-		if serr := p.sleep(ctx, d); serr != nil {
-			return serr
-		}
+		return c == providers.ErrThrottled || c == providers.ErrUnavailable
 	}
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return r
 }

@@ -98,7 +98,7 @@ type quoteResult struct {
 func (a *Adapter) inquire(ctx context.Context, bill billingAPI, q quoteKind, types []catalog.InstanceType) ([]quoteResult, catalog.Currency, error) {
 	var out []quoteResult
 	var cur *string
-	err := a.retry.do(ctx, func() error {
+	err := a.retry.Do(ctx, func() error {
 		out = out[:0]
 		if q.billing == catalog.OnDemand {
 			in := &billing.QueryPriceForPayAsYouGoInput{Product: volcengine.String(productECS)}
@@ -161,7 +161,7 @@ func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, 
 				in.NextToken = volcengine.String(token)
 			}
 			var resp *ecs.DescribeSpotPriceHistoryOutput
-			err := a.retry.do(ctx, func() error {
+			err := a.retry.Do(ctx, func() error {
 				var err error
 				resp, err = client.DescribeSpotPriceHistoryWithContext(ctx, in)
 				return err

@@ -53,7 +53,7 @@ var Factory = providers.Factory{
 type Adapter struct {
 	newClients func(region string) (ecsAPI, billingAPI, error)
 	clock      func() time.Time
-	retry      retryPolicy
+	retry      providers.Retry
 	pageSize   int32
 }
 
@@ -77,7 +77,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// *http.Transport is left alone, so proxy settings stay the base transport's.
 	rt := jsonAnswers(base)
 	httpClient := &http.Client{Transport: rt, Timeout: cfg.Timeout}
-	a := &Adapter{clock: cfg.Clock, retry: newRetryPolicy(cfg), pageSize: 100}
+	a := &Adapter{clock: cfg.Clock, retry: newRetry(cfg), pageSize: 100}
 	if a.clock == nil {
 		a.clock = time.Now
 	}
@@ -182,7 +182,7 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 			in.NextToken = volcengine.String(token)
 		}
 		var resp *ecs.DescribeRegionsOutput
-		err := a.retry.do(ctx, func() error {
+		err := a.retry.Do(ctx, func() error {
 			var err error
 			resp, err = client.DescribeRegionsWithContext(ctx, in)
 			return err
@@ -257,7 +257,7 @@ func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region strin
 			in.NextToken = volcengine.String(token)
 		}
 		var resp *ecs.DescribeInstanceTypesOutput
-		err := a.retry.do(ctx, func() error {
+		err := a.retry.Do(ctx, func() error {
 			var err error
 			resp, err = client.DescribeInstanceTypesWithContext(ctx, in)
 			return err
@@ -281,7 +281,7 @@ func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region strin
 func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, types map[string]catalog.InstanceType) ([]catalog.Placement, error) {
 	in := &ecs.DescribeAvailableResourceInput{DestinationResource: volcengine.String("InstanceType")}
 	var resp *ecs.DescribeAvailableResourceOutput
-	err := a.retry.do(ctx, func() error {
+	err := a.retry.Do(ctx, func() error {
 		var err error
 		resp, err = client.DescribeAvailableResourceWithContext(ctx, in)
 		return err
