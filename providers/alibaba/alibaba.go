@@ -7,10 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -105,7 +103,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if id == "" || secret == "" {
 		return nil, fmt.Errorf("alibaba: %w: set ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET", providers.ErrNoCredentials)
 	}
-	domain, scheme, err := endpointFor(cfg.Endpoints["ecs"])
+	domain, scheme, err := hostEndpoint(cfg.Endpoints["ecs"])
 	if err != nil {
 		return nil, err
 	}
@@ -150,38 +148,6 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		p.clients <- c
 	}
 	return p, nil
-}
-
-// endpointFor turns the --endpoint alibaba.ecs value into the SDK's domain
-// (host[:port], no scheme: a scheme there yields "http://http//...") and
-// scheme. HTTPS unless the value says http:// or names a loopback host.
-func endpointFor(raw string) (domain, scheme string, err error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return "", "HTTPS", nil
-	}
-	scheme = ""
-	switch {
-	case strings.HasPrefix(raw, "http://"):
-		scheme, raw = "HTTP", strings.TrimPrefix(raw, "http://")
-	case strings.HasPrefix(raw, "https://"):
-		scheme, raw = "HTTPS", strings.TrimPrefix(raw, "https://")
-	}
-	raw = strings.TrimSuffix(raw, "/")
-	if raw == "" || strings.ContainsAny(raw, "/?#") {
-		return "", "", fmt.Errorf("alibaba: endpoint %q: want HOST[:PORT] or http(s)://HOST[:PORT]", raw)
-	}
-	if scheme == "" {
-		scheme = "HTTPS"
-		host := raw
-		if h, _, err := net.SplitHostPort(raw); err == nil {
-			host = h
-		}
-		if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
-			scheme = "HTTP"
-		}
-	}
-	return raw, scheme, nil
 }
 
 // ID is alibaba.
@@ -434,4 +400,13 @@ func regionalStatus(zs []zoneStock) catalog.Availability {
 		}
 	}
 	return all
+}
+
+// hostEndpoint reads the endpoint override (see providers.HostEndpoint).
+func hostEndpoint(raw string) (host, scheme string, err error) {
+	host, scheme, err = providers.HostEndpoint(raw)
+	if err != nil {
+		return "", "", fmt.Errorf("alibaba: %w", err)
+	}
+	return host, scheme, nil
 }

@@ -396,12 +396,12 @@ func TestEndpointFor(t *testing.T) {
 		{"https://127.0.0.1:8443/", "127.0.0.1:8443", "HTTPS"},
 	}
 	for _, tt := range tests {
-		d, s, err := endpointFor(tt.in)
+		d, s, err := hostEndpoint(tt.in)
 		if err != nil || d != tt.domain || s != tt.scheme {
-			t.Errorf("endpointFor(%q) = %q, %q, %v; want %q, %q", tt.in, d, s, err, tt.domain, tt.scheme)
+			t.Errorf("hostEndpoint(%q) = %q, %q, %v; want %q, %q", tt.in, d, s, err, tt.domain, tt.scheme)
 		}
 	}
-	if _, _, err := endpointFor("http://host/path"); err == nil {
+	if _, _, err := hostEndpoint("http://host/path"); err == nil {
 		t.Error("a path was accepted")
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"sort"
@@ -118,7 +117,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if id == "" || key == "" {
 		return nil, fmt.Errorf("tencent: %w: set TENCENTCLOUD_SECRET_ID and TENCENTCLOUD_SECRET_KEY", providers.ErrNoCredentials)
 	}
-	host, scheme, err := endpointFor(cfg.Endpoints["cvm"])
+	host, scheme, err := hostEndpoint(cfg.Endpoints["cvm"])
 	if err != nil {
 		return nil, err
 	}
@@ -172,36 +171,6 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		return c, nil
 	}
 	return p, nil
-}
-
-// endpointFor splits the --endpoint tencent.cvm value into the SDK's endpoint
-// (host[:port]) and scheme: HTTPS unless it says http:// or names a loopback host.
-func endpointFor(raw string) (host, scheme string, err error) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return "", "HTTPS", nil
-	}
-	switch {
-	case strings.HasPrefix(raw, "http://"):
-		scheme, raw = "HTTP", strings.TrimPrefix(raw, "http://")
-	case strings.HasPrefix(raw, "https://"):
-		scheme, raw = "HTTPS", strings.TrimPrefix(raw, "https://")
-	}
-	raw = strings.TrimSuffix(raw, "/")
-	if raw == "" || strings.ContainsAny(raw, "/?#") {
-		return "", "", fmt.Errorf("tencent: endpoint %q: want HOST[:PORT] or http(s)://HOST[:PORT]", raw)
-	}
-	if scheme == "" {
-		scheme = "HTTPS"
-		h := raw
-		if hh, _, err := net.SplitHostPort(raw); err == nil {
-			h = hh
-		}
-		if ip := net.ParseIP(h); h == "localhost" || (ip != nil && ip.IsLoopback()) {
-			scheme = "HTTP"
-		}
-	}
-	return raw, scheme, nil
 }
 
 // ID is tencent.
@@ -475,4 +444,13 @@ func inquiryLimiter(unlimited bool) *rate.Limiter {
 		return rate.NewLimiter(rate.Inf, 0)
 	}
 	return rate.NewLimiter(inquiryRate, 1)
+}
+
+// hostEndpoint reads the endpoint override (see providers.HostEndpoint).
+func hostEndpoint(raw string) (host, scheme string, err error) {
+	host, scheme, err = providers.HostEndpoint(raw)
+	if err != nil {
+		return "", "", fmt.Errorf("tencent: %w", err)
+	}
+	return host, scheme, nil
 }

@@ -318,9 +318,9 @@ func TestEndpointAndCredentials(t *testing.T) {
 		{"", "", "HTTPS"}, {"127.0.0.1:9000", "127.0.0.1:9000", "HTTP"}, {"cvm.example.com", "cvm.example.com", "HTTPS"},
 		{"http://cvm.example.com:80", "cvm.example.com:80", "HTTP"},
 	} {
-		h, s, err := endpointFor(tt.in)
+		h, s, err := hostEndpoint(tt.in)
 		if err != nil || h != tt.host || s != tt.scheme {
-			t.Errorf("endpointFor(%q) = %q %q %v", tt.in, h, s, err)
+			t.Errorf("hostEndpoint(%q) = %q %q %v", tt.in, h, s, err)
 		}
 	}
 	if _, err := New(providers.Config{Getenv: func(string) string { return "" }}); !errors.Is(err, providers.ErrNoCredentials) {
