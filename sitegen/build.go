@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // Options are the inputs of a build. The same inputs always give the same bytes.
@@ -38,6 +39,23 @@ type Options struct {
 	// WorkCosts is optional: cost per unit of work of offers (from package
 	// compare's benchmark costs). The explorer offers them as a column.
 	WorkCosts []WorkCost
+	// Benchmarks are the validated benchmark runs (catalog.LoadBenchmarks). With
+	// them or BenchmarkCosts the site has a benchmarks page, and instance and GPU
+	// pages show their results.
+	Benchmarks []catalog.BenchmarkRun
+	// Workloads names the runs' workloads (optional).
+	Workloads *catalog.WorkloadRegistry
+	// BenchmarkCosts are compare.CostPerWork's figures, measured and estimated,
+	// for the benchmark pages; the explorer's cost column gets the best of them.
+	BenchmarkCosts []compare.WorkCost
+	// History is the crawl history (catalog.ReadHistory). With it the site has
+	// the changes pages and their Atom feed, GPU pages a price trend, and instance
+	// pages their price history when PriceHistory is not given.
+	History *catalog.History
+	// Scenarios are the scenario definitions (compare.LoadScenarios). With them
+	// the site has the scenario pages and the TCO page; BenchmarkCosts give their
+	// cost per unit of work.
+	Scenarios *compare.ScenarioSet
 }
 
 // Stats says what a build wrote.
@@ -90,6 +108,16 @@ func Build(opts Options) (Stats, error) {
 	}
 	m.work = bestWorkCosts(opts.WorkCosts)
 	m.history = opts.PriceHistory
+	// benchmarks and changes (sitegen/benchmarks.go, changes.go)
+	ex, err := newExtras(m, opts, base, siteURL)
+	if err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
+	// scenarios and TCO (sitegen/scenarios.go, tco.go)
+	scen, err := newScenarioSite(m, opts.Scenarios, opts.BenchmarkCosts)
+	if err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
 	data, downloads, err := dataFiles(m, opts.CatalogJSON)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
@@ -113,12 +141,23 @@ func Build(opts Options) (Stats, error) {
 		if err != nil {
 			return Stats{}, fmt.Errorf("build site: %w", err)
 		}
+		if ps, err = ex.pages(l, ps); err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
+		}
+		if scen != nil {
+			sps, err := scen.pages(m, base, l)
+			if err != nil {
+				return Stats{}, fmt.Errorf("build site: %w", err)
+			}
+			ps = append(ps, sps...)
+		}
 		for _, p := range ps {
 			rel := strings.TrimSuffix(p.Path, "index.html")
 			pd := pageData{
 				Lang: l, Alt: alt, AltHref: base + alt.Prefix + rel,
-				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data,
+				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data, Sections: ex.sections,
 			}
+			pd.Scenarios = scen != nil
 			if siteURL != "" {
 				pd.Canonical = siteURL + base + l.Prefix + rel
 				pd.AltCanonical = siteURL + base + alt.Prefix + rel

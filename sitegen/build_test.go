@@ -294,6 +294,8 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "site")
 			opts := testOptions(t, out)
 			opts.BaseURL, opts.SiteURL = base, tc.siteURL
+			withExtras(t, &opts)              // the benchmarks and changes pages too (benchmarks_test.go)
+			opts.Scenarios = testScenarios(t) // the scenario and TCO pages too (scenarios_test.go)
 			build(t, opts)
 			tree := readTree(t, out)
 			// The scripts' URLs come from the page's configuration.
@@ -324,6 +326,8 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 				if !strings.HasSuffix(name, ".html") {
 					continue
 				}
+				// A benchmark's published source is the one link off the site.
+				s = benchSourceLink.ReplaceAllString(s, "")
 				for _, m := range attrURL.FindAllStringSubmatch(s, -1) {
 					u := m[1] + m[2]
 					if strings.HasPrefix(u, "#") {
@@ -416,7 +420,9 @@ func TestBuild_OffersPageDefaultRows(t *testing.T) {
 // every header cell a scope, and every form control a label.
 func TestBuild_AccessibleTables(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	opts := testOptions(t, out)
+	withExtras(t, &opts) // the benchmarks and changes pages too (benchmarks_test.go)
+	build(t, opts)
 	table := regexp.MustCompile(`(?s)<table[^>]*>\s*(<caption)?`)
 	th := regexp.MustCompile(`<th(?:\s[^>]*)?>`)
 	input := regexp.MustCompile(`<(?:input|select|textarea)\s[^>]*>`)

@@ -79,14 +79,34 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 	}
 	opt := charts.NewLineChartOptionWithData(values)
 	opt.XAxis.Labels = x
+	// Dates are wide labels: about six fit under 640 pixels. Every point keeps
+	// its tick; one in step is labelled, at even intervals from the first.
+	if n := len(x); n > 7 {
+		step := (n + 5) / 6
+		labels := make([]string, n)
+		for i := 0; i < n; i += step {
+			labels[i] = x[i]
+		}
+		opt.XAxis.Labels = labels
+		opt.XAxis.LabelCount = n
+	}
 	opt.Legend.SeriesNames = names
-	opt.Legend.Offset = charts.OffsetRight
+	// The legend goes under the title, from the left: long names (Chinese
+	// provider names) are not cut off at the right edge.
+	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft, Top: "22"}
 	opt.Title.Text = valueLabel
 	opt.Title.FontStyle.FontSize = 13
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
 	opt.Symbol.Shape = charts.SymbolCircle
 	opt.LineStrokeWidth = 1.5
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 320})
+	// A long series reads better without a dot per point.
+	if len(x) > 45 {
+		opt.Symbol.Shape = charts.SymbolNone
+		opt.Legend.Symbol = charts.SymbolSquare
+	}
+	// Legend lines (about four names each) take room from the plot.
+	height := 320 + 22*((len(series)-1)/4)
+	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})
 	if err := p.LineChart(opt); err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
 	}

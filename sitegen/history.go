@@ -1,7 +1,6 @@
 package sitegen
 
 import (
-	"sort"
 	"time"
 
 	"github.com/go-analyze/charts"
@@ -39,47 +38,54 @@ func (m *siteModel) historyOf(offers []*offerView) []offerHistory {
 
 // historyChart draws USD per hour over time, one line per offer (the first
 // maxHistoryLines), converted with the snapshot's FX table. The x axis has a point
-// wherever any price started or was last seen.
+// per day (UTC) from the first recorded price to the last, so that time reads
+// evenly however often prices changed; a price holds from the crawl it was first
+// seen until the crawl that saw another (or none), and the last price of a day
+// is that day's.
 func historyChart(l *language, fx catalog.FXTable, hs []offerHistory) ([]byte, error) {
 	if len(hs) > maxHistoryLines {
 		hs = hs[:maxHistoryLines]
 	}
-	seen := map[time.Time]bool{}
-	var times []time.Time
+	var first, last time.Time
 	for _, h := range hs {
 		for _, p := range h.Points {
-			for _, t := range []time.Time{p.From, p.Last} {
-				if !seen[t] {
-					seen[t] = true
-					times = append(times, t)
-				}
+			if first.IsZero() || p.From.Before(first) {
+				first = p.From
+			}
+			if p.Last.After(last) {
+				last = p.Last
 			}
 		}
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i].Before(times[j]) })
-	x := make([]string, len(times))
-	for i, t := range times {
-		x[i] = t.UTC().Format("2006-01-02")
+	days := dailyAxis(first, last)
+	x := make([]string, len(days))
+	for i, d := range days {
+		x[i] = d.Format("2006-01-02")
 	}
 	var series []lineSeries
 	for _, h := range hs {
-		s := lineSeries{Name: h.Offer.Offer.Region, Values: make([]float64, len(times))}
+		s := lineSeries{Name: h.Offer.Offer.Region, Values: make([]float64, len(days))}
 		term := h.Offer.Offer.Billing.TermHours()
-		for i, t := range times {
+		for i, d := range days {
 			s.Values[i] = charts.GetNullValue()
 			for _, p := range h.Points {
-				if t.Before(p.From) || t.After(p.Last) {
+				end := p.Last
+				if !p.Until.IsZero() {
+					end = p.Until.Add(-time.Nanosecond)
+				}
+				if day(p.From).After(d) || day(end).Before(d) {
 					continue
 				}
 				hourly, err := p.Price.Hourly(term)
 				if err != nil {
-					break
+					continue
 				}
 				usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
 				if err != nil {
-					break
+					continue
 				}
-				s.Values[i] = usd.InexactFloat64()
+				r, _ := moneyRound(usd)
+				s.Values[i] = r.InexactFloat64() // points are oldest first: the day's last price wins
 			}
 		}
 		series = append(series, s)
@@ -88,4 +94,26 @@ func historyChart(l *language, fx catalog.FXTable, hs []offerHistory) ([]byte, e
 		return nil, nil
 	}
 	return lineSVG(x, series, l.msg("instance.history_chart_title"))
+}
+
+// maxAxisDays bounds a daily time axis to its most recent days.
+const maxAxisDays = 731
+
+// dailyAxis lists the UTC days from first's to last's, at most maxAxisDays of
+// them (the most recent).
+func dailyAxis(first, last time.Time) []time.Time {
+	var out []time.Time
+	for d := day(first); !d.After(day(last)); d = d.AddDate(0, 0, 1) {
+		out = append(out, d)
+	}
+	if len(out) > maxAxisDays {
+		out = out[len(out)-maxAxisDays:]
+	}
+	return out
+}
+
+// day is the UTC day of t, at midnight.
+func day(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }

@@ -26,6 +26,10 @@ type pageData struct {
 	// Canonical and AltCanonical are the absolute URLs of the page and of its
 	// other-language version; empty without Options.SiteURL.
 	Canonical, AltCanonical string
+	// Sections says which optional pages the site has (benchmarks, changes).
+	Sections siteSections
+	// Scenarios says the site has the scenario and TCO pages.
+	Scenarios bool
 }
 
 // page is one page to render: a template applied to a model at a path, with

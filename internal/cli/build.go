@@ -50,14 +50,15 @@ func runBuild(env Env, args []string) int {
 	}
 	tmpl := templates.FS
 	opts := sitegen.Options{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw, SiteURL: *siteURL,
-		WorkCosts: siteWorkCosts(compare.CostPerWork(snap, runs, workloads))}
-	if history != nil {
-		opts.PriceHistory = map[string][]catalog.PricePoint{}
-		for _, o := range snap.Offers {
-			if series := history.PriceSeries(o.Key()); len(series) > 0 {
-				opts.PriceHistory[o.Key()] = series
-			}
-		}
+		// The benchmarks page, results on instance and GPU pages, and the
+		// explorer's cost column (the best figure per offer and workload).
+		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads),
+		// The changes pages and feed, GPU price trends and the instance pages'
+		// price history (nil without history).
+		History: history}
+	// The scenario and TCO pages.
+	if opts.Scenarios, err = compare.LoadScenarios(data.FS); err != nil {
+		return fail(env, "build: %v", err)
 	}
 	if *dev != "" {
 		opts.Templates = os.DirFS(*dev)
@@ -112,13 +113,4 @@ func loadBuildHistory(path, catalogPath string) (*catalog.History, error) {
 		}
 	}
 	return catalog.ReadHistory(path)
-}
-
-// siteWorkCosts hands the benchmark costs to the site.
-func siteWorkCosts(costs []compare.WorkCost) []sitegen.WorkCost {
-	out := make([]sitegen.WorkCost, 0, len(costs))
-	for _, c := range costs {
-		out = append(out, sitegen.WorkCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
-	}
-	return out
 }

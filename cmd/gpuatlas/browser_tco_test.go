@@ -1,0 +1,394 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/templates"
+)
+
+// buildScenarioSite renders sitegen's test snapshot with the project's scenarios
+// (data/scenarios.yaml): the scenario pages and the TCO page.
+func buildScenarioSite(t *testing.T) string {
+	t.Helper()
+	testdata := filepath.Join("..", "..", "sitegen", "testdata")
+	snap, err := catalog.ReadSnapshot(filepath.Join(testdata, "snapshot.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := compare.LoadScenarios(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: dir, BaseURL: "/", Scenarios: set}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.
+func cliTCO(t *testing.T, input string) compare.TCOResult {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "input.json")
+	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	if code := cli.Main(env, []string{"tco", "--input", f, "--format", "json"}); code != 0 {
+		t.Fatalf("gpuatlas tco --input: exit %d: %s\ninput: %s", code, stderr.String(), input)
+	}
+	var res compare.TCOResult
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatalf("gpuatlas tco output: %v", err)
+	}
+	return res
+}
+
+// tcoTables are the body cells of a result table, a cumulative table and a
+// break-even table, as text.
+type tcoTables struct {
+	Res [][]string `json:"res"`
+	Cum [][]string `json:"cum"`
+	BE  [][]string `json:"be"`
+}
+
+func readTCOTables(t *testing.T, ctx context.Context, res, cum, be string) tcoTables {
+	t.Helper()
+	return eval[tcoTables](t, ctx, fmt.Sprintf(`(() => {
+		const rows = sel => [...document.querySelectorAll(sel + ' tbody tr')].map(r => [...r.children].map(c => {
+			const k = c.cloneNode(true); k.querySelectorAll('small').forEach(s => s.remove()); return k.textContent.trim(); }));
+		return {res: rows(%s), cum: rows(%s), be: rows(%s)};
+	})()`, jsString(res), jsString(cum), jsString(be)))
+}
+
+// assertAgree checks every figure of the tables against the command line's result,
+// to the cent: each month's cumulative cost, each option's total, USD per hour,
+// needed hours and cost per unit of work, and each break-even.
+func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables) {
+	t.Helper()
+	months := res.Input.Workload.HorizonMonths
+	if len(tb.Cum) != months {
+		t.Fatalf("%s: %d months in the cumulative table, the command line has %d", what, len(tb.Cum), months)
+	}
+	for m, row := range tb.Cum {
+		if len(row) != len(res.Options)+1 {
+			t.Fatalf("%s: month %d has %d columns, want %d", what, m+1, len(row)-1, len(res.Options))
+		}
+		for i, o := range res.Options {
+			if want := o.CumulativeUSD[m].StringFixed(2); row[i+1] != want {
+				t.Errorf("%s: month %d %s: cumulative %s, command line %s", what, m+1, o.ID, row[i+1], want)
+			}
+		}
+	}
+	if len(tb.Res) != len(res.Options) {
+		t.Fatalf("%s: %d result rows, command line %d options", what, len(tb.Res), len(res.Options))
+	}
+	dec := func(s string) string {
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			return "not a number: " + s
+		}
+		return d.String()
+	}
+	for i, o := range res.Options {
+		row := tb.Res[i]
+		for _, c := range []struct {
+			name, got, want string
+		}{
+			{"USD per hour", dec(row[2]), o.USDPerHour.String()},
+			{"needed hours", dec(row[3]), o.NeededHoursPerMonth.String()},
+			{"hours per job", dec(row[5]), o.HoursPerJob.String()},
+			{"total", row[6], o.TotalUSD.StringFixed(2)},
+			{"cost per unit", row[7], o.CostPerUnitUSD.StringFixed(6)},
+		} {
+			if c.got != c.want {
+				t.Errorf("%s: %s: %s %s, command line %s", what, o.ID, c.name, c.got, c.want)
+			}
+		}
+	}
+	if len(tb.BE) != len(res.BreakEvens) {
+		t.Fatalf("%s: %d break-evens, command line %d", what, len(tb.BE), len(res.BreakEvens))
+	}
+	for i, b := range res.BreakEvens {
+		if tb.BE[i][2] != b.HoursPerMonth.StringFixed(2) || !strings.HasPrefix(tb.BE[i][3], b.Utilisation.Mul(catalog.Dec("100")).StringFixed(2)+" %") {
+			t.Errorf("%s: break-even %v, command line %s hours, %s", what, tb.BE[i], b.HoursPerMonth, b.Utilisation)
+		}
+	}
+}
+
+// TestBrowser_TCOCalculatorAgreesWithCLI is the TCO's agreement test: for each
+// scenario, the calculator's figures for its preset, the static tables of the
+// page (compare.TCO at build time) and `gpuatlas tco --input` on the input the
+// calculator shows agree to the cent; and again after changing hours, months,
+// utilisation, idle hours, spot overhead, every billing group and every offer.
+func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
+	dir := buildScenarioSite(t)
+	srv := httptest.NewServer(newServeHandler(dir))
+	defer srv.Close()
+	ctx := newBrowser(t)
+	exceptions := collectExceptions(ctx)
+	do(t, ctx, "open tco", chromedp.Navigate(srv.URL+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	ids := eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
+	if len(ids) < 5 {
+		t.Fatalf("the calculator offers %d scenarios: %v", len(ids), ids)
+	}
+	screenshot(t, ctx, "tco-desktop.png")
+	elementShot(t, ctx, "#tco-llm-finetune", "tco-section-llm-finetune.png")
+	input := func() string {
+		if st := eval[string](t, ctx, `document.getElementById('calc-form').dataset.state + ' ' + document.getElementById('calc-error').textContent`); st != "ok " {
+			t.Fatalf("calculator state: %s", st)
+		}
+		return eval[string](t, ctx, `document.getElementById('calc-input').textContent`)
+	}
+	for _, id := range ids {
+		setControl(t, ctx, "calc-scenario", id)
+		// The preset: the page's billing groups.
+		do(t, ctx, "preset groups", chromedp.Evaluate[chromedp.Void](`(() => {
+			const cfg = JSON.parse(document.getElementById('tco-config').textContent);
+			document.querySelectorAll('#calc-groups input').forEach(b => { b.checked = cfg.preset_groups.includes(b.value); });
+			document.getElementById('calc-form').dispatchEvent(new Event('change'));
+		})()`))
+		in := input()
+		res := cliTCO(t, in)
+		assertAgree(t, id+" preset, calculator", res, readTCOTables(t, ctx, "#calc-res", "#calc-cum", "#calc-be"))
+		a := "#tco-" + id
+		assertAgree(t, id+" preset, static tables", res, readTCOTables(t, ctx, a+"-res", a+"-cum", a+"-be"))
+
+		// Everything changed.
+		for _, c := range [][2]string{{"calc-hours", "333.3"}, {"calc-months", "15"}, {"calc-util", "73.5"}, {"calc-idle", "12.25"}, {"calc-spot", "12.5"}} {
+			setControl(t, ctx, c[0], c[1])
+		}
+		do(t, ctx, "every offer and billing group", chromedp.Evaluate[chromedp.Void](`(() => {
+			document.querySelectorAll('#calc-groups input, #calc-offers input').forEach(b => { b.checked = true; });
+			document.getElementById('calc-form').dispatchEvent(new Event('change'));
+		})()`))
+		in = input()
+		var parsed compare.TCOInput
+		if err := json.Unmarshal([]byte(in), &parsed); err != nil {
+			t.Fatal(err)
+		}
+		w := parsed.Workload
+		if w.HorizonMonths != 15 || w.Utilisation.String() != "0.735" || w.IdleHoursPerMonth.String() != "12.25" {
+			t.Errorf("%s: the calculator's input does not hold the entered figures: %+v", id, w)
+		}
+		for _, o := range parsed.Options {
+			if p := o.PayAsYouGo; p != nil && p.Billing == catalog.Spot && p.InterruptionOverhead.String() != "0.125" {
+				t.Errorf("%s: %s: spot overhead %s, want 0.125", id, o.ID, p.InterruptionOverhead)
+			}
+		}
+		res = cliTCO(t, in)
+		assertAgree(t, id+" changed", res, readTCOTables(t, ctx, "#calc-res", "#calc-cum", "#calc-be"))
+		// The model behind the tables, called directly, agrees too (every figure,
+		// monthly costs and comparisons included).
+		js := eval[map[string]any](t, ctx, `window.GPUAtlasTCO.compute(JSON.parse(document.getElementById('calc-input').textContent))`)
+		var got struct {
+			Options []struct {
+				ID      string   `json:"id"`
+				Monthly []string `json:"monthly_usd"`
+				Total   string   `json:"total_usd"`
+				PerJob  string   `json:"cost_per_job_usd"`
+				Commit  int      `json:"committed_instances"`
+				PaygH   string   `json:"pay_as_you_go_hours_per_month"`
+			} `json:"options"`
+		}
+		b, _ := json.Marshal(js)
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		for i, o := range res.Options {
+			g := got.Options[i]
+			if g.ID != o.ID || g.Commit != o.CommittedInstances || g.PaygH != o.PayAsYouGoHoursPerMonth.String() || g.PerJob != o.CostPerJobUSD.String() {
+				t.Errorf("%s: %s: script %+v, command line committed %d, pay-as-you-go hours %s, per job %s", id, o.ID, g, o.CommittedInstances, o.PayAsYouGoHoursPerMonth, o.CostPerJobUSD)
+			}
+			for m, v := range o.MonthlyUSD {
+				if g.Monthly[m] != v.String() {
+					t.Errorf("%s: %s month %d: script %s, command line %s", id, o.ID, m+1, g.Monthly[m], v)
+				}
+			}
+		}
+		var cmps []map[string]string
+		b, _ = json.Marshal(js["comparisons"])
+		if err := json.Unmarshal(b, &cmps); err != nil {
+			t.Fatal(err)
+		}
+		if len(cmps) != len(res.Comparisons) {
+			t.Fatalf("%s: script has %d comparisons, command line %d", id, len(cmps), len(res.Comparisons))
+		}
+		for i, c := range res.Comparisons {
+			g := cmps[i]
+			if g["a"] != c.A || g["b"] != c.B || g["hourly_more_pct"] != c.HourlyMorePct.String() || g["sooner_pct"] != c.SoonerPct.String() || g["total_more_pct"] != c.TotalMorePct.String() {
+				t.Errorf("%s: comparison %v, command line %+v", id, g, c)
+			}
+		}
+		if id == "llm-finetune" {
+			screenshot(t, ctx, "tco-calculator-changed.png")
+			elementShot(t, ctx, "#calculator", "tco-calculator.png")
+		}
+		// Back to the preset figures for the next scenario.
+		for _, c := range [][2]string{{"calc-hours", "500"}, {"calc-months", "12"}, {"calc-util", "90"}, {"calc-idle", "0"}, {"calc-spot", "10"}} {
+			setControl(t, ctx, c[0], c[1])
+		}
+	}
+	// Bad input says what is wrong and shows no figures.
+	setControl(t, ctx, "calc-util", "120")
+	if msg := eval[string](t, ctx, `document.getElementById('calc-error').textContent`); !strings.Contains(msg, "100") {
+		t.Errorf("utilisation 120 %%: error %q", msg)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#calc-out table').length`); n != 0 {
+		t.Errorf("figures shown for a bad input: %d tables", n)
+	}
+	if ex := exceptions(); len(ex) > 0 {
+		t.Errorf("script exceptions: %v", ex)
+	}
+}
+
+// TestBrowser_TCODecimalEdgeCases checks the script's arithmetic on inputs built
+// to hit its rounding: halves at each rounding step, upfront terms running past
+// the horizon, a burst above whole committed instances, fractional speeds; and the
+// repository's golden TCO input. Each must equal compare.TCO exactly.
+func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
+	dir := buildScenarioSite(t)
+	srv := httptest.NewServer(newServeHandler(dir))
+	defer srv.Close()
+	ctx := newBrowser(t)
+	do(t, ctx, "open tco", chromedp.Navigate(srv.URL+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base compare.TCOInput
+	if err := json.Unmarshal(golden, &base); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []compare.TCOInput{base}
+	for i, w := range []struct {
+		job, jobs, util, idle string
+		months                int
+	}{
+		{"0.0000005", "1", "1", "0", 1}, {"1.0000005", "3", "0.3333", "0.0000015", 37}, {"2190", "1", "1", "0", 25},
+		{"729.9999995", "1", "0.97", "0.0000005", 13}, {"12345.678901", "0.5", "0.0001", "7", 36}, {"0.125", "0.125", "0.125", "0.125", 600},
+	} {
+		in := base
+		in.Workload = compare.TCOWorkload{WorkUnit: base.Workload.WorkUnit, JobSize: catalog.Dec(w.job), JobsPerMonth: catalog.Dec(w.jobs),
+			Utilisation: catalog.Dec(w.util), IdleHoursPerMonth: catalog.Dec(w.idle), HorizonMonths: w.months}
+		in.Options = append([]compare.TCOOption(nil), base.Options...)
+		for j := range in.Options {
+			o := in.Options[j]
+			o.Speed.WorkPerHour = o.Speed.WorkPerHour.Add(catalog.Dec(fmt.Sprintf("0.%06d", (i*7919+j*104729)%1000000)))
+			if o.PayAsYouGo != nil {
+				p := *o.PayAsYouGo
+				p.USDPerHour = p.USDPerHour.Add(catalog.Dec("0.00000005"))
+				o.PayAsYouGo = &p
+			}
+			in.Options[j] = o
+		}
+		inputs = append(inputs, in)
+	}
+	for i, in := range inputs {
+		want, err := compare.TCO(in)
+		if err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+		b, _ := json.Marshal(in)
+		got := eval[json.RawMessage](t, ctx, `window.GPUAtlasTCO.compute(`+string(b)+`)`)
+		var g struct {
+			Options []compare.TCOOptionResult `json:"options"`
+			BE      []compare.BreakEven       `json:"break_evens"`
+			Cmp     []compare.Comparison      `json:"comparisons"`
+		}
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatalf("input %d: %v: %s", i, err, got)
+		}
+		for j, o := range want.Options {
+			s := g.Options[j]
+			s.Steps = o.Steps // the script does not write the steps in words
+			wb, _ := json.Marshal(o)
+			gb, _ := json.Marshal(s)
+			if !bytes.Equal(wb, gb) {
+				t.Errorf("input %d option %s:\n script %s\n Go     %s", i, o.ID, gb, wb)
+			}
+		}
+		for j, b := range want.BreakEvens {
+			if j >= len(g.BE) || !g.BE[j].HoursPerMonth.Equal(b.HoursPerMonth) || !g.BE[j].Utilisation.Equal(b.Utilisation) || g.BE[j].Commitment != b.Commitment {
+				t.Errorf("input %d break-even %d: script %+v, Go %+v", i, j, g.BE, b)
+			}
+		}
+		for j, c := range want.Comparisons {
+			if j >= len(g.Cmp) || !g.Cmp[j].HourlyMorePct.Equal(c.HourlyMorePct) || !g.Cmp[j].SoonerPct.Equal(c.SoonerPct) || !g.Cmp[j].TotalMorePct.Equal(c.TotalMorePct) {
+				t.Errorf("input %d comparison %d: script %+v, Go %+v", i, j, g.Cmp, c)
+			}
+		}
+	}
+}
+
+func TestBrowser_ScenarioScreenshots(t *testing.T) {
+	dir := buildScenarioSite(t)
+	srv := httptest.NewServer(newServeHandler(dir))
+	defer srv.Close()
+	pages := []struct{ name, path string }{
+		{"scenarios", "/scenarios/"},
+		{"scenario-llm-finetune", "/scenarios/llm-finetune.html"},
+		{"zh-scenario-cv-training", "/zh/scenarios/cv-training.html"},
+		{"zh-tco", "/zh/tco.html"},
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int
+	}{{"desktop", 1400, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			ctx := newBrowserSized(t, size.width, size.height)
+			exceptions := collectExceptions(ctx)
+			if size.name == "phone" {
+				do(t, ctx, "emulate a phone", chromedp.EmulateViewport(int64(size.width), int64(size.height),
+					chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+			}
+			for _, p := range pages {
+				do(t, ctx, "open "+p.path, chromedp.Navigate(srv.URL+p.path), chromedp.WaitReady(chromedp.CSS("footer")))
+				if size.name == "phone" {
+					if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > size.width {
+						t.Errorf("%s is %d pixels wide on a %d-pixel screen", p.path, w, size.width)
+					}
+				}
+				screenshot(t, ctx, size.name+"-"+p.name+".png")
+			}
+			if ex := exceptions(); len(ex) > 0 {
+				t.Errorf("script exceptions: %v", ex)
+			}
+		})
+	}
+}
+
+// elementShot saves a screenshot of one element of the page.
+func elementShot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", sel, err)
+	}
+	p := filepath.Join(artifactsDir(t), name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
+}

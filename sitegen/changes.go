@@ -1,0 +1,438 @@
+package sitegen
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/go-analyze/charts"
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// The changes pages: changes/index.html is what changed between the previous crawl
+// and the site's snapshot, changes/<YYYY-MM-DD>.html each earlier crawl against the
+// one before it, and changes/feed.atom the same as an Atom feed. Every snapshot is
+// rebuilt from the history (History.At) and compared with catalog.Diff.
+
+// maxChangeRows bounds each list of a changes page; the heading counts them all.
+const maxChangeRows = 50
+
+// maxFeedEntries bounds the Atom feed to the most recent crawls with changes.
+const maxFeedEntries = 50
+
+// changesModel is everything the changes pages and the GPU price trends need,
+// derived once from the history for every language.
+type changesModel struct {
+	m *siteModel
+	// crawls are the recorded crawls up to the site's snapshot, oldest first, the
+	// snapshot itself last (recorded or not).
+	crawls []crawlInfo
+	// gpuMin is, per crawl, the lowest on-demand USD per GPU-hour by GPU model and
+	// provider.
+	gpuMin []map[string]map[catalog.Provider]decimal.Decimal
+}
+
+// crawlInfo is one crawl and what changed since the crawl before it.
+type crawlInfo struct {
+	At   time.Time
+	Slug string // file name of its page without .html: the date, with -2, -3 ... for later crawls of a day
+	// Set is the change from the crawl before; nil for the first crawl.
+	Set *changeSet
+}
+
+// Path is the crawl's page relative to the language root.
+func (c crawlInfo) Path() string { return "changes/" + c.Slug + ".html" }
+
+// changeSet is one diff as the pages show it.
+type changeSet struct {
+	Old, New  time.Time
+	Total     catalog.DiffCounts
+	Items     []countItem // Total's nonzero counts
+	Providers []providerChanges
+}
+
+// Empty reports whether nothing changed.
+func (c *changeSet) Empty() bool { return len(c.Providers) == 0 }
+
+type providerChanges struct {
+	Provider      catalog.Provider
+	Counts        catalog.DiffCounts
+	Items         []countItem
+	TypesAdded    capped[changedType]
+	TypesRemoved  capped[changedType]
+	RegionsAdded  capped[catalog.Region]
+	RegionsRemove capped[catalog.Region]
+	OffersAdded   capped[changedOffer]
+	OffersRemoved capped[changedOffer]
+	Prices        capped[changedPrice]
+	Avail         capped[changedAvail]
+}
+
+// capped is a list cut to maxChangeRows, with the number left out, its caption's
+// message key and an id for its table.
+type capped[T any] struct {
+	Key, ID string
+	Rows    []T
+	Total   int
+	More    int
+}
+
+func capList[S any, T any](key, id string, in []S, f func(S) T) capped[T] {
+	c := capped[T]{Key: key, ID: id, Total: len(in)}
+	for i, v := range in {
+		if i == maxChangeRows {
+			c.More = len(in) - i
+			break
+		}
+		c.Rows = append(c.Rows, f(v))
+	}
+	return c
+}
+
+type changedType struct {
+	T    catalog.InstanceType
+	Href string // its page when the type is in the site's snapshot
+	GPU  string // "8 × nvidia-h100-sxm-80gb", "" without accelerators
+}
+
+type changedOffer struct {
+	O      catalog.Offer
+	Href   string
+	Region catalog.Region
+}
+
+type changedPrice struct {
+	changedOffer
+	Old, New catalog.Price
+	Percent  *decimal.Decimal
+}
+
+// PercentText is the change with a sign and two places: "+10.00 %".
+func (c changedPrice) PercentText() string {
+	if c.Percent == nil {
+		return ""
+	}
+	s := c.Percent.StringFixed(2)
+	if c.Percent.IsPositive() {
+		s = "+" + s
+	}
+	return s + " %"
+}
+
+// Direction is up, down or "" (unchanged or not comparable), for the row's style.
+func (c changedPrice) Direction() string {
+	switch {
+	case c.Percent == nil:
+		return ""
+	case c.Percent.IsPositive():
+		return "up"
+	case c.Percent.IsNegative():
+		return "down"
+	}
+	return ""
+}
+
+type changedAvail struct {
+	changedOffer
+	Old, New catalog.Availability
+}
+
+// newChangesModel rebuilds every crawl of the history up to the site's snapshot
+// and compares each with the one before.
+func newChangesModel(m *siteModel, h *catalog.History) (*changesModel, error) {
+	c := &changesModel{m: m}
+	taken := m.snap.TakenAt
+	var times []time.Time
+	for _, t := range h.Crawls() {
+		if t.After(taken) {
+			break // a site of an older snapshot shows no later changes
+		}
+		times = append(times, t)
+	}
+	if n := len(times); n == 0 || times[n-1].Before(taken) {
+		times = append(times, taken) // the snapshot is not (yet) recorded
+	}
+	slugs := crawlSlugs(times)
+	var prev *catalog.Snapshot
+	for i, t := range times {
+		var s *catalog.Snapshot
+		if i == len(times)-1 {
+			s = m.snap
+		} else {
+			var err error
+			if s, err = h.At(t); err != nil {
+				return nil, fmt.Errorf("changes: %w", err)
+			}
+		}
+		ci := crawlInfo{At: t, Slug: slugs[i]}
+		if prev != nil {
+			ci.Set = c.changeSet(catalog.Diff(prev, s))
+		}
+		c.crawls = append(c.crawls, ci)
+		c.gpuMin = append(c.gpuMin, gpuMinima(s))
+		prev = s
+	}
+	return c, nil
+}
+
+// crawlSlugs names each crawl's page by its UTC date; a second crawl on a day gets
+// "-2", a third "-3".
+func crawlSlugs(times []time.Time) []string {
+	out := make([]string, len(times))
+	n := map[string]int{}
+	for i, t := range times {
+		d := t.UTC().Format("2006-01-02")
+		n[d]++
+		out[i] = d
+		if n[d] > 1 {
+			out[i] = d + "-" + strconv.Itoa(n[d])
+		}
+	}
+	return out
+}
+
+func (c *changesModel) changeSet(r catalog.DiffReport) *changeSet {
+	m := c.m
+	set := &changeSet{Old: r.OldTakenAt, New: r.NewTakenAt, Total: r.Total}
+	typ := func(t catalog.InstanceType) changedType {
+		v := changedType{T: t}
+		if tv, ok := m.typeByKey[t.Key()]; ok {
+			v.Href = tv.Href
+		}
+		if a, ok := t.PrimaryAccelerator(); ok {
+			name := a.Model
+			if name == "" {
+				name = a.Name
+			}
+			v.GPU = strconv.Itoa(a.Count) + " × " + name
+		}
+		return v
+	}
+	offer := func(o catalog.Offer) changedOffer {
+		v := changedOffer{O: o, Region: m.region(o.Provider, o.Region)}
+		if tv, ok := m.typeByKey[o.InstanceKey()]; ok {
+			v.Href = tv.Href
+		}
+		return v
+	}
+	same := func(g catalog.Region) catalog.Region { return g }
+	set.Items = countItems(r.Total)
+	for _, d := range r.Providers {
+		id := func(list string) string { return list + "-" + slugify(string(d.Provider)) }
+		set.Providers = append(set.Providers, providerChanges{
+			Provider: d.Provider, Counts: d.Counts, Items: countItems(d.Counts),
+			TypesAdded:    capList("changes.types_added", id("types-added"), d.InstanceTypesAdded, typ),
+			TypesRemoved:  capList("changes.types_removed", id("types-removed"), d.InstanceTypesRemoved, typ),
+			RegionsAdded:  capList("changes.regions_added", id("regions-added"), d.RegionsAdded, same),
+			RegionsRemove: capList("changes.regions_removed", id("regions-removed"), d.RegionsRemoved, same),
+			OffersAdded:   capList("changes.offers_added", id("offers-added"), d.OffersAdded, offer),
+			OffersRemoved: capList("changes.offers_removed", id("offers-removed"), d.OffersRemoved, offer),
+			Prices: capList("changes.price_changes", id("prices"), d.PriceChanges, func(p catalog.PriceChange) changedPrice {
+				return changedPrice{changedOffer: offer(p.Offer), Old: p.Old, New: p.New, Percent: p.Percent}
+			}),
+			Avail: capList("changes.availability_changes", id("availability"), d.AvailabilityChanges, func(a catalog.AvailabilityChange) changedAvail {
+				return changedAvail{changedOffer: offer(a.Offer), Old: a.Old, New: a.New}
+			}),
+		})
+	}
+	return set
+}
+
+// countItem is one nonzero count of a diff with its message key ("{n} price
+// changes"), singular or plural.
+type countItem struct {
+	Key string
+	N   int
+}
+
+// countItems lists a diff's nonzero counts in a fixed order.
+func countItems(c catalog.DiffCounts) []countItem {
+	var out []countItem
+	for _, v := range []struct {
+		n   int
+		key string
+	}{
+		{c.InstanceTypesAdded, "types_added"}, {c.InstanceTypesRemoved, "types_removed"},
+		{c.RegionsAdded, "regions_added"}, {c.RegionsRemoved, "regions_removed"},
+		{c.OffersAdded, "offers_added"}, {c.OffersRemoved, "offers_removed"},
+		{c.PriceChanges, "price_changes"}, {c.AvailabilityChanges, "availability_changes"},
+	} {
+		if v.n == 0 {
+			continue
+		}
+		form := ".other"
+		if v.n == 1 {
+			form = ".one"
+		}
+		out = append(out, countItem{Key: "changes.n." + v.key + form, N: v.n})
+	}
+	return out
+}
+
+// gpuMinima is the lowest on-demand USD per GPU-hour of a snapshot by GPU model
+// (the primary accelerator's) and provider.
+func gpuMinima(s *catalog.Snapshot) map[string]map[catalog.Provider]decimal.Decimal {
+	types := map[string]catalog.InstanceType{}
+	for _, t := range s.Instances {
+		types[t.Key()] = t
+	}
+	out := map[string]map[catalog.Provider]decimal.Decimal{}
+	for _, o := range s.Offers {
+		if o.Billing != catalog.OnDemand {
+			continue
+		}
+		t, ok := types[o.InstanceKey()]
+		if !ok {
+			continue
+		}
+		a, ok := t.PrimaryAccelerator()
+		units := t.GPUUnits()
+		if !ok || a.Model == "" || !units.IsPositive() {
+			continue
+		}
+		h, err := o.Price.Hourly(o.Billing.TermHours())
+		if err != nil {
+			continue
+		}
+		usd, err := s.FX.Convert(h, o.Price.Currency, catalog.USD)
+		if err != nil || !usd.IsPositive() {
+			continue
+		}
+		per := usd.DivRound(units, perGPUPlaces)
+		if out[a.Model] == nil {
+			out[a.Model] = map[catalog.Provider]decimal.Decimal{}
+		}
+		if cur, ok := out[a.Model][o.Provider]; !ok || per.LessThan(cur) {
+			out[a.Model][o.Provider] = per
+		}
+	}
+	return out
+}
+
+// changesData is the model of changes.html: the latest changes (the index) or one
+// crawl's (an archive page).
+type changesData struct {
+	Index bool
+	Crawl crawlInfo
+	// Prev and Next are the neighbouring archive pages, nil at the ends.
+	Prev, Next *crawlInfo
+	// Archive lists every crawl, newest first (the index only).
+	Archive []crawlInfo
+	Feed    string // the feed's path relative to the language root
+}
+
+// pages are the changes index, an archive page per crawl after the first, with the
+// feed beside the index.
+func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) {
+	last := c.crawls[len(c.crawls)-1]
+	idx := changesData{Index: true, Crawl: last, Feed: feedPath}
+	for i := len(c.crawls) - 1; i >= 0; i-- {
+		idx.Archive = append(idx.Archive, c.crawls[i])
+	}
+	feed, err := c.feed(l, base, siteURL)
+	if err != nil {
+		return nil, err
+	}
+	out := []page{{Path: "changes/index.html", Template: "changes.html", Nav: "changes", Data: idx,
+		Files: []siteFile{{name: feedPath, data: feed}}}}
+	for i := 1; i < len(c.crawls); i++ {
+		d := changesData{Crawl: c.crawls[i], Feed: feedPath}
+		if i > 1 {
+			d.Prev = &c.crawls[i-1]
+		}
+		if i+1 < len(c.crawls) {
+			d.Next = &c.crawls[i+1]
+		}
+		out = append(out, page{Path: c.crawls[i].Path(), Template: "changes.html", Nav: "changes", Data: d})
+	}
+	return out, nil
+}
+
+// gpuTrendView is a GPU page's cheapest on-demand USD per GPU-hour over the crawls,
+// per provider: a line chart and a table of the crawls where a figure changed.
+type gpuTrendView struct {
+	Providers []catalog.Provider
+	Rows      []gpuTrendRow
+	Crawls    int
+	Chart     string // path relative to the language root; "" without one
+}
+
+type gpuTrendRow struct {
+	At     time.Time
+	Prices []*decimal.Decimal // per provider; nil where it had no offer
+}
+
+// gpuTrend is the price trend of a GPU model, with its chart; nil when fewer than
+// two crawls priced it.
+func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byte, error) {
+	set := map[catalog.Provider]bool{}
+	priced := 0
+	for _, g := range c.gpuMin {
+		if len(g[model]) > 0 {
+			priced++
+		}
+		for p := range g[model] {
+			set[p] = true
+		}
+	}
+	if priced < 2 {
+		return nil, nil, nil
+	}
+	v := &gpuTrendView{Providers: c.m.orderProviders(set), Crawls: len(c.crawls)}
+	var prev []*decimal.Decimal
+	for i, cr := range c.crawls {
+		row := gpuTrendRow{At: cr.At, Prices: make([]*decimal.Decimal, len(v.Providers))}
+		changed := i == 0 || i == len(c.crawls)-1
+		for j, p := range v.Providers {
+			if d, ok := c.gpuMin[i][model][p]; ok {
+				row.Prices[j] = &d
+			}
+			if prev != nil && !sameDec(prev[j], row.Prices[j]) {
+				changed = true
+			}
+		}
+		if changed {
+			v.Rows = append(v.Rows, row)
+		}
+		prev = row.Prices
+	}
+	// The chart has a point a day: each day shows the last crawl's figures up to
+	// that day (a price holds until a crawl sees another).
+	days := dailyAxis(c.crawls[0].At, c.crawls[len(c.crawls)-1].At)
+	x := make([]string, len(days))
+	series := make([]lineSeries, len(v.Providers))
+	for j, p := range v.Providers {
+		series[j] = lineSeries{Name: l.label("provider", p), Values: make([]float64, len(days))}
+	}
+	k := -1 // the last crawl on or before the day
+	for i, d := range days {
+		x[i] = d.Format("2006-01-02")
+		for k+1 < len(c.crawls) && !day(c.crawls[k+1].At).After(d) {
+			k++
+		}
+		for j, p := range v.Providers {
+			series[j].Values[i] = charts.GetNullValue()
+			if k < 0 {
+				continue
+			}
+			if min, ok := c.gpuMin[k][model][p]; ok {
+				r, _ := moneyRound(min)
+				series[j].Values[i] = r.InexactFloat64()
+			}
+		}
+	}
+	svg, err := lineSVG(x, series, l.msg("changes.trend_chart_title"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, svg, nil
+}
+
+func sameDec(a, b *decimal.Decimal) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}

@@ -1,0 +1,422 @@
+// GPU Atlas TCO calculator: recomputes package compare's TCO model (compare/tco.go)
+// in the browser from the TCO input JSON embedded in tco.html. Money is never a
+// float: every figure is an exact decimal (a BigInt scaled by a power of ten), and
+// the rounding is compare's, half away from zero at the same steps: hours to 6
+// places, derived USD rates to 8, each month's cost to cents, cost per unit of
+// work to 6, utilisation to 4, whole percent in comparisons. Vanilla JavaScript,
+// nothing loaded from other hosts.
+(function () {
+  'use strict';
+
+  var HOUR_PLACES = 6, RATE_PLACES = 8, MONEY_PLACES = 2, SHARE_PLACES = 4, COST_PLACES = 6;
+
+  // ---- exact decimals ------------------------------------------------------
+  // A decimal is {m: BigInt, e: Number}: the value m × 10^-e, e ≥ 0.
+  var TEN = BigInt(10);
+  function pow10(n) { var r = BigInt(1); for (var i = 0; i < n; i++) r *= TEN; return r; }
+
+  function dec(s) {
+    if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
+    if (typeof s === 'number') {
+      if (!Number.isInteger(s)) throw new Error('not an integer: ' + s);
+      return { m: BigInt(s), e: 0 };
+    }
+    var t = String(s).trim();
+    var m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(t);
+    if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new Error('not a number: ' + s);
+    var frac = m[3] || '';
+    var v = BigInt((m[2] || '0') + frac);
+    return { m: m[1] === '-' ? -v : v, e: frac.length };
+  }
+  var ZERO = dec('0'), ONE = dec('1'), HUNDRED = dec('100'), MONTH_HOURS = dec('730');
+
+  function align(a, b) {
+    if (a.e === b.e) return [a.m, b.m, a.e];
+    if (a.e < b.e) return [a.m * pow10(b.e - a.e), b.m, b.e];
+    return [a.m, b.m * pow10(a.e - b.e), a.e];
+  }
+  function add(a, b) { var x = align(a, b); return { m: x[0] + x[1], e: x[2] }; }
+  function sub(a, b) { var x = align(a, b); return { m: x[0] - x[1], e: x[2] }; }
+  function mul(a, b) { return { m: a.m * b.m, e: a.e + b.e }; }
+  function cmp(a, b) { var x = align(a, b); return x[0] < x[1] ? -1 : x[0] > x[1] ? 1 : 0; }
+  function sign(a) { return a.m < BigInt(0) ? -1 : a.m > BigInt(0) ? 1 : 0; }
+  function isZero(a) { return a.m === BigInt(0); }
+  function max(a, b) { return cmp(a, b) >= 0 ? a : b; }
+  function min(a, b) { return cmp(a, b) <= 0 ? a : b; }
+  function abs(x) { return x < BigInt(0) ? -x : x; }
+
+  // quotient num/den of BigInts rounded half away from zero.
+  function roundQuo(num, den) {
+    var q = num / den, r = num % den; // truncated toward zero
+    if (abs(r) * BigInt(2) >= abs(den)) q += ((num < BigInt(0)) !== (den < BigInt(0))) ? BigInt(-1) : BigInt(1);
+    return q;
+  }
+  // divRound is a/b to places, half away from zero (decimal.DivRound).
+  function divRound(a, b, places) {
+    if (isZero(b)) throw new Error('division by zero');
+    // a/b = (a.m / 10^a.e) / (b.m / 10^b.e); × 10^places.
+    var num = a.m * pow10(places + b.e), den = b.m * pow10(a.e);
+    return { m: roundQuo(num, den), e: places };
+  }
+  // round is a to places, half away from zero (decimal.Round).
+  function round(a, places) {
+    if (a.e <= places) return a;
+    return { m: roundQuo(a.m, pow10(a.e - places)), e: places };
+  }
+  // floorDiv and ceilDiv of non-negative a/b as a Number.
+  function floorDiv(a, b) { var x = align(a, b); return Number(x[0] / x[1]); }
+  function ceilDiv(a, b) { var x = align(a, b); var q = x[0] / x[1]; if (x[0] % x[1] !== BigInt(0)) q += BigInt(1); return Number(q); }
+
+  // str is the shortest exact form, as decimal.String.
+  function str(a) {
+    var neg = a.m < BigInt(0), digits = abs(a.m).toString(), e = a.e;
+    while (e > 0 && digits.length > 1 && digits.charAt(digits.length - 1) === '0') { digits = digits.slice(0, -1); e--; }
+    if (e > 0 && digits === '0') e = 0;
+    var out;
+    if (e === 0) out = digits;
+    else {
+      while (digits.length <= e) digits = '0' + digits;
+      out = digits.slice(0, digits.length - e) + '.' + digits.slice(digits.length - e);
+    }
+    return (neg && out !== '0' ? '-' : '') + out;
+  }
+  // fixed is a rounded to places and written with exactly that many, as StringFixed.
+  function fixed(a, places) {
+    var r = round(a, places);
+    var m = r.m * pow10(places - r.e);
+    var neg = m < BigInt(0), digits = abs(m).toString();
+    if (places === 0) return (neg ? '-' : '') + digits;
+    while (digits.length <= places) digits = '0' + digits;
+    return (neg ? '-' : '') + digits.slice(0, digits.length - places) + '.' + digits.slice(digits.length - places);
+  }
+
+  // ---- the model: compare.TCO ------------------------------------------------
+  function validate(inp) {
+    var w = inp.workload;
+    if (sign(dec(w.job_size)) <= 0) throw new Error('workload.job_size must be positive');
+    if (sign(dec(w.jobs_per_month)) < 0) throw new Error('workload.jobs_per_month must not be negative');
+    var u = dec(w.utilisation);
+    if (sign(u) <= 0 || cmp(u, ONE) > 0) throw new Error('workload.utilisation must be in (0, 1]');
+    if (sign(dec(w.idle_hours_per_month)) < 0) throw new Error('workload.idle_hours_per_month must not be negative');
+    if (!(w.horizon_months >= 1 && w.horizon_months <= 600)) throw new Error('workload.horizon_months must be 1 to 600');
+    if (!inp.options || inp.options.length === 0) throw new Error('no billing options');
+    inp.options.forEach(function (o) {
+      if (sign(dec(o.speed.work_per_hour)) <= 0) throw new Error('option ' + o.id + ': speed must be positive');
+      if (!o.commitment && !o.pay_as_you_go) throw new Error('option ' + o.id + ': no billing');
+    });
+  }
+
+  function commitmentHourly(c) {
+    var term = dec(c.term_months);
+    return divRound(add(mul(dec(c.usd_per_month), term), dec(c.upfront_usd)), mul(term, MONTH_HOURS), RATE_PLACES);
+  }
+
+  function optionTCO(inp, o) {
+    var w = inp.workload, months = dec(w.horizon_months);
+    var jobSize = dec(w.job_size), jobs = dec(w.jobs_per_month), util = dec(w.utilisation), idle = dec(w.idle_hours_per_month);
+    var sp = dec(o.speed.work_per_hour);
+    var r = { id: o.id, committed_instances: 0, committed_hours_per_month: ZERO, commitment_use: ZERO,
+      pay_as_you_go_hours_per_month: ZERO, usd_per_hour: ZERO, committed_after_horizon_usd: ZERO,
+      cost_per_unit_usd: ZERO, cost_per_job_usd: ZERO };
+    r.work_per_month = mul(jobSize, jobs);
+    r.busy_hours_per_month = divRound(r.work_per_month, sp, HOUR_PLACES);
+    r.needed_hours_per_month = add(divRound(r.work_per_month, mul(sp, util), HOUR_PLACES), idle);
+    var overhead = o.pay_as_you_go ? dec(o.pay_as_you_go.interruption_overhead) : ZERO;
+    r.hours_per_job = divRound(jobSize, mul(sp, util), HOUR_PLACES);
+    if (!o.commitment && sign(overhead) > 0) r.hours_per_job = round(mul(r.hours_per_job, add(ONE, overhead)), HOUR_PLACES);
+
+    var payg = r.needed_hours_per_month;
+    var c = o.commitment, p = o.pay_as_you_go;
+    if (c) {
+      var n = c.instances;
+      if (!n) {
+        n = p ? floorDiv(r.needed_hours_per_month, MONTH_HOURS) : Math.max(1, ceilDiv(r.needed_hours_per_month, MONTH_HOURS));
+      }
+      r.committed_instances = n;
+      r.committed_hours_per_month = mul(dec(n), MONTH_HOURS);
+      if (n > 0) r.commitment_use = divRound(min(r.needed_hours_per_month, r.committed_hours_per_month), r.committed_hours_per_month, SHARE_PLACES);
+      payg = max(ZERO, sub(r.needed_hours_per_month, r.committed_hours_per_month));
+      if (sign(payg) > 0 && !p) throw new Error(str(r.needed_hours_per_month) + ' needed hours a month exceed the committed ' + str(r.committed_hours_per_month));
+      r.usd_per_hour = commitmentHourly(c);
+    }
+    if (p) {
+      r.pay_as_you_go_hours_per_month = round(mul(payg, add(ONE, overhead)), HOUR_PLACES);
+      if (!c) r.usd_per_hour = dec(p.usd_per_hour);
+    }
+    var extras = ZERO;
+    if (inp.storage) extras = add(extras, mul(dec(inp.storage.gb), dec(inp.storage.usd_per_gb_month)));
+    if (inp.egress) extras = add(extras, mul(dec(inp.egress.gb_per_month), dec(inp.egress.usd_per_gb)));
+    var cum = ZERO;
+    r.monthly_usd = []; r.cumulative_usd = [];
+    for (var m = 0; m < w.horizon_months; m++) {
+      var cost = extras;
+      if (c) {
+        var ni = dec(r.committed_instances);
+        cost = add(cost, mul(ni, dec(c.usd_per_month)));
+        if (m % c.term_months === 0) cost = add(cost, mul(ni, dec(c.upfront_usd)));
+      }
+      if (p) cost = add(cost, mul(r.pay_as_you_go_hours_per_month, dec(p.usd_per_hour)));
+      cost = round(cost, MONEY_PLACES);
+      cum = add(cum, cost);
+      r.monthly_usd.push(cost);
+      r.cumulative_usd.push(cum);
+    }
+    r.paid_in_horizon_usd = cum;
+    if (c) {
+      var left = (c.term_months - w.horizon_months % c.term_months) % c.term_months;
+      if (left > 0) r.committed_after_horizon_usd = round(mul(mul(dec(r.committed_instances), dec(c.usd_per_month)), dec(left)), MONEY_PLACES);
+    }
+    r.total_usd = add(r.paid_in_horizon_usd, r.committed_after_horizon_usd);
+    var work = mul(r.work_per_month, months);
+    if (sign(work) > 0) {
+      r.cost_per_unit_usd = divRound(r.total_usd, work, COST_PLACES);
+      r.cost_per_job_usd = divRound(r.total_usd, mul(jobs, months), COST_PLACES);
+    }
+    return r;
+  }
+
+  function breakEvens(opts) {
+    var out = [];
+    opts.forEach(function (c) {
+      if (!c.commitment || c.pay_as_you_go) return;
+      for (var i = 0; i < opts.length; i++) {
+        var od = opts[i];
+        if (od.instance !== c.instance || od.commitment || !od.pay_as_you_go || od.pay_as_you_go.billing !== 'on_demand' || sign(dec(od.pay_as_you_go.usd_per_hour)) <= 0) continue;
+        var term = dec(c.commitment.term_months);
+        var perTerm = add(mul(dec(c.commitment.usd_per_month), term), dec(c.commitment.upfront_usd));
+        var rate = dec(od.pay_as_you_go.usd_per_hour);
+        out.push({ commitment: c.id, on_demand: od.id,
+          hours_per_month: divRound(perTerm, mul(term, rate), MONEY_PLACES),
+          utilisation: divRound(perTerm, mul(mul(term, rate), MONTH_HOURS), SHARE_PLACES) });
+        break;
+      }
+    });
+    return out;
+  }
+
+  function pct(x, y) { return divRound(mul(sub(x, y), HUNDRED), y, 0); }
+
+  function comparisons(inp, rs) {
+    var reps = [], idx = {};
+    function isOD(o) { return !o.commitment && o.pay_as_you_go && o.pay_as_you_go.billing === 'on_demand'; }
+    inp.options.forEach(function (o, i) {
+      var j = idx[o.instance];
+      if (j === undefined) { idx[o.instance] = reps.length; reps.push({ o: o, r: rs[i] }); }
+      else if (isOD(o) && !isOD(reps[j].o)) reps[j] = { o: o, r: rs[i] };
+    });
+    var out = [];
+    for (var i = 0; i < reps.length; i++) {
+      for (var j = i + 1; j < reps.length; j++) {
+        var a = reps[i], b = reps[j];
+        if (sign(a.r.usd_per_hour) <= 0 || sign(b.r.usd_per_hour) <= 0 || sign(a.r.hours_per_job) <= 0 || sign(b.r.hours_per_job) <= 0) continue;
+        var c = cmp(a.r.usd_per_hour, b.r.usd_per_hour);
+        if (c < 0 || (c === 0 && cmp(b.r.hours_per_job, a.r.hours_per_job) < 0)) { var t = a; a = b; b = t; }
+        var x = { a: a.o.id, b: b.o.id, hourly_more_pct: pct(a.r.usd_per_hour, b.r.usd_per_hour),
+          sooner_pct: divRound(mul(sub(b.r.hours_per_job, a.r.hours_per_job), HUNDRED), b.r.hours_per_job, 0), total_more_pct: ZERO };
+        if (sign(b.r.total_usd) > 0) x.total_more_pct = pct(a.r.total_usd, b.r.total_usd);
+        out.push(x);
+      }
+    }
+    return out;
+  }
+
+  // tco is compare.TCO: figures as exact decimals.
+  function tco(inp) {
+    validate(inp);
+    var rs = inp.options.map(function (o) { return optionTCO(inp, o); });
+    return { options: rs, break_evens: breakEvens(inp.options), comparisons: comparisons(inp, rs) };
+  }
+
+  // ---- the page --------------------------------------------------------------
+  var cfgEl = document.getElementById('tco-config');
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+  var L = cfg.labels || {};
+  function text(k) { return L[k] === undefined ? k : L[k]; }
+  function fill(s, vals) { return s.replace(/\{(\w+)\}/g, function (m, k) { return vals[k] === undefined ? m : String(vals[k]); }); }
+  function el(tag, cls, txt) { var e = document.createElement(tag); if (cls) e.className = cls; if (txt !== undefined && txt !== null) e.textContent = txt; return e; }
+
+  var form = document.getElementById('calc-form');
+  var out = document.getElementById('calc-out');
+  var errEl = document.getElementById('calc-error');
+  var sel = document.getElementById('calc-scenario');
+  var groupsBox = document.getElementById('calc-groups');
+  var offersBox = document.getElementById('calc-offers');
+  var jsonBox = document.getElementById('calc-json');
+  var jsonPre = document.getElementById('calc-input');
+  var byID = {};
+  cfg.scenarios.forEach(function (s) { byID[s.id] = s; });
+
+  // Billing groups: one checkbox each, the preset's ticked.
+  var presetGroups = {};
+  cfg.preset_groups.forEach(function (g) { presetGroups[g] = true; });
+  cfg.groups.forEach(function (g) {
+    var lab = el('label', 'check');
+    var box = el('input');
+    box.type = 'checkbox'; box.value = g; box.id = 'calc-group-' + g; box.checked = !!presetGroups[g];
+    lab.htmlFor = box.id;
+    lab.appendChild(box);
+    lab.appendChild(document.createTextNode(' ' + text('tco.group.' + g)));
+    groupsBox.appendChild(lab);
+  });
+
+  function scenario() { return byID[sel.value]; }
+
+  function buildOffers() {
+    var s = scenario();
+    [].slice.call(offersBox.querySelectorAll('label')).forEach(function (n) { n.remove(); });
+    s.offers.forEach(function (o, i) {
+      var lab = el('label', 'check');
+      var box = el('input');
+      box.type = 'checkbox'; box.value = o.key; box.id = 'calc-offer-' + i; box.checked = o.preset;
+      lab.htmlFor = box.id;
+      lab.appendChild(box);
+      lab.appendChild(document.createTextNode(' ' + o.instance + ' · ' + o.region + ' · ' + o.hardware));
+      offersBox.appendChild(lab);
+    });
+    document.getElementById('calc-hours-label').textContent = fill(text('tcojs.base_hours'), { base: s.base });
+  }
+
+  function num(id, pctInput) {
+    var v = document.getElementById(id).value.trim().replace(/%$/, '').trim();
+    var d;
+    try { d = dec(v); } catch (e) { throw new Error(fill(text('tcojs.err_number'), { field: document.querySelector('label[for="' + id + '"]').textContent })); }
+    if (sign(d) < 0) throw new Error(fill(text('tcojs.err_number'), { field: document.querySelector('label[for="' + id + '"]').textContent }));
+    return pctInput ? divRound(d, HUNDRED, d.e + 2) : d;
+  }
+
+  function checked(box) {
+    var on = {};
+    [].slice.call(box.querySelectorAll('input:checked')).forEach(function (b) { on[b.value] = true; });
+    return on;
+  }
+
+  // input is the TCO input of the controls, built as sitegen's calcInput builds
+  // the preset: the job is the hours on the base × the base's speed.
+  function input() {
+    var s = scenario();
+    var hours = num('calc-hours'), util = num('calc-util', true), idle = num('calc-idle'), spot = num('calc-spot', true);
+    var mv = document.getElementById('calc-months').value.trim();
+    if (!/^\d+$/.test(mv) || +mv < 1 || +mv > 600) throw new Error(text('tcojs.err_months'));
+    if (sign(hours) <= 0) throw new Error(text('tcojs.err_hours'));
+    if (sign(util) <= 0 || cmp(util, ONE) > 0) throw new Error(text('tcojs.err_util'));
+    var offers = checked(offersBox), groups = checked(groupsBox);
+    var inp = { schema: 1, workload: { work_unit: s.work_unit, job_size: str(mul(hours, dec(s.base_speed))), jobs_per_month: '1',
+      utilisation: str(util), idle_hours_per_month: str(idle), horizon_months: +mv }, options: [], source: s.source };
+    s.offers.forEach(function (o) {
+      if (!offers[o.key]) return;
+      o.options.forEach(function (g) {
+        if (!groups[g.group]) return;
+        var opt = JSON.parse(JSON.stringify(g.option));
+        if (opt.pay_as_you_go && opt.pay_as_you_go.billing === 'spot') opt.pay_as_you_go.interruption_overhead = str(spot);
+        inp.options.push(opt);
+      });
+    });
+    if (inp.options.length === 0) throw new Error(text('tcojs.err_none'));
+    return inp;
+  }
+
+  function optLabel(o) {
+    var parts = [];
+    if (o.commitment) parts.push(text('billing.' + o.commitment.billing));
+    if (o.pay_as_you_go) parts.push(text('billing.' + o.pay_as_you_go.billing));
+    var id = o.instance.indexOf('/') >= 0 ? o.instance.slice(o.instance.indexOf('/') + 1) : o.instance;
+    return id + ' · ' + parts.join(' + ');
+  }
+
+  function table(id, caption, heads, rows) {
+    var wrap = el('div', 'scroll');
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', caption);
+    var t = el('table', 'data');
+    t.id = id;
+    t.appendChild(el('caption', null, caption));
+    var th = el('thead'), tr = el('tr');
+    heads.forEach(function (h, i) { var c = el('th', i && !h.left ? 'num' : null, h.text); c.scope = 'col'; if (h.option) c.dataset.option = h.option; tr.appendChild(c); });
+    th.appendChild(tr); t.appendChild(th);
+    var tb = el('tbody');
+    rows.forEach(function (r) {
+      var row = el('tr');
+      if (r.option) row.dataset.option = r.option;
+      r.cells.forEach(function (v, i) {
+        var c = el(i ? 'td' : 'th', i && !heads[i].left ? 'num' : null, v);
+        if (!i) c.scope = 'row';
+        row.appendChild(c);
+      });
+      tb.appendChild(row);
+    });
+    t.appendChild(tb);
+    wrap.appendChild(t);
+    return wrap;
+  }
+
+  function render() {
+    var s = scenario();
+    var inp, res;
+    errEl.textContent = '';
+    try {
+      inp = input();
+      res = tco(inp);
+    } catch (e) {
+      errEl.textContent = /^(\{|workload|option|no billing|\d)/.test(e.message) ? fill(text('tcojs.err_model'), { msg: e.message }) : e.message;
+      out.replaceChildren();
+      jsonBox.hidden = true;
+      form.dataset.state = 'error';
+      return;
+    }
+    var labels = {};
+    inp.options.forEach(function (o) { labels[o.id] = optLabel(o); });
+    var nodes = [];
+    nodes.push(table('calc-res', fill(text('tcojs.results_caption'), { months: inp.workload.horizon_months, unit: s.work_unit }),
+      [{ text: text('tco.col_option') }, { text: text('tco.col_speed') }, { text: text('col.usd_hour') }, { text: text('tco.col_needed') },
+        { text: text('tco.col_committed') }, { text: text('tco.col_hours_job') }, { text: text('tco.col_total') }, { text: text('tco.col_cost_per_unit') }],
+      res.options.map(function (r, i) {
+        return { option: r.id, cells: [labels[r.id], inp.options[i].speed.work_per_hour, str(r.usd_per_hour), str(r.needed_hours_per_month),
+          inp.options[i].commitment ? String(r.committed_instances) : '—', str(r.hours_per_job), fixed(r.total_usd, 2), fixed(r.cost_per_unit_usd, 6)] };
+      })));
+    var heads = [{ text: text('tco.col_month') }].concat(res.options.map(function (r) { return { text: labels[r.id], option: r.id }; }));
+    var rows = [];
+    for (var m = 0; m < inp.workload.horizon_months; m++) {
+      rows.push({ cells: [String(m + 1)].concat(res.options.map(function (r) { return fixed(r.cumulative_usd[m], 2); })) });
+    }
+    nodes.push(table('calc-cum', text('tcojs.cum_caption'), heads, rows));
+    if (res.break_evens.length) {
+      nodes.push(table('calc-be', text('tcojs.be_caption'),
+        [{ text: text('tco.col_commitment') }, { text: text('tco.col_against'), left: true }, { text: text('tco.col_be_hours') }, { text: text('tco.col_be_util') }],
+        res.break_evens.map(function (b) {
+          return { option: b.commitment, cells: [labels[b.commitment], labels[b.on_demand], fixed(b.hours_per_month, 2), fixed(mul(b.utilisation, HUNDRED), 2) + ' %'] };
+        })));
+    }
+    if (res.comparisons.length) {
+      nodes.push(table('calc-cmp', text('tcojs.cmp_caption'),
+        [{ text: text('tco.col_a') }, { text: text('tco.col_b'), left: true }, { text: text('tco.col_hourly_more') }, { text: text('tco.col_sooner') }, { text: text('tco.col_total_more') }],
+        res.comparisons.map(function (c) {
+          return { cells: [labels[c.a], labels[c.b], str(c.hourly_more_pct) + ' %', str(c.sooner_pct) + ' %', str(c.total_more_pct) + ' %'] };
+        })));
+    }
+    out.replaceChildren.apply(out, nodes);
+    jsonPre.textContent = JSON.stringify(inp, null, 2);
+    jsonBox.hidden = false;
+    form.dataset.state = 'ok';
+  }
+
+  var params = new URLSearchParams(location.search);
+  if (params.get('scenario') && byID[params.get('scenario')]) sel.value = params.get('scenario');
+  buildOffers();
+  sel.addEventListener('change', function () { buildOffers(); render(); });
+  form.addEventListener('input', render);
+  form.addEventListener('change', render);
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  form.hidden = false;
+  render();
+
+  // For tests and the curious: the model on any TCO input, figures as strings.
+  window.GPUAtlasTCO = {
+    compute: function (inp) {
+      var res = tco(inp);
+      return JSON.parse(JSON.stringify(res, function (k, v) { return v && typeof v === 'object' && typeof v.m === 'bigint' ? str(v) : v; }));
+    },
+    input: input
+  };
+})();
