@@ -46,10 +46,10 @@ func TestSpecSpeed_FallsBackToACommonFigure(t *testing.T) {
 			}
 		})
 	}
-	// The L4's NVENC count is not in the reference: no speed, and the error says why.
-	g6 := fleet["aws/g6.xlarge"]
-	if _, err := SpecSpeed(gpus, g6, fleet["aws/g4dn.xlarge"], []Figure{FigureNVENC}); err == nil ||
-		err.Error() != "no speed for aws/g6.xlarge relative to aws/g4dn.xlarge: NVENC engines unknown for aws/g6.xlarge" {
+	// The A10's NVENC count is not in the reference: no speed, and the error says why.
+	a10 := fleet["alibaba/ecs.gn7i-c8g1.2xlarge"]
+	if _, err := SpecSpeed(gpus, a10, fleet["aws/g4dn.xlarge"], []Figure{FigureNVENC}); err == nil ||
+		err.Error() != "no speed for alibaba/ecs.gn7i-c8g1.2xlarge relative to aws/g4dn.xlarge: NVENC engines unknown for alibaba/ecs.gn7i-c8g1.2xlarge" {
 		t.Errorf("error = %v", err)
 	}
 }

@@ -299,13 +299,15 @@ func (m *siteModel) fx() fxView {
 }
 
 // offersPage renders on the server the first page of the explorer's default
-// view: on-demand offers, cheapest USD per hour first (offers without a USD
-// figure last), in the snapshot's order among equals, as the script sorts them.
+// view: on-demand offers without a suspect price (those are shown only on
+// request: a price a plausibility check doubts must not lead "cheapest first"),
+// cheapest USD per hour first (offers without a USD figure last), in the
+// snapshot's order among equals, as the script sorts them.
 func (m *siteModel) offersPage(base string, l *language) offersData {
 	d := offersData{Total: len(m.offers), FX: m.fx()}
 	var rows []*offerView
 	for _, o := range m.offers {
-		if o.Offer.Billing == catalog.OnDemand {
+		if o.Offer.Billing == catalog.OnDemand && o.Offer.Suspect == "" {
 			rows = append(rows, o)
 		}
 	}

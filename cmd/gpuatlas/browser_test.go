@@ -203,16 +203,16 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 	ctx := newBrowser(t)
 	exceptions := collectExceptions(ctx)
 
-	// The default view: on-demand offers, cheapest first, as the server rendered them.
+	// The default view: on-demand offers, cheapest first, as the server rendered
+	// them; the suspect price (g5.xlarge in us-west-2) only on request.
 	do(t, ctx, "open offers", chromedp.Navigate(srv.URL+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
-	if got := eval[string](t, ctx, rowCount); got != "9 of 12 offers" {
-		t.Errorf("row count = %q, want %q", got, "9 of 12 offers")
+	if got := eval[string](t, ctx, rowCount); got != "8 of 12 offers" {
+		t.Errorf("row count = %q, want %q", got, "8 of 12 offers")
 	}
 	if shown := eval[bool](t, ctx, `getComputedStyle(document.getElementById('filters')).display !== 'none'`); !shown {
 		t.Error("the filter panel is not shown once the explorer has loaded")
 	}
 	defaultRows := []string{
-		"aws/g5.xlarge/us-west-2//on_demand",
 		"aws/g6f.large/us-east-1//on_demand",
 		"aws/g5.xlarge/us-east-1//on_demand",
 		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand",
@@ -225,6 +225,19 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 	if diff := cmp.Diff(defaultRows, eval[[]string](t, ctx, rowKeys)); diff != "" {
 		t.Errorf("default rows (-want +got):\n%s", diff)
 	}
+	do(t, ctx, "show suspect", chromedp.Click(chromedp.CSS(`#filter-suspect`)))
+	waitFor(t, ctx, rowCount+` === '9 of 12 offers'`)
+	if keys := eval[[]string](t, ctx, rowKeys); len(keys) == 0 || keys[0] != "aws/g5.xlarge/us-west-2//on_demand" {
+		t.Errorf("with suspect prices shown, rows = %v; want the suspect g5.xlarge first", keys)
+	}
+	if got := eval[string](t, ctx, `document.querySelector('tr[data-key="aws/g5.xlarge/us-west-2//on_demand"] .badge.suspect').textContent`); got == "" {
+		t.Error("the suspect offer has no suspect badge")
+	}
+	if got := eval[string](t, ctx, `location.search`); !strings.Contains(got, "sus=1") {
+		t.Errorf("URL %q does not keep the suspect choice", got)
+	}
+	do(t, ctx, "hide suspect", chromedp.Click(chromedp.CSS(`#filter-suspect`)))
+	waitFor(t, ctx, rowCount+` === '8 of 12 offers'`)
 	// Every control the script built has a label.
 	if unlabelled := eval[[]string](t, ctx, `[...document.querySelectorAll('main input, main select, main button')]
 		.filter(c => !(c.labels && c.labels.length) && !c.getAttribute('aria-label') && !c.textContent.trim())
@@ -325,7 +338,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 		t.Errorf("expression error = %q, want both bad terms named", got)
 	}
 	// The bare word a10 matches the A10 and A10G offers.
-	if diff := cmp.Diff([]string{"aws/g5.xlarge/us-west-2//on_demand", "aws/g5.xlarge/us-east-1//on_demand",
+	if diff := cmp.Diff([]string{"aws/g5.xlarge/us-east-1//on_demand",
 		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand", "volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand"}, eval[[]string](t, ctx, rowKeys)); diff != "" {
 		t.Errorf("rows for the bare word a10 (-want +got):\n%s", diff)
 	}
@@ -340,7 +353,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 		t.Errorf("synthetic badge = %q", got)
 	}
 	do(t, ctx, "hide synthetic", chromedp.Click(chromedp.CSS(`#filter-synthetic`)))
-	if got := eval[string](t, ctx, rowCount); got != "8 of 12 offers" {
+	if got := eval[string](t, ctx, rowCount); got != "7 of 12 offers" {
 		t.Errorf("row count without synthetic offers = %q", got)
 	}
 	if got := eval[string](t, ctx, `location.search`); !strings.Contains(got, "syn=0") {
@@ -550,10 +563,10 @@ func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
 		t.Fatal("the explorer script ran although JavaScript is disabled")
 	}
 	keys := eval[[]string](t, ctx, rowKeys)
-	if len(keys) != 9 || keys[0] != "aws/g5.xlarge/us-west-2//on_demand" {
-		t.Errorf("server-rendered rows = %v, want the 9 on-demand offers, cheapest first", keys)
+	if len(keys) != 8 || keys[0] != "aws/g6f.large/us-east-1//on_demand" {
+		t.Errorf("server-rendered rows = %v, want the 8 on-demand offers without a suspect price, cheapest first", keys)
 	}
-	if got := eval[string](t, ctx, rowCount); got != "9 of 12 offers" {
+	if got := eval[string](t, ctx, rowCount); got != "8 of 12 offers" {
 		t.Errorf("row count = %q", got)
 	}
 	for _, id := range []string{"filters", "actions"} {

@@ -79,7 +79,7 @@
 
   function defaultState() {
     return {
-      cols: DEFAULT_COLS.slice(), sort: 'price', dir: 'asc', page: 1, cur: 'USD', per: 'hour', syn: '1', q: '', x: '', wl: '',
+      cols: DEFAULT_COLS.slice(), sort: 'price', dir: 'asc', page: 1, cur: 'USD', per: 'hour', syn: '1', sus: '0', q: '', x: '', wl: '',
       f: { billing: { in: ['on_demand'] } }, sel: []
     };
   }
@@ -93,7 +93,7 @@
     if (q.get('sort') !== null) s.sort = byId[q.get('sort')] ? q.get('sort') : '';
     if (q.get('dir') === 'desc') s.dir = 'desc';
     s.page = Math.max(1, parseInt(q.get('page'), 10) || 1);
-    ['cur', 'per', 'syn', 'q', 'x', 'wl'].forEach(function (k) { if (q.get(k) !== null) s[k] = q.get(k); });
+    ['cur', 'per', 'syn', 'sus', 'q', 'x', 'wl'].forEach(function (k) { if (q.get(k) !== null) s[k] = q.get(k); });
     if (s.cur !== 'native' && A.rate(data.fx, s.cur) === null) s.cur = 'native';
     if (!A.HOURS[s.per]) s.per = 'hour';
     COLS.forEach(function (c) {
@@ -134,7 +134,7 @@
         else if (dv !== null) q.set(c.id, '');
       }
     });
-    ['q', 'x', 'cur', 'per', 'syn', 'wl'].forEach(function (k) { if (state[k] !== d[k]) q.set(k, state[k]); });
+    ['q', 'x', 'cur', 'per', 'syn', 'sus', 'wl'].forEach(function (k) { if (state[k] !== d[k]) q.set(k, state[k]); });
     if (state.sort !== d.sort) q.set('sort', state.sort);
     if (state.dir !== d.dir) q.set('dir', state.dir);
     if (state.page > 1) q.set('page', String(state.page));
@@ -244,6 +244,7 @@
       }
     });
     if (state.syn === '0') tests.push(function (r) { return !r.synthetic; });
+    if (state.sus !== '1') tests.push(function (r) { return !r.suspect; });
     if (state.q) {
       var words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
       tests.push(function (r) { return words.every(function (w) { return r.hay.indexOf(w) >= 0; }); });
@@ -629,6 +630,14 @@
     var synLabel = el('label', 'check');
     synLabel.append(syn, ' ', text('filter.synthetic'));
     second.appendChild(synLabel);
+    var sus = el('input');
+    sus.type = 'checkbox';
+    sus.id = 'filter-suspect';
+    sus.addEventListener('change', function () { state.sus = sus.checked ? '1' : '0'; state.page = 1; update(); });
+    controls.push({ sync: function () { sus.checked = state.sus === '1'; } });
+    var susLabel = el('label', 'check');
+    susLabel.append(sus, ' ', text('filter.suspect'));
+    second.appendChild(susLabel);
 
     var colsBox = el('details', 'ms cols');
     colsBox.id = 'choose-columns';
