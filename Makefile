@@ -37,7 +37,7 @@ test: ## run every test: vet, layering, unit, golden, replay, browser, workflow 
 	$(GO) vet ./...
 	./scripts/check-deps.sh
 	$(GO) test -count=1 -timeout 20m ./...
-	FUZZTIME=$${FUZZTIME:-2s} ./scripts/fuzz.sh
+	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
 
