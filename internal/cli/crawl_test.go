@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -274,5 +276,81 @@ func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "bad.csv:2:") {
 		t.Errorf("skipped run not named:\n%s", stderr.String())
+	}
+}
+
+// Two crawls of a replay whose answers differ in known ways (one price up 10%)
+// yield exactly that change in `gpuatlas diff`, in every format, with exit 1;
+// the same crawl twice yields no change and exit 0.
+func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
+	srv := startAWS(t)
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first.json"), filepath.Join(dir, "second.json")
+	var stdout, stderr bytes.Buffer
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, first, "--regions", "us-east-1", "--no-history")); code != ExitOK {
+		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
+	}
+	fixtures := os.DirFS("../../providers/aws/testdata/replay")
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Service != "pricing" {
+			return nil
+		}
+		for _, e := range srv.Manifest.Exchanges {
+			if e.Action != req.Action || e.Params["filter.regionCode"] != req.Params["filter.regionCode"] || e.Params["NextToken"] != req.Params["NextToken"] {
+				continue
+			}
+			b, err := fs.ReadFile(fixtures, e.Body)
+			if err != nil {
+				t.Error(err)
+				return nil
+			}
+			// p5.48xlarge on demand in us-east-1: 55.04 -> 60.544 USD/hour (+10%).
+			body := strings.Replace(string(b), `\"USD\":\"55.0400000000\"`, `\"USD\":\"60.5440000000\"`, 1)
+			return &replay.Response{Status: 200, ContentType: e.ContentType, Body: body}
+		}
+		return nil
+	}
+	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, second, "--regions", "us-east-1", "--no-history", "--previous", first)); code != ExitOK {
+		t.Fatalf("second crawl exit %d:\n%s", code, stderr.String())
+	}
+	stdout.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", "json", first, second}); code != 1 {
+		t.Fatalf("diff exit %d, want 1 (changes):\n%s", code, stderr.String())
+	}
+	var report struct {
+		Changed   bool `json:"changed"`
+		Totals    map[string]int
+		Providers []struct {
+			PriceChanges []struct {
+				Key           string `json:"key"`
+				ChangePercent string `json:"change_percent"`
+			} `json:"price_changes"`
+		} `json:"providers"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+		t.Fatalf("diff JSON: %v\n%s", err, stdout.String())
+	}
+	want := map[string]int{"price_changes": 1, "price_increases": 1, "offers_added": 0, "offers_removed": 0, "instance_types_added": 0, "instance_types_removed": 0, "availability_changes": 0}
+	for k, v := range want {
+		if report.Totals[k] != v {
+			t.Errorf("totals[%s] = %d, want %d (all: %v)", k, report.Totals[k], v, report.Totals)
+		}
+	}
+	if len(report.Providers) != 1 || len(report.Providers[0].PriceChanges) != 1 ||
+		report.Providers[0].PriceChanges[0].Key != "aws/p5.48xlarge/us-east-1//on_demand" || report.Providers[0].PriceChanges[0].ChangePercent != "10.00" {
+		t.Errorf("price changes = %+v, want p5.48xlarge on demand +10.00%%", report.Providers)
+	}
+	for _, format := range []string{"text", "markdown"} {
+		stdout.Reset()
+		if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", format, first, second}); code != 1 {
+			t.Fatalf("diff --format %s exit %d", format, code)
+		}
+		if !strings.Contains(stdout.String(), "p5.48xlarge") || !strings.Contains(stdout.String(), "10.00%") {
+			t.Errorf("diff --format %s does not show the change:\n%s", format, stdout.String())
+		}
+	}
+	stdout.Reset()
+	if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", "text", first, first}); code != 0 {
+		t.Errorf("diff of a catalog with itself: exit %d, want 0:\n%s", code, stdout.String())
 	}
 }
