@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 )
 
@@ -116,13 +115,4 @@ func fail(env Env, format string, args ...any) int {
 func usageError(env Env, format string, args ...any) int {
 	fmt.Fprintf(env.Stderr, "gpuatlas: "+format+"\n", args...)
 	return ExitUsage
-}
-
-func sortedKeys[M ~map[string]V, V any](m M) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

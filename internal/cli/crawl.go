@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -49,7 +48,7 @@ func runCrawl(env Env, args []string) int {
 	if err != nil {
 		return usageError(env, "crawl: --providers: %v", err)
 	}
-	overrides, fxURL, err := parseEndpoints(endpoints, factories)
+	overrides, fxURL, err := parseEndpoints(endpoints)
 	if err != nil {
 		return usageError(env, "crawl: %v", err)
 	}
@@ -236,7 +235,7 @@ func countFor(s *catalog.Snapshot, p catalog.Provider) (instances, offers int) {
 
 // parseEndpoints reads --endpoint PROVIDER.SERVICE=URL values, checking the
 // provider and service exist. fx.ecb sets the FX source.
-func parseEndpoints(values []string, factories []providers.Factory) (map[catalog.Provider]map[string]string, string, error) {
+func parseEndpoints(values []string) (map[catalog.Provider]map[string]string, string, error) {
 	out := map[catalog.Provider]map[string]string{}
 	fxURL := fx.ECBDailyURL
 	for _, v := range values {
@@ -269,7 +268,6 @@ func parseEndpoints(values []string, factories []providers.Factory) (map[catalog
 		}
 		out[p][service] = url
 	}
-	_ = factories
 	return out, fxURL, nil
 }
 
@@ -303,5 +301,3 @@ func (r *reporter) warn(msg string) {
 	}
 	fmt.Fprintln(r.env.Stderr, "warning: "+msg)
 }
-
-var errNoSnapshot = errors.New("no snapshot")
