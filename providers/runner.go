@@ -258,6 +258,11 @@ func resolveAccelerators(it catalog.InstanceType, ref *catalog.GPUReference, unm
 		if ok {
 			a.Model = m.Model
 			a.MappingConfidence = m.Confidence
+			// The reference knows what a model is: an adapter that can only say
+			// "GPU" (Tencent's family table) does not make an inference chip one.
+			if model, known := ref.Model(m.Model); known && a.Kind == catalog.KindGPU && model.Kind != "" {
+				a.Kind = model.Kind
+			}
 			if a.Share.IsZero() && !m.Share.IsZero() {
 				a.Share = m.Share
 			}
