@@ -11,6 +11,7 @@ import (
 
 	"github.com/volcengine/volcengine-go-sdk/volcengine/volcengineerr"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
 )
 
@@ -45,29 +46,6 @@ func classify(err error) error {
 	return nil
 }
 
-// apiError is a failed call: what was done, where, and the vendor error with its
-// class, so that errors.Is(err, providers.ErrThrottled) and the like work.
-type apiError struct {
-	action, region string
-	class          error
-	err            error
-}
-
-func (e *apiError) Error() string {
-	where := ""
-	if e.region != "" {
-		where = " in " + e.region
-	}
-	return fmt.Sprintf("volcengine: %s%s: %s", e.action, where, describe(e.err))
-}
-
-func (e *apiError) Unwrap() []error {
-	if e.class != nil {
-		return []error{e.class, e.err}
-	}
-	return []error{e.err}
-}
-
 // describe shortens an SDK error to status, code, message and request id.
 func describe(err error) string {
 	var rf volcengineerr.RequestFailure
@@ -85,14 +63,14 @@ func wrap(action, region string, err error) error {
 	if err == nil {
 		return nil
 	}
-	var ae *apiError
+	var ae *providers.CallError
 	if errors.As(err, &ae) {
 		return err
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("volcengine: %s in %s: %w", action, region, err)
 	}
-	return &apiError{action: action, region: region, class: classify(err), err: err}
+	return &providers.CallError{Provider: catalog.Volcengine, Action: action, Region: region, Class: classify(err), Err: err, Detail: describe(err)}
 }
 
 // newRetry retries throttling and unavailability with backoff and jitter (the
