@@ -31,6 +31,10 @@ data: ## regenerate data/catalog.json by crawling the recorded responses (offlin
 .PHONY: fixtures
 fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/aws/internal/fixturegen -realdata $(REALDATA)/aws -out providers/aws/testdata/replay
+	$(GO) run ./providers/alibaba/internal/fixturegen -realdata $(REALDATA)/alibaba -out providers/alibaba/testdata/replay
+	$(GO) run ./providers/tencent/internal/fixturegen -realdata $(REALDATA)/tencent -out providers/tencent/testdata/replay
+	$(GO) run ./providers/huawei/internal/fixturegen -realdata $(REALDATA)/huawei -out providers/huawei/testdata/replay
+	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
 .PHONY: test
 test: ## run every test: vet, layering, unit, golden, replay, browser, workflow lint, offline nightly
