@@ -88,5 +88,6 @@ fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
 	./scripts/fuzz.sh
 
 .PHONY: bench
-bench: ## run the benchmarks (crawl, build, export)
+bench: ## run the benchmarks (crawl, build, diff, validation) and the site's speed and size targets
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	./bench/site.sh

@@ -633,7 +633,9 @@ func TestBrowser_Screenshots(t *testing.T) {
 
 // TestBrowser_Explorer10kRows loads a generated catalog of 10,000 offers and times
 // the explorer's filter and render of the visible page with performance.now(), for
-// a series of filters a person would set. The target is under 16 ms (one frame).
+// a series of filters a person would set. The target is under 16 ms (one frame);
+// as a speed target it is enforced only by bench/site.sh (GPUATLAS_PERF_TARGETS=1),
+// never in the ordinary test run, where a loaded machine would make it flaky.
 func TestBrowser_Explorer10kRows(t *testing.T) {
 	snap := sitegentest.Snapshot(10_000, 1)
 	dir := buildSite(t, snap)
@@ -687,7 +689,7 @@ func TestBrowser_Explorer10kRows(t *testing.T) {
 	// Each figure is the best of seven runs: the machine running the tests is
 	// shared, and the best run is the one least disturbed.
 	t.Logf("filter + render of the visible page with %d offers (ms, best of 7): %v", len(snap.Offers), timings)
-	if m := timings["median"]; m > 16 {
+	if m := timings["median"]; m > 16 && os.Getenv("GPUATLAS_PERF_TARGETS") == "1" {
 		t.Errorf("filtering and rendering took %.1f ms (median over the steps), over the 16 ms target", m)
 	}
 	screenshot(t, ctx, "offers-10k.png")
