@@ -193,8 +193,8 @@ func TestCrawl_CancelReturnsPromptly(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "cancelled") {
 		t.Fatalf("err = %v, want a cancelled crawl", err)
 	}
-	if took > 500*time.Millisecond {
-		t.Errorf("cancelled crawl returned %s after the cancel, want under 0.5s (the request timeout is 1.5s)", took)
+	if took > time.Second {
+		t.Errorf("cancelled crawl returned %s after the cancel, want under 1s (the request timeout is 1.5s)", took)
 	}
 }
 
