@@ -160,7 +160,10 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 			maxInFlight = c
 		}
 		t.Logf("%s: %d requests, peak %d/s (limit %d), in flight at most %d (bound %d); %s", f.ID, tg.Transport.Requests(), peak, maxRate, st.InFlightPeak, maxInFlight, st)
-		if peak > maxRate {
+		// Send times are taken just after the limiter lets a request go, so
+		// scheduling delay on a loaded machine can move one send across the edge
+		// of a one-second window: one request of tolerance, no more.
+		if peak > maxRate+1 {
 			t.Errorf("%s: %d requests within one second, limit %g/s + burst %d", f.ID, peak, f.RatePerSecond, f.Burst)
 		}
 		if st.InFlightPeak > maxInFlight {
