@@ -88,6 +88,17 @@ func newFlagSet(env Env, name, synopsis string) (*flag.FlagSet, func(args []stri
 		fs.PrintDefaults()
 	}
 	parse := func(args []string) (int, bool) {
+		// --help goes to stdout once (flag would print it to stderr first).
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+				fs.SetOutput(env.Stdout)
+				fs.Usage()
+				return ExitOK, false
+			}
+		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fs.SetOutput(env.Stdout)
