@@ -41,13 +41,13 @@ type extras struct {
 
 // newExtras derives the benchmarks and changes parts from the build's options.
 // Benchmark costs also feed the explorer's cost column (the best figure per offer
-// and workload, with Options.WorkCosts), and a history the instance pages' price
+// and workload), and a history the instance pages' price
 // charts when Options.PriceHistory is not given.
 func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error) {
 	x := &extras{m: m, base: base, siteURL: siteURL, workloads: opts.Workloads, costs: opts.BenchmarkCosts}
 	x.sections.Benchmarks = len(opts.Benchmarks) > 0 || len(opts.BenchmarkCosts) > 0
 	if len(opts.BenchmarkCosts) > 0 {
-		m.work = bestWorkCosts(append(append([]WorkCost(nil), opts.WorkCosts...), explorerWorkCosts(opts.BenchmarkCosts)...))
+		m.work = bestWorkCosts(explorerWorkCosts(opts.BenchmarkCosts))
 	}
 	for _, r := range opts.Benchmarks {
 		x.runs = append(x.runs, x.runView(r))
@@ -78,10 +78,10 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 }
 
 // explorerWorkCosts turns compare's costs into the explorer's.
-func explorerWorkCosts(in []compare.WorkCost) []WorkCost {
-	out := make([]WorkCost, 0, len(in))
+func explorerWorkCosts(in []compare.WorkCost) []workCost {
+	out := make([]workCost, 0, len(in))
 	for _, c := range in {
-		out = append(out, WorkCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
+		out = append(out, workCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
 	}
 	return out
 }

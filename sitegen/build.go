@@ -36,9 +36,6 @@ type Options struct {
 	// PriceHistory is optional: each offer's recorded prices by offer key
 	// (catalog.History.PriceSeries). Instance pages chart it when present.
 	PriceHistory map[string][]catalog.PricePoint
-	// WorkCosts is optional: cost per unit of work of offers (from package
-	// compare's benchmark costs). The explorer offers them as a column.
-	WorkCosts []WorkCost
 	// Benchmarks are the validated benchmark runs (catalog.LoadBenchmarks). With
 	// them or BenchmarkCosts the site has a benchmarks page, and instance and GPU
 	// pages show their results.
@@ -106,7 +103,6 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
-	m.work = bestWorkCosts(opts.WorkCosts)
 	m.history = opts.PriceHistory
 	// benchmarks and changes (sitegen/benchmarks.go, changes.go)
 	ex, err := newExtras(m, opts, base, siteURL)

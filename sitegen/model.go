@@ -23,7 +23,7 @@ type siteModel struct {
 	regions    map[string]catalog.Region
 	coverage   map[catalog.Provider]catalog.Coverage
 	staleCover map[catalog.Provider]bool
-	work       []WorkCost                      // best figure per offer and workload
+	work       []workCost                      // best figure per offer and workload
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 func readPage(t *testing.T, out, name string) string {
@@ -188,10 +189,10 @@ func TestBuild_WorkCostsReachTheExplorer(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	opts := testOptions(t, out)
 	key := "aws/p5.48xlarge/us-east-1//on_demand"
-	opts.WorkCosts = []WorkCost{
-		{OfferKey: key, Workload: "llm-inference-70b", UnitLabel: "USD per 1M tokens", CostPerUnit: catalog.Dec("4.2"), Basis: "estimated"},
-		{OfferKey: key, Workload: "llm-inference-70b", UnitLabel: "USD per 1M tokens", CostPerUnit: catalog.Dec("5.1"), Basis: "measured"},
-		{OfferKey: "no/such//offer", Workload: "x", UnitLabel: "USD per x", CostPerUnit: catalog.Dec("1"), Basis: "measured"},
+	opts.BenchmarkCosts = []compare.WorkCost{
+		{OfferKey: key, Workload: "llm-inference-70b", UnitLabel: "USD per 1M tokens", CostPerUnit: catalog.Dec("4.2"), Basis: compare.Estimated},
+		{OfferKey: key, Workload: "llm-inference-70b", UnitLabel: "USD per 1M tokens", CostPerUnit: catalog.Dec("5.1"), Basis: compare.Measured},
+		{OfferKey: "no/such//offer", Workload: "x", UnitLabel: "USD per x", CostPerUnit: catalog.Dec("1"), Basis: compare.Measured},
 	}
 	build(t, opts)
 	var f struct {

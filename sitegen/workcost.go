@@ -6,11 +6,11 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// WorkCost is the cost of a unit of work (a benchmark workload) on one offer: the
+// workCost is the cost of a unit of work (a benchmark workload) on one offer: the
 // hook through which package compare's benchmark costs reach the site. The build
 // passes compare.CostPerWork's results converted field by field; the site shows
 // them as a column of the explorer, one workload at a time.
-type WorkCost struct {
+type workCost struct {
 	OfferKey    string          // catalog.Offer.Key()
 	Workload    string          // workload id, e.g. llm-inference-70b
 	UnitLabel   string          // "USD per 1M tokens"
@@ -20,8 +20,8 @@ type WorkCost struct {
 
 // bestWorkCosts keeps one figure per offer and workload: a measured one over an
 // estimate, then the lowest; the result is in a stable order.
-func bestWorkCosts(in []WorkCost) []WorkCost {
-	best := map[[2]string]WorkCost{}
+func bestWorkCosts(in []workCost) []workCost {
+	best := map[[2]string]workCost{}
 	for _, c := range in {
 		k := [2]string{c.OfferKey, c.Workload}
 		b, ok := best[k]
@@ -29,7 +29,7 @@ func bestWorkCosts(in []WorkCost) []WorkCost {
 			best[k] = c
 		}
 	}
-	out := make([]WorkCost, 0, len(best))
+	out := make([]workCost, 0, len(best))
 	for _, c := range best {
 		out = append(out, c)
 	}
@@ -42,7 +42,7 @@ func bestWorkCosts(in []WorkCost) []WorkCost {
 	return out
 }
 
-func better(a, b WorkCost) bool {
+func better(a, b workCost) bool {
 	if (a.Basis == "measured") != (b.Basis == "measured") {
 		return a.Basis == "measured"
 	}

@@ -169,7 +169,7 @@ func hostileRuns(s *catalog.Snapshot, workload string) []catalog.BenchmarkRun {
 	return runs
 }
 
-func buildSite(t *testing.T, s *catalog.Snapshot, work []sitegen.WorkCost) string {
+func buildSite(t *testing.T, s *catalog.Snapshot, runs []catalog.BenchmarkRun, work []compare.WorkCost) string {
 	t.Helper()
 	ref, err := catalog.LoadGPUReference(data.FS)
 	if err != nil {
@@ -177,7 +177,7 @@ func buildSite(t *testing.T, s *catalog.Snapshot, work []sitegen.WorkCost) strin
 	}
 	out := filepath.Join(t.TempDir(), "site")
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out,
-		BaseURL: "/", SiteURL: "https://example.org", WorkCosts: work}); err != nil {
+		BaseURL: "/", SiteURL: "https://example.org", Benchmarks: runs, BenchmarkCosts: work}); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -198,13 +198,11 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := wl.IDs()
-	// sitegen.Options has no benchmark input of its own: uploads reach the site
-	// as cost per unit of work (compare.CostPerWork), which is what is fed here.
-	var work []sitegen.WorkCost
-	for _, c := range compare.CostPerWork(s, hostileRuns(s, ids[0]), wl) {
-		work = append(work, sitegen.WorkCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
-	}
-	site := buildSite(t, s, work)
+	// Uploads reach the site as runs (the benchmarks page, instance and GPU
+	// pages) and as cost per unit of work (compare.CostPerWork).
+	runs := hostileRuns(s, ids[0])
+	work := compare.CostPerWork(s, runs, wl)
+	site := buildSite(t, s, runs, work)
 	checked := map[string]int{}
 	err = filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -274,7 +272,7 @@ func TestSite_HostileInstanceNamesStayInsideTheFolder(t *testing.T) {
 		if err := s.Validate(); err != nil {
 			t.Fatal(err)
 		}
-		site := buildSite(t, s, nil)
+		site := buildSite(t, s, nil, nil)
 		var files []string
 		_ = filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
