@@ -188,11 +188,25 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	if cov.Regions > 0 {
 		cov.LastOK = opts.clock().UTC()
 	}
-	// Offers must refer to a type the crawl returned; drop none silently.
+	// Offers must refer to a type the crawl returned; drop none silently, but
+	// keep the message short: the count and the first few.
+	var orphans []string
 	for _, o := range res.offers {
 		if !seen[o.InstanceKey()] {
-			cov.Message = strings.TrimSpace(cov.Message + fmt.Sprintf(" offer %s refers to an instance type the API did not describe;", o.Key()))
+			orphans = append(orphans, o.Key())
 		}
+	}
+	if len(orphans) > 0 {
+		sort.Strings(orphans)
+		shown := orphans
+		if len(shown) > 3 {
+			shown = shown[:3]
+		}
+		note := fmt.Sprintf("%d offers refer to instance types the API did not describe and were left out (%s", len(orphans), strings.Join(shown, ", "))
+		if len(orphans) > len(shown) {
+			note += ", …"
+		}
+		cov.Message = strings.TrimSpace(cov.Message + " " + note + ")")
 	}
 	if cov.Message != "" && cov.Status == catalog.CoverageOK {
 		cov.Status = catalog.CoveragePartial
