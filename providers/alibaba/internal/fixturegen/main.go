@@ -21,6 +21,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/providers/internal/skypilot"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -32,8 +33,6 @@ const (
 	// 2026-11-30): the source records no capture date and its commit's date
 	// could not be found, so the prices are at least this old.
 	asOf = "2026-11-30"
-	// usdPerCNY is the fixed rate the source multiplied the API's CNY by.
-	usdPerCNY = "0.138"
 	// pageSize splits DescribeInstanceTypes as MaxResults=100 does (the value the
 	// source's crawler and the adapter use).
 	pageSize = 100
@@ -145,7 +144,7 @@ func run(realdata, out string) error {
 			if q.usd == "" {
 				continue
 			}
-			cny, err := recoverCNY(q.usd)
+			cny, err := skypilot.RecoverCNY(q.usd)
 			if err != nil {
 				return fmt.Errorf("%s in %s: %w", r.instanceType, r.zone, err)
 			}
@@ -249,24 +248,6 @@ func instanceType(r row) (map[string]any, error) {
 		}
 	}
 	return rec, nil
-}
-
-// recoverCNY finds the shortest decimal CNY amount that the source's conversion
-// (× 0.138, rounded to 8 decimals) turns into usd.
-func recoverCNY(usd string) (decimal.Decimal, error) {
-	u, err := decimal.NewFromString(usd)
-	if err != nil {
-		return decimal.Zero, err
-	}
-	rate := decimal.RequireFromString(usdPerCNY)
-	exact := u.DivRound(rate, 16)
-	for places := int32(0); places <= 8; places++ {
-		c := exact.Round(places)
-		if c.Mul(rate).Round(8).Equal(u) {
-			return c, nil
-		}
-	}
-	return decimal.Zero, fmt.Errorf("no CNY amount with at most 8 decimals gives %s USD at %s", usd, usdPerCNY)
 }
 
 func requestID(seed string) string {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/providers/internal/skypilot"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -28,7 +29,6 @@ const (
 	sourcePath   = "catalogs/v8/tencentcloud/vms.csv"
 	sourceCommit = "319364519647e37c5ee585be5338b02b10f744be"
 	asOf         = "2026-11-30" // the date GPU Atlas retrieved the data; the capture date is unknown
-	usdPerCNY    = "0.138"
 )
 
 type row struct {
@@ -104,7 +104,7 @@ func run(realdata, out string) error {
 				Params: map[string]string{"filter.instance-charge-type": ct}, ContentType: "application/json", Body: empty})
 		}
 		for _, r := range rs {
-			cny, err := recoverCNY(r.price)
+			cny, err := skypilot.RecoverCNY(r.price)
 			if err != nil {
 				return fmt.Errorf("%s in %s: %w", r.instanceType, r.zone, err)
 			}
@@ -175,22 +175,6 @@ func readRows(r io.Reader) ([]row, error) {
 		rows = append(rows, row{g("InstanceType"), g("AcceleratorName"), g("AcceleratorCount"), g("vCPUs"), g("MemoryGiB"),
 			g("Price"), g("Region"), g("AvailabilityZone"), g("Generation")})
 	}
-}
-
-func recoverCNY(usd string) (decimal.Decimal, error) {
-	u, err := decimal.NewFromString(usd)
-	if err != nil {
-		return decimal.Zero, err
-	}
-	rate := decimal.RequireFromString(usdPerCNY)
-	exact := u.DivRound(rate, 16)
-	for places := int32(0); places <= 8; places++ {
-		c := exact.Round(places)
-		if c.Mul(rate).Round(8).Equal(u) {
-			return c, nil
-		}
-	}
-	return decimal.Zero, fmt.Errorf("no CNY amount with at most 8 decimals gives %s USD at %s", usd, usdPerCNY)
 }
 
 func requestID(seed string) string {
