@@ -5,13 +5,16 @@ package sitegen
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
@@ -124,12 +127,9 @@ func Build(opts Options) (Stats, error) {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
 	defer w.abort()
-	for _, f := range append(static, data...) {
-		if err := w.write(f.name, f.data); err != nil {
-			return Stats{}, fmt.Errorf("build site: %w", err)
-		}
-	}
-	pages := 0
+	// Rendering is most of a build; pages are independent, so they are rendered
+	// and written by a worker per processor while the data files are written.
+	var jobs []renderJob
 	var locs []string
 	for i, l := range langs {
 		alt := langs[(i+1)%len(langs)]
@@ -161,21 +161,14 @@ func Build(opts Options) (Stats, error) {
 					locs = append(locs, pd.Canonical)
 				}
 			}
-			b, err := r.render(l, p.Template, pd)
-			if err != nil {
-				return Stats{}, fmt.Errorf("build site: %w", err)
-			}
-			if err := w.write(l.Prefix+p.Path, b); err != nil {
-				return Stats{}, fmt.Errorf("build site: %w", err)
-			}
-			for _, f := range p.Files {
-				if err := w.write(l.Prefix+f.name, f.data); err != nil {
-					return Stats{}, fmt.Errorf("build site: %w", err)
-				}
-			}
-			pages++
+			jobs = append(jobs, renderJob{lang: l, page: p, data: pd})
 		}
 	}
+	files := append(static, data...)
+	if err := renderAll(r, w, jobs, files); err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
+	pages := len(jobs)
 	if err := w.write("robots.txt", robotsTxt(siteURL, base)); err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
@@ -305,4 +298,70 @@ func columnDocs(cols []string, prefix string) []columnDoc {
 		out[i] = columnDoc{Name: c, Desc: prefix + c, Parquet: t}
 	}
 	return out
+}
+
+// renderJob is one page to render and write, in one language.
+type renderJob struct {
+	lang *language
+	page page
+	data pageData
+}
+
+// renderAll renders and writes every page, and writes the given files, with a
+// worker per processor; it stops at the first error. What a page renders to
+// does not depend on the order, so the site is the same as a serial build's.
+func renderAll(r *renderer, w *siteWriter, jobs []renderJob, files []siteFile) error {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	work := make(chan func() error)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range work {
+				if err := f(); err != nil {
+					cancel(err)
+				}
+			}
+		}()
+	}
+	send := func(f func() error) bool {
+		select {
+		case work <- f:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	// The data files first: the largest (the catalog, offers in every format)
+	// then overlap with the pages.
+	for _, f := range files {
+		if !send(func() error { return w.write(f.name, f.data) }) {
+			break
+		}
+	}
+	for _, j := range jobs {
+		ok := send(func() error {
+			b, err := r.render(j.lang, j.page.Template, j.data)
+			if err != nil {
+				return err
+			}
+			if err := w.write(j.lang.Prefix+j.page.Path, b); err != nil {
+				return err
+			}
+			for _, f := range j.page.Files {
+				if err := w.write(j.lang.Prefix+f.name, f.data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if !ok {
+			break
+		}
+	}
+	close(work)
+	wg.Wait()
+	return context.Cause(ctx)
 }

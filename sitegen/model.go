@@ -25,6 +25,11 @@ type siteModel struct {
 	staleCover map[catalog.Provider]bool
 	work       []workCost                      // best figure per offer and workload
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
+
+	// similar's indexes and answers, made on first use (pages.go).
+	similarIndex     map[string][]int
+	similarOf        map[string][]similarType
+	cheapestOnDemand map[string]*offerView
 }
 
 // typeView is an instance type as the pages show it.

@@ -3,6 +3,7 @@ package sitegen
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -381,8 +382,26 @@ func (m *siteModel) similar(t *typeView) []similarType {
 	if !t.HasGPU || !t.units.IsPositive() {
 		return nil
 	}
+	if m.similarIndex == nil {
+		m.indexSimilar()
+	}
+	if s, ok := m.similarOf[t.T.Key()]; ok {
+		return s // the same in every language
+	}
+	// The candidates: types of the same GPU model and count, and types with as
+	// much GPU memory, in m.types order.
+	var cands []int
+	if !t.Unmapped {
+		cands = append(cands, m.similarIndex["model\x00"+t.GPUModel+"\x00"+t.units.String()]...)
+	}
+	if t.gpuMem.IsPositive() {
+		cands = append(cands, m.similarIndex["mem\x00"+t.gpuMem.String()]...)
+	}
+	slices.Sort(cands)
+	cands = slices.Compact(cands)
 	var out []similarType
-	for _, o := range m.types {
+	for _, i := range cands {
+		o := m.types[i]
 		if o.T.Provider == t.T.Provider || !o.HasGPU {
 			continue
 		}
@@ -390,13 +409,7 @@ func (m *siteModel) similar(t *typeView) []similarType {
 		if !same && !(t.gpuMem.IsPositive() && o.gpuMem.Equal(t.gpuMem)) {
 			continue
 		}
-		s := similarType{Type: o, SameModel: same}
-		for _, ov := range m.offersOf[o.T.Key()] {
-			if ov.Offer.Billing == catalog.OnDemand && ov.USDHour != nil && (s.Cheapest == nil || cheaper(ov.USDHour, s.Cheapest.USDHour)) {
-				s.Cheapest = ov
-			}
-		}
-		out = append(out, s)
+		out = append(out, similarType{Type: o, SameModel: same, Cheapest: m.cheapestOnDemand[o.T.Key()]})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -415,5 +428,35 @@ func (m *siteModel) similar(t *typeView) []similarType {
 	if len(out) > maxSimilar {
 		out = out[:maxSimilar]
 	}
+	m.similarOf[t.T.Key()] = out
 	return out
+}
+
+// indexSimilar indexes the GPU types by model and count and by GPU memory, and
+// finds each type's cheapest on-demand offer, so that finding the types similar
+// to one costs the size of its groups, not of the catalog.
+func (m *siteModel) indexSimilar() {
+	m.similarIndex = map[string][]int{}
+	m.similarOf = map[string][]similarType{}
+	m.cheapestOnDemand = map[string]*offerView{}
+	for i, o := range m.types {
+		if !o.HasGPU {
+			continue
+		}
+		if !o.Unmapped {
+			k := "model\x00" + o.GPUModel + "\x00" + o.units.String()
+			m.similarIndex[k] = append(m.similarIndex[k], i)
+		}
+		if o.gpuMem.IsPositive() {
+			k := "mem\x00" + o.gpuMem.String()
+			m.similarIndex[k] = append(m.similarIndex[k], i)
+		}
+		var cheapest *offerView
+		for _, ov := range m.offersOf[o.T.Key()] {
+			if ov.Offer.Billing == catalog.OnDemand && ov.USDHour != nil && (cheapest == nil || cheaper(ov.USDHour, cheapest.USDHour)) {
+				cheapest = ov
+			}
+		}
+		m.cheapestOnDemand[o.T.Key()] = cheapest
+	}
 }

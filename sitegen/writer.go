@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -16,12 +17,16 @@ import (
 // folder in with renames, so that a failed build leaves the previous site as it
 // was and a reader never sees half of a new one.
 type siteWriter struct {
-	out   string   // the output folder (absolute)
-	tmp   string   // the folder being written
-	root  *os.Root // tmp, opened so that no name can write outside it
+	out  string   // the output folder (absolute)
+	tmp  string   // the folder being written
+	root *os.Root // tmp, opened so that no name can write outside it
+	done bool
+
+	// write is called from several goroutines at once (renderAll).
+	mu    sync.Mutex
+	dirs  map[string]bool // folders made
 	files int
 	bytes int64
-	done  bool
 }
 
 // siteMarker is a file every built site has; an existing output folder without it
@@ -57,7 +62,7 @@ func newSiteWriter(out string) (*siteWriter, error) {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("open temporary site folder: %w", err)
 	}
-	return &siteWriter{out: abs, tmp: tmp, root: root}, nil
+	return &siteWriter{out: abs, tmp: tmp, root: root, dirs: map[string]bool{}}, nil
 }
 
 // checkReplaceable refuses an output path that is a file, or a non-empty folder
@@ -93,7 +98,7 @@ func (w *siteWriter) write(name string, data []byte) error {
 		return fmt.Errorf("write %q: not a valid path inside the site", name)
 	}
 	if dir := path.Dir(name); dir != "." {
-		if err := w.root.MkdirAll(dir, 0o755); err != nil {
+		if err := w.mkdirAll(dir); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
 	}
@@ -108,8 +113,27 @@ func (w *siteWriter) write(name string, data []byte) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
+	w.mu.Lock()
 	w.files++
 	w.bytes += int64(len(data))
+	w.mu.Unlock()
+	return nil
+}
+
+// mkdirAll creates a folder of the site once, however many files go in it.
+func (w *siteWriter) mkdirAll(dir string) error {
+	w.mu.Lock()
+	made := w.dirs[dir]
+	w.mu.Unlock()
+	if made {
+		return nil
+	}
+	if err := w.root.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	w.dirs[dir] = true
+	w.mu.Unlock()
 	return nil
 }
 

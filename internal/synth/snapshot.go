@@ -1,8 +1,13 @@
-// Package sitegentest builds large, realistic catalog snapshots for the site's
-// size and speed tests: the shape of a full crawl of every provider (instance
-// types, regions, zones, every billing kind, CNY and USD prices, synthetic and
-// suspect offers), made up deterministically from a seed.
-package sitegentest
+// Package synth makes up large catalogs and histories for the size and speed
+// tests and benchmarks (`make bench`): the shape of a full crawl of every
+// provider (instance types, regions, zones, every billing kind, CNY and USD
+// prices, suspect offers) and years of daily price changes, made up
+// deterministically from a seed.
+//
+// None of it is real. Every instance type and offer is marked synthetic, its
+// source names this package, and nothing here is ever written under data/: the
+// real catalog comes only from the providers' recorded responses.
+package synth
 
 import (
 	"fmt"
@@ -75,22 +80,32 @@ var countries = []struct{ country, city, en, zh string }{
 	{"AE", "Dubai", "Middle East (UAE)", "中东（阿联酋）"},
 }
 
+// Source is the source every made-up record names.
+const Source = "synthetic: made up by internal/synth for tests and benchmarks"
+
+// Taken is when the snapshots of Snapshot are taken.
+var Taken = time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC)
+
 // Snapshot returns a valid snapshot with about the given number of offers spread
-// over every provider in the proportions of a real crawl (AWS about half). The
-// same arguments always give the same snapshot.
+// over every provider in the proportions of a real crawl (AWS about half), taken
+// at Taken. The same arguments always give the same snapshot.
 func Snapshot(offers int, seed uint64) *catalog.Snapshot {
+	return SnapshotAt(offers, seed, Taken)
+}
+
+// SnapshotAt is Snapshot taken at the given time.
+func SnapshotAt(offers int, seed uint64, taken time.Time) *catalog.Snapshot {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	taken := time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC)
 	s := &catalog.Snapshot{
 		Schema: catalog.SchemaVersion, TakenAt: taken,
-		FX: catalog.FXTable{Base: catalog.USD, Date: "2026-11-28", Source: "ECB euro foreign exchange reference rates",
+		FX: catalog.FXTable{Base: catalog.USD, Date: "2026-11-28", Source: Source,
 			Rates: map[catalog.Currency]decimal.Decimal{catalog.USD: decimal.NewFromInt(1), catalog.CNY: catalog.Dec("7.1")}},
 	}
 	share := []float64{0.5, 0.25, 0.13, 0.07, 0.05}
 	for pi, sh := range shapes {
 		want := int(float64(offers) * share[pi])
 		s.Coverage = append(s.Coverage, catalog.Coverage{Provider: sh.p, Status: catalog.CoverageOK, Regions: sh.regions,
-			LastOK: taken.Add(-20 * time.Minute), Synthetic: sh.p == catalog.Volcengine})
+			LastOK: taken.Add(-20 * time.Minute), Synthetic: true})
 		var regions []catalog.Region
 		for r := 0; r < sh.regions; r++ {
 			c := countries[(r+pi*3)%len(countries)]
@@ -131,7 +146,7 @@ func Snapshot(offers int, seed uint64) *catalog.Snapshot {
 				CPUArch: "x86_64", CPUVendor: []string{"Intel", "AMD"}[ti%2],
 				Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Model: g.model, Name: g.name, Count: count,
 					Share: share, MemoryGiB: decimal.NewFromInt(g.mem).Mul(share), MappingConfidence: "certain"}},
-				Generation: "current", Source: "made up by sitegentest", Synthetic: sh.p == catalog.Volcengine,
+				Generation: "current", Source: Source, Synthetic: true,
 			}
 			if g.nvlink && count >= 4 {
 				t.Interconnect = "nvlink"
@@ -163,8 +178,8 @@ func Snapshot(offers int, seed uint64) *catalog.Snapshot {
 				regional := base * (0.9 + 0.05*float64(ri%5))
 				for _, b := range sh.billing {
 					o := catalog.Offer{Provider: sh.p, InstanceType: id, Region: reg.ID, Billing: b,
-						Availability: catalog.Available, Source: "made up by sitegentest",
-						FetchedAt: taken.Add(-time.Duration(30+ri) * time.Minute), Synthetic: sh.p == catalog.Volcengine}
+						Availability: catalog.Available, Source: Source,
+						FetchedAt: taken.Add(-time.Duration(30+ri) * time.Minute), Synthetic: true}
 					price := func(f float64, unit catalog.PriceUnit) catalog.Price {
 						return catalog.Price{Amount: decimal.NewFromFloat(f).Round(4), Currency: sh.currency, Unit: unit}
 					}
