@@ -13,8 +13,8 @@ import (
 
 // The changes pages: changes/index.html is what changed between the previous crawl
 // and the site's snapshot, changes/<YYYY-MM-DD>.html each earlier crawl against the
-// one before it, and changes/feed.atom the same as an Atom feed. Every snapshot is
-// rebuilt from the history (History.At) and compared with catalog.Diff.
+// one before it, and changes/feed.atom the same as an Atom feed. Each crawl's
+// changes come from the history (History.Steps) and are compared with catalog.Diff.
 
 // maxChangeRows bounds each list of a changes page; the heading counts them all.
 const maxChangeRows = 50
@@ -139,8 +139,10 @@ type changedAvail struct {
 	Old, New catalog.Availability
 }
 
-// newChangesModel rebuilds every crawl of the history up to the site's snapshot
-// and compares each with the one before.
+// newChangesModel walks the history's crawls up to the site's snapshot and
+// compares each with the one before. It works from what changed at each crawl
+// (History.Steps), not from whole rebuilt snapshots, so years of daily crawls
+// cost about as much as the changes they hold.
 func newChangesModel(m *siteModel, h *catalog.History) (*changesModel, error) {
 	c := &changesModel{m: m}
 	taken := m.snap.TakenAt
@@ -151,28 +153,36 @@ func newChangesModel(m *siteModel, h *catalog.History) (*changesModel, error) {
 		}
 		times = append(times, t)
 	}
+	recorded := len(times)
 	if n := len(times); n == 0 || times[n-1].Before(taken) {
 		times = append(times, taken) // the snapshot is not (yet) recorded
 	}
 	slugs := crawlSlugs(times)
-	var prev *catalog.Snapshot
-	for i, t := range times {
-		var s *catalog.Snapshot
-		if i == len(times)-1 {
-			s = m.snap
-		} else {
-			var err error
-			if s, err = h.At(t); err != nil {
-				return nil, fmt.Errorf("changes: %w", err)
-			}
-		}
-		ci := crawlInfo{At: t, Slug: slugs[i]}
-		if prev != nil {
-			ci.Set = c.changeSet(catalog.Diff(prev, s))
+	mins := newMinTracker()
+	err := h.Steps(taken, func(st catalog.HistoryStep) error {
+		ci := crawlInfo{At: times[st.Index], Slug: slugs[st.Index]}
+		if st.Index > 0 {
+			ci.Set = c.changeSet(catalog.Diff(st.Before, st.After))
 		}
 		c.crawls = append(c.crawls, ci)
-		c.gpuMin = append(c.gpuMin, gpuMinima(s))
-		prev = s
+		c.gpuMin = append(c.gpuMin, mins.apply(st))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("changes: %w", err)
+	}
+	if recorded < len(times) {
+		// The site's snapshot, after the last recorded crawl: compared whole.
+		ci := crawlInfo{At: taken, Slug: slugs[recorded]}
+		if recorded > 0 {
+			prev, err := h.At(times[recorded-1])
+			if err != nil {
+				return nil, fmt.Errorf("changes: %w", err)
+			}
+			ci.Set = c.changeSet(catalog.Diff(prev, m.snap))
+		}
+		c.crawls = append(c.crawls, ci)
+		c.gpuMin = append(c.gpuMin, gpuMinima(m.snap))
 	}
 	return c, nil
 }
@@ -280,35 +290,188 @@ func gpuMinima(s *catalog.Snapshot) map[string]map[catalog.Provider]decimal.Deci
 	}
 	out := map[string]map[catalog.Provider]decimal.Decimal{}
 	for _, o := range s.Offers {
-		if o.Billing != catalog.OnDemand {
-			continue
-		}
 		t, ok := types[o.InstanceKey()]
 		if !ok {
 			continue
 		}
-		a, ok := t.PrimaryAccelerator()
-		units := t.GPUUnits()
-		if !ok || a.Model == "" || !units.IsPositive() {
+		model, per, ok := perGPUHour(o, t, s.FX)
+		if !ok {
 			continue
 		}
-		h, err := o.Price.Hourly(o.Billing.TermHours())
-		if err != nil {
-			continue
+		if out[model] == nil {
+			out[model] = map[catalog.Provider]decimal.Decimal{}
 		}
-		usd, err := s.FX.Convert(h, o.Price.Currency, catalog.USD)
-		if err != nil || !usd.IsPositive() {
-			continue
-		}
-		per := usd.DivRound(units, perGPUPlaces)
-		if out[a.Model] == nil {
-			out[a.Model] = map[catalog.Provider]decimal.Decimal{}
-		}
-		if cur, ok := out[a.Model][o.Provider]; !ok || per.LessThan(cur) {
-			out[a.Model][o.Provider] = per
+		if cur, ok := out[model][o.Provider]; !ok || per.LessThan(cur) {
+			out[model][o.Provider] = per
 		}
 	}
 	return out
+}
+
+// perGPUHour is an on-demand offer's USD per GPU-hour and its type's GPU model;
+// false for other offers and where no such figure exists.
+func perGPUHour(o catalog.Offer, t catalog.InstanceType, fx catalog.FXTable) (string, decimal.Decimal, bool) {
+	if o.Billing != catalog.OnDemand {
+		return "", decimal.Decimal{}, false
+	}
+	a, ok := t.PrimaryAccelerator()
+	units := t.GPUUnits()
+	if !ok || a.Model == "" || !units.IsPositive() {
+		return "", decimal.Decimal{}, false
+	}
+	h, err := o.Price.Hourly(o.Billing.TermHours())
+	if err != nil {
+		return "", decimal.Decimal{}, false
+	}
+	usd, err := fx.Convert(h, o.Price.Currency, catalog.USD)
+	if err != nil || !usd.IsPositive() {
+		return "", decimal.Decimal{}, false
+	}
+	return a.Model, usd.DivRound(units, perGPUPlaces), true
+}
+
+// minTracker keeps gpuMinima of the catalog as history steps change it: each
+// step recomputes only the minima of the GPU model and provider groups whose
+// offers, instance types or FX rates changed.
+type minTracker struct {
+	fx     catalog.FXTable
+	types  map[string]catalog.InstanceType
+	offers map[string]catalog.Offer                // on-demand offers by key
+	ofType map[string]map[string]bool              // on-demand offer keys by type key
+	value  map[string]minEntry                     // the figure of each offer that has one
+	groups map[minGroup]map[string]decimal.Decimal // figures by group and offer key
+	min    map[string]map[catalog.Provider]decimal.Decimal
+}
+
+type minGroup struct {
+	model    string
+	provider catalog.Provider
+}
+
+type minEntry struct {
+	group minGroup
+	per   decimal.Decimal
+}
+
+func newMinTracker() *minTracker {
+	return &minTracker{types: map[string]catalog.InstanceType{}, offers: map[string]catalog.Offer{},
+		ofType: map[string]map[string]bool{}, value: map[string]minEntry{},
+		groups: map[minGroup]map[string]decimal.Decimal{}, min: map[string]map[catalog.Provider]decimal.Decimal{}}
+}
+
+// apply takes in one step and returns the minima at its crawl (a new map).
+func (mt *minTracker) apply(st catalog.HistoryStep) map[string]map[catalog.Provider]decimal.Decimal {
+	dirty := map[minGroup]bool{}
+	unset := func(key string) {
+		if e, ok := mt.value[key]; ok {
+			delete(mt.groups[e.group], key)
+			delete(mt.value, key)
+			dirty[e.group] = true
+		}
+	}
+	set := func(key string) {
+		unset(key)
+		o := mt.offers[key]
+		t, ok := mt.types[o.InstanceKey()]
+		if !ok {
+			return
+		}
+		model, per, ok := perGPUHour(o, t, mt.fx)
+		if !ok {
+			return
+		}
+		g := minGroup{model, o.Provider}
+		if mt.groups[g] == nil {
+			mt.groups[g] = map[string]decimal.Decimal{}
+		}
+		mt.groups[g][key] = per
+		mt.value[key] = minEntry{g, per}
+		dirty[g] = true
+	}
+	fxChanged := !sameFX(mt.fx, st.After.FX)
+	mt.fx = st.After.FX
+	changedTypes := map[string]bool{}
+	for _, t := range st.Before.Instances {
+		delete(mt.types, t.Key())
+		changedTypes[t.Key()] = true
+	}
+	for _, t := range st.After.Instances {
+		mt.types[t.Key()] = t
+		changedTypes[t.Key()] = true
+	}
+	for _, o := range st.Before.Offers {
+		if o.Billing != catalog.OnDemand {
+			continue
+		}
+		unset(o.Key())
+		delete(mt.offers, o.Key())
+		delete(mt.ofType[o.InstanceKey()], o.Key())
+	}
+	for _, o := range st.After.Offers {
+		if o.Billing != catalog.OnDemand {
+			continue
+		}
+		mt.offers[o.Key()] = o
+		if mt.ofType[o.InstanceKey()] == nil {
+			mt.ofType[o.InstanceKey()] = map[string]bool{}
+		}
+		mt.ofType[o.InstanceKey()][o.Key()] = true
+		set(o.Key())
+	}
+	switch {
+	case fxChanged:
+		for key := range mt.offers {
+			set(key)
+		}
+	default:
+		for t := range changedTypes {
+			for key := range mt.ofType[t] {
+				set(key)
+			}
+		}
+	}
+	for g := range dirty {
+		var min decimal.Decimal
+		found := false
+		for _, v := range mt.groups[g] {
+			if !found || v.LessThan(min) {
+				min, found = v, true
+			}
+		}
+		switch {
+		case found:
+			if mt.min[g.model] == nil {
+				mt.min[g.model] = map[catalog.Provider]decimal.Decimal{}
+			}
+			mt.min[g.model][g.provider] = min
+		case mt.min[g.model] != nil:
+			delete(mt.min[g.model], g.provider)
+			if len(mt.min[g.model]) == 0 {
+				delete(mt.min, g.model)
+			}
+		}
+	}
+	out := make(map[string]map[catalog.Provider]decimal.Decimal, len(mt.min))
+	for model, byProvider := range mt.min {
+		out[model] = make(map[catalog.Provider]decimal.Decimal, len(byProvider))
+		for p, v := range byProvider {
+			out[model][p] = v
+		}
+	}
+	return out
+}
+
+// sameFX reports whether two FX tables convert alike.
+func sameFX(a, b catalog.FXTable) bool {
+	if a.Base != b.Base || len(a.Rates) != len(b.Rates) {
+		return false
+	}
+	for c, r := range a.Rates {
+		if o, ok := b.Rates[c]; !ok || !o.Equal(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // changesData is the model of changes.html: the latest changes (the index) or one

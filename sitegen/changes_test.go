@@ -2,15 +2,19 @@ package sitegen
 
 import (
 	"encoding/xml"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/synth"
 )
 
 var (
@@ -327,5 +331,59 @@ func TestCrawlSlugs(t *testing.T) {
 	got := crawlSlugs([]time.Time{d(1, 0), d(2, 0), d(2, 12), d(2, 18), d(3, 0)})
 	if diff := cmp.Diff([]string{"2026-01-01", "2026-01-02", "2026-01-02-2", "2026-01-02-3", "2026-01-03"}, got); diff != "" {
 		t.Errorf("slugs (-want +got):\n%s", diff)
+	}
+}
+
+// TestChangesModel_StepsMatchWholeSnapshots checks the changes model, made from
+// the history's steps, against the way it was first made: every crawl rebuilt
+// whole, diffed with the one before, and its GPU minima computed from scratch.
+// The made-up history has prices moving daily, types coming and going and a
+// change of FX rates; the site's snapshot is newer than the last crawl.
+func TestChangesModel_StepsMatchWholeSnapshots(t *testing.T) {
+	h, last, err := synth.History(synth.HistoryOptions{Offers: 1200, Days: 30, Seed: 9, Churn: 0.02})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A crawl with new FX rates, then the site's own, unrecorded snapshot.
+	fxDay := *last
+	fxDay.TakenAt = last.TakenAt.Add(24 * time.Hour)
+	fxDay.FX.Rates = map[catalog.Currency]decimal.Decimal{catalog.USD: decimal.NewFromInt(1), catalog.CNY: catalog.Dec("7.3")}
+	if _, err := h.Append(&fxDay); err != nil {
+		t.Fatal(err)
+	}
+	site := fxDay
+	site.TakenAt = fxDay.TakenAt.Add(24 * time.Hour)
+	site.Offers = append([]catalog.Offer(nil), fxDay.Offers...)
+	site.Offers[0].Price.Amount = site.Offers[0].Price.Amount.Add(catalog.Dec("1"))
+	m, err := newSiteModel(&site, testReference(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newChangesModel(m, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crawls := append(h.Crawls(), site.TakenAt)
+	if len(c.crawls) != len(crawls) {
+		t.Fatalf("%d crawls in the model, want %d", len(c.crawls), len(crawls))
+	}
+	var prev *catalog.Snapshot
+	for i, at := range crawls {
+		s := &site
+		if i < len(crawls)-1 {
+			if s, err = h.At(at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if prev != nil {
+			want := c.changeSet(catalog.Diff(prev, s))
+			if !reflect.DeepEqual(c.crawls[i].Set, want) {
+				t.Errorf("crawl %d (%s): the change set differs from the whole snapshots'", i, at)
+			}
+		}
+		if want := gpuMinima(s); fmt.Sprint(c.gpuMin[i]) != fmt.Sprint(want) {
+			t.Errorf("crawl %d (%s): GPU minima %v, want %v", i, at, c.gpuMin[i], want)
+		}
+		prev = s
 	}
 }

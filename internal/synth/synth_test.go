@@ -88,3 +88,43 @@ func TestHistory_DailyChangesThatReplay(t *testing.T) {
 		t.Error("a history of 0 days was made")
 	}
 }
+
+// TestHistory_StepsAgreeWithAt checks catalog.History.Steps on a long made-up
+// history, where types appear and retire and prices move every day: each step's
+// diff is the diff of the whole snapshots of its two crawls.
+func TestHistory_StepsAgreeWithAt(t *testing.T) {
+	h, _, err := History(HistoryOptions{Offers: 1500, Days: 40, Seed: 5, Churn: 0.02})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crawls := h.Crawls()
+	var prev *catalog.Snapshot
+	changed := 0
+	err = h.Steps(crawls[len(crawls)-1], func(st catalog.HistoryStep) error {
+		cur, err := h.At(crawls[st.Index])
+		if err != nil {
+			return err
+		}
+		if prev != nil {
+			got, _ := catalog.Diff(st.Before, st.After).JSON()
+			want, _ := catalog.Diff(prev, cur).JSON()
+			if !bytes.Equal(got, want) {
+				t.Fatalf("crawl %d: the step's diff differs from the whole snapshots' diff", st.Index)
+			}
+			if len(st.After.Offers) > len(cur.Offers)/4 {
+				t.Errorf("crawl %d: the step holds %d of %d offers; it should hold only what changed", st.Index, len(st.After.Offers), len(cur.Offers))
+			}
+			if len(st.After.Instances)+len(st.Before.Instances) > 0 {
+				changed++
+			}
+		}
+		prev = cur
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed == 0 {
+		t.Error("no instance type appeared or retired in 40 days; the test does not cover them")
+	}
+}
