@@ -88,6 +88,9 @@ fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
 	./scripts/fuzz.sh
 
 .PHONY: bench
-bench: ## run the benchmarks (crawl, build, diff, validation) and the site's speed and size targets
+bench: ## measure crawl, build, diff, history and the page against their targets; prints one table (about 8 minutes)
+	./bench/run.sh
+
+.PHONY: bench-go
+bench-go: ## run the Go benchmarks (go test -bench), e.g. to profile one: see README "Performance"
 	$(GO) test -run '^$$' -bench . -benchmem ./...
-	./bench/site.sh

@@ -635,7 +635,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 // TestBrowser_Explorer10kRows loads a generated catalog of 10,000 offers and times
 // the explorer's filter and render of the visible page with performance.now(), for
 // a series of filters a person would set. The target is under 16 ms (one frame);
-// as a speed target it is enforced only by bench/site.sh (GPUATLAS_PERF_TARGETS=1),
+// as a speed target it is reported by make bench (bench/run.sh) and enforced only with GPUATLAS_PERF_TARGETS=1,
 // never in the ordinary test run, where a loaded machine would make it flaky.
 func TestBrowser_Explorer10kRows(t *testing.T) {
 	snap := synth.Snapshot(10_000, 1)
