@@ -1,0 +1,216 @@
+package sitegen
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// The largest tables of the site (every offer of a GPU model on its page, every
+// offer of an instance type on its page) are
+// written by Go code rather than by html/template: a template spends most of a
+// large build in reflection, one call per value of every row. The code writes
+// exactly the bytes the template it replaces wrote, escaping each value the way
+// html/template's contextual escaper does in that place; TestOfferRows_AsTheTemplate
+// renders the same rows both ways, hostile values included, and compares them.
+
+// htmlReplacement is html/template's htmlReplacementTable: how it escapes text
+// and quoted attribute values.
+var htmlReplacement = [...]string{
+	0:    "\uFFFD",
+	'"':  "&#34;",
+	'&':  "&amp;",
+	'\'': "&#39;",
+	'+':  "&#43;",
+	'<':  "&lt;",
+	'>':  "&gt;",
+}
+
+// escapeText writes s as html/template writes a string in text or in a quoted
+// attribute value.
+func escapeText(b *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if int(r) < len(htmlReplacement) {
+			if repl := htmlReplacement[r]; repl != "" {
+				b.WriteString(s[written:i])
+				b.WriteString(repl)
+				written = i + w
+			}
+		}
+		i += w
+	}
+	b.WriteString(s[written:])
+}
+
+// escapeURL writes s as html/template writes a string that is a whole href
+// value: unsafe schemes filtered out, then normalized (bytes outside the URL
+// character set percent-encoded), then escaped as an attribute value.
+func escapeURL(b *strings.Builder, s string) {
+	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") &&
+		!strings.EqualFold(protocol, "http") && !strings.EqualFold(protocol, "https") && !strings.EqualFold(protocol, "mailto") {
+		b.WriteString("#ZgotmplZ")
+		return
+	}
+	var n strings.Builder
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte("!#$&*+,/:;=?@[]%-._~", c) >= 0,
+			'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+			continue
+		}
+		n.WriteString(s[written:i])
+		fmt.Fprintf(&n, "%%%02x", c)
+		written = i + 1
+	}
+	if written == 0 {
+		escapeText(b, s)
+		return
+	}
+	n.WriteString(s[written:])
+	escapeText(b, n.String())
+}
+
+// gpuOfferRows writes the rows of a GPU page's offer table (gpu.html): one per
+// offer, as the template's row did.
+func gpuOfferRows(base string, l *language, offers []*offerView) template.HTML {
+	var b strings.Builder
+	b.Grow(len(offers) * 700)
+	for _, o := range offers {
+		b.WriteString(`<tr data-key="`)
+		escapeText(&b, o.Key)
+		b.WriteString("\">\n<td>")
+		escapeText(&b, l.label("provider", o.Offer.Provider))
+		b.WriteString(`</td>` + "\n" + `<td><a href="`)
+		escapeURL(&b, base+l.Prefix+strings.TrimSuffix(o.Type.Href, "index.html"))
+		b.WriteString(`">`)
+		escapeText(&b, o.Offer.InstanceType)
+		b.WriteString("</a></td>\n<td class=\"num\">")
+		escapeText(&b, o.Type.GPUs)
+		b.WriteString("</td>\n<td class=\"num\">")
+		if o.USDGPUHour != nil {
+			escapeText(&b, moneyText(*o.USDGPUHour))
+		}
+		b.WriteString("</td>\n<td class=\"num\">")
+		if o.USDHour != nil {
+			escapeText(&b, moneyText(*o.USDHour))
+		}
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, l.label("billing", o.Offer.Billing))
+		b.WriteString("</td>\n<td>")
+		writeRegion(&b, l, o)
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, o.Offer.Zone)
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, l.label("avail", o.Offer.Availability))
+		b.WriteString("</td>\n<td>")
+		writeMarks(&b, l, o)
+		b.WriteString("</td>\n</tr>\n")
+	}
+	return template.HTML(b.String())
+}
+
+// writeRegion is the "region" template of _partials.html.
+func writeRegion(b *strings.Builder, l *language, o *offerView) {
+	escapeText(b, l.regionName(o.Region))
+	b.WriteString(` <small class="id">`)
+	escapeText(b, o.Region.ID)
+	b.WriteString(`</small>`)
+}
+
+// writeMarks is the "marks" template of _partials.html.
+func writeMarks(b *strings.Builder, l *language, o *offerView) {
+	if o.Offer.Synthetic {
+		b.WriteString(`<span class="badge synthetic" title="`)
+		escapeText(b, l.msg("badge.synthetic_title"))
+		b.WriteString(`">`)
+		escapeText(b, l.msg("badge.synthetic"))
+		b.WriteString(`</span> `)
+	}
+	if o.Offer.Suspect != "" {
+		b.WriteString(`<span class="badge suspect" title="`)
+		escapeText(b, o.Offer.Suspect)
+		b.WriteString(`">`)
+		escapeText(b, l.msg("badge.suspect"))
+		b.WriteString(`</span> `)
+	}
+	if o.Stale {
+		b.WriteString(`<span class="badge stale" title="`)
+		escapeText(b, l.msg("badge.stale_title"))
+		b.WriteString(`">`)
+		escapeText(b, l.msg("badge.stale"))
+		b.WriteString(`</span>`)
+	}
+}
+
+// instanceOfferRows writes the rows of an instance page's offer table
+// (instance.html): one per offer, as the template's row did.
+func instanceOfferRows(l *language, offers []*offerView) template.HTML {
+	var b strings.Builder
+	b.Grow(len(offers) * 700)
+	for _, o := range offers {
+		b.WriteString("<tr>\n<td>")
+		writeRegion(&b, l, o)
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, o.Offer.Zone)
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, l.label("billing", o.Offer.Billing))
+		b.WriteString("</td>\n<td class=\"num\">")
+		writePrice(&b, l, o.Offer.Price)
+		b.WriteString("</td>\n<td class=\"num\">")
+		if o.USDHour != nil {
+			escapeText(&b, moneyText(*o.USDHour))
+			b.WriteString(" USD")
+		}
+		b.WriteString("</td>\n<td class=\"num\">")
+		if o.USDGPUHour != nil {
+			escapeText(&b, moneyText(*o.USDGPUHour))
+			b.WriteString(" USD")
+		}
+		b.WriteString("</td>\n<td>")
+		escapeText(&b, l.label("avail", o.Offer.Availability))
+		b.WriteString("</td>\n<td>")
+		if o.Offer.Includes != "" {
+			escapeText(&b, o.Offer.Includes)
+		} else {
+			b.WriteString("—")
+		}
+		b.WriteString("</td>\n<td>")
+		writeMarks(&b, l, o)
+		if o.Offer.Suspect != "" {
+			b.WriteString(" <small>")
+			escapeText(&b, o.Offer.Suspect)
+			b.WriteString("</small>")
+		}
+		b.WriteString("</td>\n</tr>\n")
+	}
+	return template.HTML(b.String())
+}
+
+// writePrice is the "price" template of _partials.html: a published price.
+func writePrice(b *strings.Builder, l *language, p catalog.Price) {
+	escapeText(b, p.Amount.String())
+	b.WriteString(" ")
+	escapeText(b, string(p.Currency))
+	if p.Unit == "upfront" {
+		b.WriteString(" ")
+		escapeText(b, l.msg("price.upfront"))
+		return
+	}
+	b.WriteString("/")
+	escapeText(b, l.label("unit", p.Unit))
+	if p.Upfront != nil && !p.Upfront.IsZero() {
+		b.WriteString(" + ")
+		escapeText(b, p.Upfront.String())
+		b.WriteString(" ")
+		escapeText(b, string(p.Currency))
+		b.WriteString(" ")
+		escapeText(b, l.msg("price.upfront"))
+	}
+}
