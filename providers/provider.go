@@ -47,10 +47,14 @@ type Config struct {
 	Timeout time.Duration
 	// MaxAttempts bounds the attempts of one API call (1 = no retries).
 	MaxAttempts int
-	// Unlimited turns off the request-rate limits (the runner's and the
-	// adapter's own). Only for servers that have no limits to respect: local
+	// Unlimited turns off the request-rate limits (the transport's and the
+	// per-API ones). Only for servers that have no limits to respect: local
 	// replays and mirrors the user runs.
 	Unlimited bool
+	// APILimiters keep the factory's per-API limits (Factory.APILimits); Prepare
+	// builds them, none when Unlimited. An adapter waits on them before each
+	// call of a limited action.
+	APILimiters APILimiters
 	// Backoff is the base delay of exponential backoff between attempts; zero keeps
 	// the SDK's or this package's default.
 	Backoff time.Duration
@@ -63,12 +67,40 @@ type Factory struct {
 	Services []string
 	// Credentials are the environment variables the adapter reads.
 	Credentials []string
-	// Limits are the request rate (per second) and concurrency the crawl keeps to.
+	// RatePerSecond and Burst are the token bucket the transport keeps all of the
+	// provider's requests to; Concurrency is the number of regions crawled at once.
 	RatePerSecond float64
 	Burst         int
 	Concurrency   int
+	// APILimits are documented limits of single API actions, kept on top of the
+	// transport's limit on all calls. They are declared here, once, so that the
+	// limiters the adapter waits on and the crawl benchmark's lower bound
+	// (internal/tools/benchcrawl) come from the same figures.
+	APILimits []APILimit
+	// MaxInFlight is the most requests the adapter can have in flight at once:
+	// the regions crawled at once times the calls a region has in flight, or a
+	// client pool where one bounds it. The crawl benchmark's latency bound
+	// divides by it. Zero means Concurrency.
+	MaxInFlight int
 	// New builds the adapter; it returns ErrNoCredentials when none are configured.
 	New func(cfg Config) (Provider, error)
+}
+
+// APILimit is a token bucket on some of a provider's API actions.
+type APILimit struct {
+	// Actions are the API actions the bucket holds, as the vendor names them
+	// ("GetProducts"); they share the bucket.
+	Actions   []string
+	PerSecond float64
+	Burst     int
+}
+
+// InFlight is MaxInFlight, or Concurrency where that is unset.
+func (f Factory) InFlight() int {
+	if f.MaxInFlight > 0 {
+		return f.MaxInFlight
+	}
+	return f.Concurrency
 }
 
 // Error classes that adapters map vendor errors into, in one place per adapter;

@@ -25,12 +25,15 @@ type Target struct {
 }
 
 // Prepare builds a target from a factory: it makes the rate-limited transport and
-// calls the constructor with it. A constructor error is kept in the target, so a
-// provider without credentials is reported as skipped, not fatal.
+// the per-API limiters and calls the constructor with them. A constructor error
+// is kept in the target, so a provider without credentials is reported as
+// skipped, not fatal.
 func Prepare(f Factory, cfg Config) Target {
 	rps := f.RatePerSecond
+	cfg.APILimiters = NewAPILimiters(f.APILimits)
 	if cfg.Unlimited {
 		rps = 0
+		cfg.APILimiters = nil
 	}
 	tr := NewTransport(rps, f.Burst)
 	if cfg.Transport != nil {

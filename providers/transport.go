@@ -89,3 +89,30 @@ func (t *Transport) PeakPerSecond() int {
 // Wait blocks until the limiter allows one more operation; for SDKs whose HTTP
 // client cannot be replaced.
 func (t *Transport) Wait(ctx context.Context) error { return t.Limiter.Wait(ctx) }
+
+// APILimiters are the limiters of a provider's per-API limits, by action.
+// Actions of one APILimit share its limiter. The zero value limits nothing.
+type APILimiters map[string]*rate.Limiter
+
+// NewAPILimiters builds a limiter for each limit.
+func NewAPILimiters(limits []APILimit) APILimiters {
+	out := APILimiters{}
+	for _, l := range limits {
+		burst := max(l.Burst, 1)
+		lim := rate.NewLimiter(rate.Limit(l.PerSecond), burst)
+		for _, a := range l.Actions {
+			out[a] = lim
+		}
+	}
+	return out
+}
+
+// Wait blocks until the limit of action allows one more call; an action
+// without a limit does not wait.
+func (l APILimiters) Wait(ctx context.Context, action string) error {
+	lim, ok := l[action]
+	if !ok {
+		return ctx.Err()
+	}
+	return lim.Wait(ctx)
+}

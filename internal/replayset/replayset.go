@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
@@ -65,27 +66,36 @@ type Running struct {
 	Manifests map[catalog.Provider]replay.Manifest
 	// Args are the crawl flags that reach the servers (--endpoint ..., --providers).
 	Args []string
+	// Endpoints are the same endpoints as providers.Config wants them: service
+	// name to URL, per provider.
+	Endpoints map[catalog.Provider]map[string]string
 	// Env holds the test credentials and keeps the AWS SDK away from the
 	// machine's own configuration.
 	Env map[string]string
 }
 
 // Start starts a replay server for every fixture, reading the fixture folders
-// under root (the repository root).
-func Start(root string) (*Running, error) {
+// under root (the repository root). The options apply to every server
+// (replay.WithLatency for a benchmark).
+func Start(root string, opts ...replay.Option) (*Running, error) {
 	r := &Running{Servers: map[catalog.Provider]*replay.Server{}, Manifests: map[catalog.Provider]replay.Manifest{},
-		Env: map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}}
+		Endpoints: map[catalog.Provider]map[string]string{},
+		Env:       map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}}
 	names := ""
 	for _, f := range Fixtures() {
-		srv, err := replay.Start(os.DirFS(filepath.Join(root, f.Dir)), f.Dialect)
+		srv, err := replay.Start(os.DirFS(filepath.Join(root, f.Dir)), f.Dialect, opts...)
 		if err != nil {
 			r.Close()
 			return nil, fmt.Errorf("%s: %w", f.Provider, err)
 		}
 		r.Servers[f.Provider] = srv
 		r.Manifests[f.Provider] = srv.Manifest
+		r.Endpoints[f.Provider] = map[string]string{}
 		for _, e := range f.Endpoints(srv) {
 			r.Args = append(r.Args, "--endpoint", e)
+			name, url, _ := strings.Cut(e, "=")
+			_, service, _ := strings.Cut(name, ".")
+			r.Endpoints[f.Provider][service] = url
 		}
 		for k, v := range f.Env {
 			r.Env[k] = v

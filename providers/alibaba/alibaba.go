@@ -29,14 +29,16 @@ import (
 // billing method), so the transport keeps all calls together at 20 a second
 // with a burst of 10, which the source data's own crawler (4 workers, no
 // limit) stayed under. Four regions are crawled at once; within a region at
-// most priceWorkers DescribePrice calls are in flight.
+// most priceWorkers DescribePrice calls are in flight, and the pool of
+// clientPool SDK clients bounds the calls in flight across regions.
 var Factory = providers.Factory{
 	ID:            catalog.Alibaba,
 	Services:      []string{"ecs"},
 	Credentials:   []string{"ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET"},
 	RatePerSecond: 20,
 	Burst:         10,
-	Concurrency:   4,
+	Concurrency:   regionsAtOnce,
+	MaxInFlight:   clientPool,
 	New:           New,
 }
 
@@ -47,8 +49,14 @@ const (
 	// instanceTypePage is DescribeInstanceTypes' MaxResults (the API allows
 	// up to 1600; 100 is what the source data's crawler used).
 	instanceTypePage = 100
+	// regionsAtOnce is the number of regions crawled at once.
+	regionsAtOnce = 4
 	// priceWorkers bounds concurrent DescribePrice calls within one region.
 	priceWorkers = 8
+	// clientPool is the number of SDK clients (see Provider.clients), and so
+	// the most calls in flight across all regions together: one region's price
+	// workers and two more.
+	clientPool = priceWorkers + 2
 
 	defaultMaxAttempts = 4
 	defaultBackoff     = 500 * time.Millisecond
@@ -120,7 +128,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		transport = providers.DefaultBaseTransport()
 	}
 	p := &Provider{
-		clients: make(chan ecsAPI, priceWorkers+2),
+		clients: make(chan ecsAPI, clientPool),
 		home:    home,
 		scheme:  scheme,
 		clock:   cfg.Clock,

@@ -23,7 +23,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/ec2"
 	"github.com/aws/aws-sdk-go-v2/service/pricing"
 	"golang.org/x/sync/errgroup"
-	"golang.org/x/time/rate"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -37,17 +36,30 @@ import (
 // List Query API's GetProducts has a bucket of 10 refilled at 5 a second
 // (docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/using-pelong.html, "Quotas").
 // The transport's limit (all calls of the provider together) stays at the EC2 refill
-// rate with a burst of the Pricing bucket; Pricing calls additionally wait on their
-// own 5/s limiter inside the adapter. Four regions are crawled at once.
+// rate with a burst of the Pricing bucket; GetProducts additionally waits on its
+// own 5/s bucket (APILimits). Four regions are crawled at once, each with its
+// zones, list prices and spot prices in flight together.
 var Factory = providers.Factory{
 	ID:            catalog.AWS,
 	Services:      []string{"ec2", "pricing"},
 	Credentials:   []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"},
 	RatePerSecond: 20,
 	Burst:         10,
-	Concurrency:   4,
+	Concurrency:   regionsAtOnce,
+	APILimits:     []providers.APILimit{{Actions: []string{actionGetProducts}, PerSecond: 5, Burst: 10}},
+	MaxInFlight:   regionsAtOnce * callsPerRegion,
 	New:           New,
 }
+
+const (
+	// regionsAtOnce is the number of regions crawled at once.
+	regionsAtOnce = 4
+	// callsPerRegion is the most calls a region has in flight: after its
+	// instance types, the zones, list prices and spot prices are read together.
+	callsPerRegion = 3
+	// actionGetProducts is the Price List call with its own limit.
+	actionGetProducts = "GetProducts"
+)
 
 const (
 	// defaultRegion is where DescribeRegions is asked when nothing else is configured.
@@ -88,8 +100,8 @@ type Provider struct {
 	pricing    pricingAPI
 	homeRegion string
 	clock      func() time.Time
-	// pricingLimit keeps GetProducts under its own quota (5/s, burst 10).
-	pricingLimit *rate.Limiter
+	// limits keep GetProducts under its own quota (Factory.APILimits).
+	limits providers.APILimiters
 	// secrets are credential strings that must never appear in an error.
 	secrets []string
 }
@@ -194,12 +206,12 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		}
 	})
 	return &Provider{
-		ec2:          ec2Client,
-		pricing:      pricingClient,
-		homeRegion:   awsCfg.Region,
-		clock:        clock,
-		pricingLimit: pricingLimiter(cfg.Unlimited),
-		secrets:      nonEmpty(secrets),
+		ec2:        ec2Client,
+		pricing:    pricingClient,
+		homeRegion: awsCfg.Region,
+		clock:      clock,
+		limits:     cfg.APILimiters,
+		secrets:    nonEmpty(secrets),
 	}, nil
 }
 
@@ -416,12 +428,3 @@ func currencyOf(region string) catalog.Currency {
 }
 
 var _ providers.Provider = (*Provider)(nil)
-
-// pricingLimiter keeps GetProducts within its own limit (see Factory), unless the
-// crawl runs without limits against a replay.
-func pricingLimiter(unlimited bool) *rate.Limiter {
-	if unlimited {
-		return rate.NewLimiter(rate.Inf, 0)
-	}
-	return rate.NewLimiter(5, 10)
-}

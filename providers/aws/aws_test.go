@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/time/rate"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
@@ -61,14 +60,7 @@ func testConfig(t testing.TB, srv *replay.Server) providers.Config {
 func testFactory() providers.Factory {
 	f := Factory
 	f.RatePerSecond = 0
-	f.New = func(cfg providers.Config) (providers.Provider, error) {
-		p, err := New(cfg)
-		if err != nil {
-			return nil, err
-		}
-		p.(*Provider).pricingLimit = rate.NewLimiter(rate.Inf, 0)
-		return p, nil
-	}
+	f.APILimits = nil
 	return f
 }
 

@@ -79,7 +79,7 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 	var products []priceListProduct
 	var tokens providers.PageTokens
 	for pages.HasMorePages() {
-		if err := p.pricingLimit.Wait(ctx); err != nil {
+		if err := p.limits.Wait(ctx, actionGetProducts); err != nil {
 			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
 		}
 		page, err := pages.NextPage(ctx, func(o *pricing.Options) { o.Region = endpointRegion })

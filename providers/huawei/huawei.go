@@ -43,7 +43,8 @@ const (
 // (APIGW.0308 "The throttling threshold has been reached"); BSS price inquiry is
 // documented at 10 requests/s per account (bss "API flow control"), and ECS
 // queries allow more. 5 req/s with a burst of 5 keeps BSS well under its limit,
-// and a crawl sends only a few requests per region.
+// and a crawl sends only a few requests per region. Four regions are crawled at
+// once, one call at a time in each (so MaxInFlight is Concurrency).
 var Factory = providers.Factory{
 	ID:            catalog.Huawei,
 	Services:      []string{"ecs", "bss", "iam"},

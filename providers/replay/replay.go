@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Request is a request as the server understood it.
@@ -83,12 +84,28 @@ type Server struct {
 	dialect Dialect
 	bodies  fs.FS
 
+	// latency delays every answer (see WithLatency).
+	latency time.Duration
+
 	mu       sync.Mutex
 	requests []Request
 	// Fault, when set, is asked first for every request; a non-nil response is
 	// served instead of the recorded one. n counts requests with the same action.
-	Fault func(req Request, n int) *Response
-	seen  map[string]int
+	Fault    func(req Request, n int) *Response
+	seen     map[string]int
+	inFlight int
+	peak     int
+}
+
+// Option changes how a server answers; Start takes them.
+type Option func(*Server)
+
+// WithLatency delays every answer, recorded, injected or "nothing recorded", by
+// d, as a distant API would; a request whose context ends first gets no answer.
+// Benchmarks use it to measure a crawl against its rate limits rather than
+// against loopback speed.
+func WithLatency(d time.Duration) Option {
+	return func(s *Server) { s.latency = d }
 }
 
 // LoadManifest reads manifest.json from a fixture folder.
@@ -110,12 +127,15 @@ func LoadManifest(dir fs.FS) (Manifest, error) {
 }
 
 // Start serves the fixture folder dir in the given dialect on a loopback port.
-func Start(dir fs.FS, d Dialect) (*Server, error) {
+func Start(dir fs.FS, d Dialect, opts ...Option) (*Server, error) {
 	m, err := LoadManifest(dir)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{Manifest: m, dialect: d, bodies: dir, seen: map[string]int{}}
+	for _, o := range opts {
+		o(s)
+	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL
 	return s, nil
@@ -136,16 +156,47 @@ func (s *Server) Requests() []Request {
 
 // Count returns how many requests had the given action.
 func (s *Server) Count(action string) int {
-	n := 0
-	for _, r := range s.Requests() {
-		if r.Action == action {
-			n++
-		}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seen[action]
+}
+
+// Counts returns how many requests each action had, requests the server could
+// not decode left out.
+func (s *Server) Counts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int, len(s.seen))
+	for a, n := range s.seen {
+		out[a] = n
 	}
-	return n
+	return out
+}
+
+// PeakInFlight is the largest number of requests the server was answering at
+// once, from the moment a request arrived until its answer was written.
+func (s *Server) PeakInFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.peak
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.inFlight++
+	s.peak = max(s.peak, s.inFlight)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.inFlight--
+		s.mu.Unlock()
+	}()
+	s.answer(w, r)
+}
+
+// answer serves one request: the injected fault, the recorded answer, or the
+// dialect's "nothing recorded", each after the server's latency.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		http.Error(w, "read body: "+err.Error(), http.StatusBadRequest)
@@ -153,6 +204,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := s.dialect.Decode(r, body)
 	if err != nil {
+		if !s.wait(r) {
+			return
+		}
 		http.Error(w, "replay: cannot decode request: "+err.Error(), http.StatusBadRequest)
 		return
 	}
@@ -162,6 +216,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	n := s.seen[req.Action]
 	fault := s.Fault
 	s.mu.Unlock()
+	if !s.wait(r) {
+		return
+	}
 	if fault != nil {
 		if resp := fault(req, n); resp != nil {
 			if resp.Hijack != nil {
@@ -191,6 +248,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusOK
 	}
 	write(w, status, e.ContentType, data)
+}
+
+// wait holds the answer for the server's latency; false means the request's
+// context ended first and nothing should be written.
+func (s *Server) wait(r *http.Request) bool {
+	if s.latency <= 0 {
+		return true
+	}
+	t := time.NewTimer(s.latency)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 func write(w http.ResponseWriter, status int, contentType string, body []byte) {

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
 )
@@ -23,9 +21,6 @@ func TestMeasure_FullReplayCrawl(t *testing.T) {
 		factory providers.Factory
 	}{{"unlimited", unlimited()}, {"production", Factory}} {
 		srv := startReplay(t, "testdata/replay")
-		if tc.name == "production" {
-			inquiryRate = 10 // the documented InquiryPriceRunInstances limit
-		}
 		target := providers.Prepare(tc.factory, testConfig(srv))
 		start := time.Now()
 		snap, err := providers.Crawl(t.Context(), []providers.Target{target}, providers.Options{Clock: func() time.Time { return fixedNow }})
@@ -33,7 +28,6 @@ func TestMeasure_FullReplayCrawl(t *testing.T) {
 			t.Fatal(err)
 		}
 		wall := time.Since(start)
-		inquiryRate = rate.Inf
 		cov := snap.Coverage[0]
 		suspect := 0
 		for _, o := range snap.Offers {

@@ -22,7 +22,6 @@ import (
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/profile"
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 	"golang.org/x/sync/errgroup"
-	"golang.org/x/time/rate"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -31,26 +30,28 @@ import (
 // Factory describes the Tencent Cloud adapter to the crawl runner.
 //
 // Rate: CVM read APIs allow 20 requests a second per account and API (40 for
-// some); InquiryPriceRunInstances allows 10, which the adapter keeps with its
-// own limiter (inquiryRate). The transport holds all calls together at 20 a
-// second. Four regions are crawled at once.
+// some); InquiryPriceRunInstances allows 10, which its own bucket (APILimits)
+// keeps, with a burst of 1 that spaces the inquiries so that no one-second
+// window holds more. The transport holds all calls together at 20 a second.
+// Four regions are crawled at once, each with up to inquiryWorkers inquiries
+// in flight.
 var Factory = providers.Factory{
 	ID:            catalog.Tencent,
 	Services:      []string{"cvm"},
 	Credentials:   []string{"TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY"},
 	RatePerSecond: 20,
 	Burst:         10,
-	Concurrency:   4,
+	Concurrency:   regionsAtOnce,
+	APILimits:     []providers.APILimit{{Actions: []string{actionInquiry}, PerSecond: 10, Burst: 1}},
+	MaxInFlight:   regionsAtOnce * inquiryWorkers,
 	New:           New,
 }
 
-// inquiryRate is InquiryPriceRunInstances' documented limit, 10 requests a
-// second; the burst of 1 spaces them so that no one-second window holds more.
-// Tests lift it.
-var inquiryRate = rate.Limit(10)
-
 const (
-	homeRegion = "ap-guangzhou"
+	homeRegion    = "ap-guangzhou"
+	regionsAtOnce = 4
+	// actionInquiry is the call with its own limit (Factory.APILimits).
+	actionInquiry = "InquiryPriceRunInstances"
 	// defaultImage prices a Linux instance (TencentOS Server) when
 	// TENCENTCLOUD_IMAGE_ID is not set: InquiryPriceRunInstances requires an
 	// image, and public Linux images carry no licence fee.
@@ -94,7 +95,7 @@ type Provider struct {
 	clock    func() time.Time
 	timeout  time.Duration
 	retry    providers.Retry
-	inquiry  *rate.Limiter
+	limits   providers.APILimiters
 	secrets  []string
 	// authErr stops the provider: once the API refuses the credentials, every
 	// region fails at once with that error instead of asking again.
@@ -133,7 +134,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		clock:    cfg.Clock,
 		timeout:  cfg.Timeout,
 		retry:    providers.NewRetry(cfg, defaultAttempts, defaultBackoff),
-		inquiry:  inquiryLimiter(cfg.Unlimited),
+		limits:   cfg.APILimiters,
 		secrets:  []string{id, key},
 	}
 	if p.image == "" {
@@ -360,7 +361,7 @@ func isGPU(it *cvm.InstanceTypeQuotaItem) bool {
 func (p *Provider) inquire(ctx context.Context, region string, q quota) (*catalog.Price, error) {
 	var resp *cvm.InquiryPriceRunInstancesResponse
 	err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
-		if err := p.inquiry.Wait(ctx); err != nil {
+		if err := p.limits.Wait(ctx, actionInquiry); err != nil {
 			return err
 		}
 		req := cvm.NewInquiryPriceRunInstancesRequest()
@@ -435,15 +436,6 @@ func str(s *string) string {
 		return ""
 	}
 	return *s
-}
-
-// inquiryLimiter keeps InquiryPriceRunInstances within its documented 10
-// requests a second, unless the crawl runs without limits against a replay.
-func inquiryLimiter(unlimited bool) *rate.Limiter {
-	if unlimited {
-		return rate.NewLimiter(rate.Inf, 0)
-	}
-	return rate.NewLimiter(inquiryRate, 1)
 }
 
 // hostEndpoint reads the endpoint override (see providers.HostEndpoint).

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/time/rate"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
@@ -23,13 +22,6 @@ const (
 )
 
 var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-
-func TestMain(m *testing.M) {
-	// InquiryPriceRunInstances' 10/s limit is tested on the limiter itself;
-	// the crawls below run unthrottled.
-	inquiryRate = rate.Inf
-	os.Exit(m.Run())
-}
 
 func startReplay(t testing.TB, dir string) *replay.Server {
 	t.Helper()
@@ -53,9 +45,12 @@ func testConfig(srv *replay.Server) providers.Config {
 	}
 }
 
+// unlimited is the factory without its rate limits, so tests run at full speed.
+// InquiryPriceRunInstances' own limit is tested on the limiter itself.
 func unlimited() providers.Factory {
 	f := Factory
 	f.RatePerSecond = 0
+	f.APILimits = nil
 	return f
 }
 
@@ -301,15 +296,19 @@ func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
 
 func TestInquiryLimiter(t *testing.T) {
 	srv := startReplay(t, "testdata/replay")
-	saved := inquiryRate
-	inquiryRate = 10
-	defer func() { inquiryRate = saved }()
-	p, err := New(testConfig(srv))
-	if err != nil {
-		t.Fatal(err)
+	target := providers.Prepare(Factory, testConfig(srv))
+	if target.Err != nil {
+		t.Fatal(target.Err)
 	}
-	if l := p.(*Provider).inquiry; l.Limit() != 10 || l.Burst() != 1 {
-		t.Errorf("inquiry limiter = %v/s burst %d, want 10/s burst 1", l.Limit(), l.Burst())
+	l := target.Provider.(*Provider).limits[actionInquiry]
+	if l == nil || l.Limit() != 10 || l.Burst() != 1 {
+		t.Fatalf("inquiry limiter = %v, want 10/s burst 1", l)
+	}
+	cfg := testConfig(srv)
+	cfg.Unlimited = true
+	target = providers.Prepare(Factory, cfg)
+	if l := target.Provider.(*Provider).limits[actionInquiry]; l != nil {
+		t.Errorf("inquiry limiter of an unlimited crawl = %v/s, want none", l.Limit())
 	}
 }
 

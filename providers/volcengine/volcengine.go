@@ -38,7 +38,9 @@ const bootstrapRegion = "cn-beijing"
 // Rate limits: Volcano Engine's billing price inquiry is documented at 10 QPS per
 // account (QueryPriceForRenew "单账号QPS上限为10", the same family as the
 // pay-as-you-go and subscription inquiries); ECS answers AccountFlowLimitExceeded
-// (HTTP 429) past its per-account flow limit. 8 req/s keeps under both.
+// (HTTP 429) past its per-account flow limit. 8 req/s keeps under both. Four
+// regions are crawled at once, one call at a time in each (so MaxInFlight is
+// Concurrency).
 var Factory = providers.Factory{
 	ID:            catalog.Volcengine,
 	Services:      []string{"ecs", "billing"},

@@ -89,6 +89,6 @@ func runDiff(args []string) error {
 		benchrow.Row{Stage: "diff", Name: "two snapshots of " + what, Measure: "gpuatlas diff peak memory / snapshot size",
 			Value:  fmt.Sprintf("%.1f× (%s)", float64(peak)/float64(size), mib(peak)),
 			Target: fmt.Sprintf("< %.0f×", memoryTarget), Met: benchrow.Check(float64(peak) < memoryTarget*float64(size)),
-			Note:   "max RSS of the process, which holds both snapshots"},
+			Note: "max RSS of the process, which holds both snapshots"},
 	)
 }

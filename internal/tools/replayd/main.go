@@ -1,9 +1,9 @@
 // Command replayd serves every provider's recorded responses on loopback ports
 // until it is stopped, and writes the crawl flags and test credentials that reach
 // them to a file that a shell can source. `make nightly` uses it to run the whole
-// nightly job offline.
+// nightly job offline; -latency delays every answer, as a distant API would.
 //
-//	go run ./internal/tools/replayd -env FILE
+//	go run ./internal/tools/replayd -env FILE [-latency 50ms]
 package main
 
 import (
@@ -17,17 +17,23 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
 func main() {
 	envFile := flag.String("env", "", "write `export` lines (credentials, GPUATLAS_REPLAY_ARGS) to this file")
 	root := flag.String("root", ".", "repository root holding the fixture folders")
+	latency := flag.Duration("latency", 0, "delay every answer by this long (e.g. 50ms)")
 	flag.Parse()
 	if *envFile == "" {
 		fmt.Fprintln(os.Stderr, "replayd: -env FILE is required")
 		os.Exit(2)
 	}
-	set, err := replayset.Start(*root)
+	if *latency < 0 {
+		fmt.Fprintln(os.Stderr, "replayd: -latency must not be negative")
+		os.Exit(2)
+	}
+	set, err := replayset.Start(*root, replay.WithLatency(*latency))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "replayd:", err)
 		os.Exit(1)
@@ -47,7 +53,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "replayd:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "replayd: serving %d providers; flags in %s\n", len(set.Servers), *envFile)
+	fmt.Fprintf(os.Stderr, "replayd: serving %d providers (latency %s); flags in %s\n", len(set.Servers), *latency, *envFile)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop

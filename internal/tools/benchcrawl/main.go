@@ -1,0 +1,228 @@
+// Command benchcrawl measures each provider's crawl against its lower bound:
+// every provider is crawled through the production path (providers.Prepare with
+// the adapter's own rate limits, providers.Crawl), all five at once as the
+// nightly crawl runs them, against the recorded replays answering each request
+// after a set latency. The bound is what the declared limits allow (see
+// lowerBound); the target is a wall time within 1.25× of it. It appends one
+// benchrow per provider to -rows and prints a summary to standard error; it
+// exits non-zero only when a crawl fails, not when a target is missed.
+//
+//	go run ./internal/tools/benchcrawl -latency 50ms -rows FILE
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/benchrow"
+	"github.com/gpuatlas/gpuatlas/internal/replayset"
+	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/registry"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
+)
+
+// target is the ratio of wall time to lower bound a crawl must stay within.
+const target = 1.25
+
+func main() {
+	latency := flag.Duration("latency", 50*time.Millisecond, "delay of every replay answer")
+	rows := flag.String("rows", "", "append one benchrow per provider to this file")
+	root := flag.String("root", ".", "repository root holding the fixture folders")
+	list := flag.String("providers", "", "comma-separated providers to crawl (default: all)")
+	timeout := flag.Duration("timeout", 10*time.Minute, "deadline for the whole run")
+	flag.Parse()
+	if *latency < 0 {
+		fmt.Fprintln(os.Stderr, "benchcrawl: -latency must not be negative")
+		os.Exit(2)
+	}
+	factories, err := registry.Select(*list)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchcrawl: -providers:", err)
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	results, err := run(ctx, *root, factories, *latency)
+	for _, r := range results {
+		fmt.Fprintln(os.Stderr, r.detail())
+	}
+	printSummary(results)
+	if *rows != "" {
+		var out []benchrow.Row
+		for _, r := range results {
+			out = append(out, r.row())
+		}
+		if werr := benchrow.Append(*rows, out...); werr != nil {
+			err = errors.Join(err, werr)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchcrawl:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one provider's measured crawl.
+type result struct {
+	provider catalog.Provider
+	latency  time.Duration
+	wall     time.Duration
+	requests int // as the transport counted them
+	buckets  []bucket
+	inFlight int // the declared cap the bound divides by
+	peak     int // the most the replay server answered at once
+	bound    bound
+	offers   int
+}
+
+func (r result) ratio() float64 { return r.wall.Seconds() / r.bound.wall.Seconds() }
+
+// run starts the replays and crawls every provider at once, each timed on its
+// own. A crawl that fails, or covers less than every region, is an error.
+func run(ctx context.Context, root string, factories []providers.Factory, latency time.Duration) ([]result, error) {
+	// The AWS SDK reads its shared files from the process environment.
+	for _, k := range []string{"AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE"} {
+		if err := os.Setenv(k, os.DevNull); err != nil {
+			return nil, err
+		}
+	}
+	set, err := replayset.Start(root, replay.WithLatency(latency))
+	if err != nil {
+		return nil, err
+	}
+	defer set.Close()
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return nil, err
+	}
+	regions, err := catalog.LoadRegionTable(data.FS)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]result, len(factories))
+	errs := make([]error, len(factories))
+	var wg sync.WaitGroup
+	for i, f := range factories {
+		srv := set.Servers[f.ID]
+		if srv == nil {
+			errs[i] = fmt.Errorf("%s: no replay fixture", f.ID)
+			continue
+		}
+		// The settings of `gpuatlas crawl`, rate limits included.
+		t := providers.Prepare(f, providers.Config{
+			Endpoints: set.Endpoints[f.ID], Getenv: func(k string) string { return set.Env[k] },
+			Clock: time.Now, Timeout: 30 * time.Second, MaxAttempts: 5,
+		})
+		if t.Err != nil {
+			errs[i] = fmt.Errorf("%s: %w", f.ID, t.Err)
+			continue
+		}
+		wg.Go(func() {
+			start := time.Now()
+			snap, err := providers.Crawl(ctx, []providers.Target{t}, providers.Options{Reference: ref, Regions: regions, Clock: time.Now})
+			wall := time.Since(start)
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %w", f.ID, err)
+				return
+			}
+			results[i], errs[i] = measure(f, t, srv, snap, latency, wall)
+		})
+	}
+	wg.Wait()
+	var ok []result
+	for i, r := range results {
+		if errs[i] == nil {
+			ok = append(ok, r)
+		}
+	}
+	return ok, errors.Join(errs...)
+}
+
+// measure checks one provider's crawl and works out its bound.
+func measure(f providers.Factory, t providers.Target, srv *replay.Server, snap *catalog.Snapshot, latency, wall time.Duration) (result, error) {
+	cov := snap.Coverage[0]
+	if cov.Status != catalog.CoverageOK || len(cov.FailedRegions) > 0 {
+		return result{}, fmt.Errorf("%s: coverage %s over %d regions, want ok: %d failed regions %v; %s",
+			f.ID, cov.Status, cov.Regions, len(cov.FailedRegions), cov.FailedRegions, cov.Message)
+	}
+	counts := srv.Counts()
+	served := 0
+	for _, n := range counts {
+		served += n
+	}
+	n := t.Transport.Requests()
+	if served != n {
+		return result{}, fmt.Errorf("%s: the transport sent %d requests but the replay server received %d", f.ID, n, served)
+	}
+	r := result{provider: f.ID, latency: latency, wall: wall, requests: n, peak: srv.PeakInFlight(), offers: len(snap.Offers)}
+	r.buckets = append(r.buckets, bucket{name: "all calls", requests: n, perSecond: f.RatePerSecond, burst: f.Burst})
+	for _, l := range f.APILimits {
+		k := bucket{name: strings.Join(l.Actions, "+"), perSecond: l.PerSecond, burst: l.Burst}
+		for _, a := range l.Actions {
+			k.requests += counts[a]
+		}
+		r.buckets = append(r.buckets, k)
+	}
+	// The declared cap is what the adapter allows; should the server ever see
+	// more at once, the cap is wrong and the measured peak is the safe divisor.
+	r.inFlight = max(f.InFlight(), r.peak)
+	r.bound = lowerBound(r.buckets, n, latency, r.inFlight)
+	return r, nil
+}
+
+// row is the result as `make bench` prints it.
+func (r result) row() benchrow.Row {
+	ratio := r.ratio()
+	return benchrow.Row{
+		Stage:   "crawl",
+		Name:    string(r.provider),
+		Measure: "wall / lower bound",
+		Value:   fmt.Sprintf("%.2f× (%s / %s)", ratio, seconds(r.wall), seconds(r.bound.wall)),
+		Target:  fmt.Sprintf("≤ %.2f×", target),
+		Met:     benchrow.Check(ratio <= target),
+		Note:    r.note(),
+	}
+}
+
+// note says what the bound is made of: the requests per bucket with its limit,
+// the latency and the in-flight cap, and which of them binds.
+func (r result) note() string {
+	var parts []string
+	for _, k := range r.buckets {
+		parts = append(parts, k.describe())
+	}
+	flight := fmt.Sprintf("%d in flight at most", r.inFlight)
+	if r.peak > 0 {
+		flight += fmt.Sprintf(" (peak %d)", r.peak)
+	}
+	return fmt.Sprintf("%d requests (%s); %s latency; %s; bound set by %s", r.requests, strings.Join(parts, ", "), r.latency, flight, r.bound.by)
+}
+
+func (r result) detail() string {
+	return fmt.Sprintf("benchcrawl: %s: %s, %d offers", r.provider, r.note(), r.offers)
+}
+
+func printSummary(results []result) {
+	w := tabwriter.NewWriter(os.Stderr, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "provider\trequests\twall\tbound\tratio\ttarget\t")
+	for _, r := range results {
+		met := "met"
+		if r.ratio() > target {
+			met = "MISSED"
+		}
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%.2f×\t%s\t\n", r.provider, r.requests, seconds(r.wall), seconds(r.bound.wall), r.ratio(), met)
+	}
+	w.Flush()
+}
+
+// seconds formats a duration as "14.1 s".
+func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
