@@ -19,6 +19,7 @@
 # written only under the scratch folder). A missed target is reported in the
 # table, not as an exit status; the script fails only when a measurement fails.
 # BENCH_KEEP=1 keeps the scratch folder (BENCH_WORK, default a temporary one).
+# A quick trial: BENCH_OFFERS=5000 BENCH_DAYS=30 BENCH_PROVIDERS=huawei make bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,7 @@ offers=${BENCH_OFFERS:-100000}
 days=${BENCH_DAYS:-1095}
 diff_days=${BENCH_DIFF_DAYS:-30}
 latency=${BENCH_LATENCY:-50ms}
+providers=${BENCH_PROVIDERS:-}   # a comma-separated subset, for a quick run
 work=${BENCH_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/gpuatlas-bench.XXXXXX")}
 mkdir -p "$work"
 crawl_pid=
@@ -46,7 +48,7 @@ rm -f "$work"/rows-*.jsonl
 # data is generated and the page is measured, and is waited for before the
 # builds, which want the machine to themselves.
 step "crawl: all five providers at their production limits, $latency per request (about 4 minutes)"
-"$bin/benchcrawl" -latency "$latency" -rows "$work/rows-crawl.jsonl" >"$work/crawl.log" 2>&1 &
+"$bin/benchcrawl" -latency "$latency" -providers "$providers" -rows "$work/rows-crawl.jsonl" >"$work/crawl.log" 2>&1 &
 crawl_pid=$!
 
 step "synth: $offers offers, $days daily crawls"

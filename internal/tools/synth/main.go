@@ -25,7 +25,7 @@ func main() {
 	days := flag.Int("days", 1095, "daily crawls in the history (1 = no history to speak of)")
 	seed := flag.Uint64("seed", 1, "seed; the same flags always write the same files")
 	churn := flag.Float64("churn", 0, "share of offers whose price changes each day (default 0.002)")
-	diffDays := flag.Int("diff-days", 30, "old.json is the crawl this many days before the last")
+	diffDays := flag.Int("diff-days", 30, "old.json is the crawl this many days before the last (or the first crawl)")
 	out := flag.String("out", "", "folder to write catalog.json, history.jsonl and old.json to")
 	flag.Parse()
 	if *out == "" || flag.NArg() > 0 {
@@ -54,8 +54,9 @@ func run(out string, o synth.HistoryOptions, diffDays int) error {
 	made := time.Since(start)
 	crawls := h.Crawls()
 	old := last
-	if i := len(crawls) - 1 - diffDays; diffDays > 0 && i >= 0 {
-		if old, err = h.At(crawls[i]); err != nil {
+	if diffDays > 0 && len(crawls) > 1 {
+		// diffDays before the last crawl, or the first crawl of a shorter history.
+		if old, err = h.At(crawls[max(0, len(crawls)-1-diffDays)]); err != nil {
 			return err
 		}
 	}
