@@ -150,20 +150,11 @@ func Diff(old, new *Snapshot) DiffReport {
 		}
 	}
 
-	oldOffers := map[string]Offer{}
-	for _, o := range old.Offers {
-		oldOffers[o.Key()] = o
-	}
-	newOffers := map[string]bool{}
-	for _, n := range new.Offers {
-		newOffers[n.Key()] = true
-		o, ok := oldOffers[n.Key()]
-		if !ok {
-			get(n.Provider).OffersAdded = append(get(n.Provider).OffersAdded, n)
-			continue
-		}
+	added := func(n *Offer) { get(n.Provider).OffersAdded = append(get(n.Provider).OffersAdded, *n) }
+	removed := func(o *Offer) { get(o.Provider).OffersRemoved = append(get(o.Provider).OffersRemoved, *o) }
+	compare := func(o, n *Offer) {
 		if !samePayable(o.Price, n.Price) {
-			pc := PriceChange{Offer: n, Old: o.Price, New: n.Price}
+			pc := PriceChange{Offer: *n, Old: o.Price, New: n.Price}
 			if o.Price.Currency == n.Price.Currency {
 				if pct, ok := PriceChangePercent(o.Price, n.Price, n.Billing); ok {
 					pc.Percent = &pct
@@ -172,12 +163,56 @@ func Diff(old, new *Snapshot) DiffReport {
 			get(n.Provider).PriceChanges = append(get(n.Provider).PriceChanges, pc)
 		}
 		if o.Availability != n.Availability {
-			get(n.Provider).AvailabilityChanges = append(get(n.Provider).AvailabilityChanges, AvailabilityChange{Offer: n, Old: o.Availability, New: n.Availability})
+			get(n.Provider).AvailabilityChanges = append(get(n.Provider).AvailabilityChanges, AvailabilityChange{Offer: *n, Old: o.Availability, New: n.Availability})
 		}
 	}
-	for _, o := range old.Offers {
-		if !newOffers[o.Key()] {
-			get(o.Provider).OffersRemoved = append(get(o.Provider).OffersRemoved, o)
+	if offersKeyedInOrder(old.Offers) && offersKeyedInOrder(new.Offers) {
+		// Both in canonical order, where an offer's place tells its key: walk
+		// them side by side instead of keeping a map of 100,000 keys. The lists
+		// are sorted by key below, so the order of finding does not show.
+		i, j := 0, 0
+		for i < len(old.Offers) || j < len(new.Offers) {
+			order := 1 // of old.Offers[i] against new.Offers[j]
+			switch {
+			case i == len(old.Offers):
+			case j == len(new.Offers):
+				order = -1
+			default:
+				order = compareOffers(&old.Offers[i], &new.Offers[j])
+			}
+			switch {
+			case order < 0:
+				removed(&old.Offers[i])
+				i++
+			case order > 0:
+				added(&new.Offers[j])
+				j++
+			default:
+				compare(&old.Offers[i], &new.Offers[j])
+				i++
+				j++
+			}
+		}
+	} else {
+		oldOffers := make(map[string]int, len(old.Offers))
+		for i, o := range old.Offers {
+			oldOffers[o.Key()] = i
+		}
+		newOffers := make(map[string]bool, len(new.Offers))
+		for j := range new.Offers {
+			n := &new.Offers[j]
+			key := n.Key()
+			newOffers[key] = true
+			if i, ok := oldOffers[key]; ok {
+				compare(&old.Offers[i], n)
+			} else {
+				added(n)
+			}
+		}
+		for i := range old.Offers {
+			if !newOffers[old.Offers[i].Key()] {
+				removed(&old.Offers[i])
+			}
 		}
 	}
 

@@ -272,6 +272,40 @@ func TestDiff_Golden(t *testing.T) {
 	}
 }
 
+// TestDiff_OffersInOrderAgree: offers in canonical order are compared side by
+// side, others through a map of keys; both must report the same.
+func TestDiff_OffersInOrderAgree(t *testing.T) {
+	for name, pair := range map[string]func() (*Snapshot, *Snapshot){"known": diffKnown, "capped": diffCapped} {
+		old, new := pair()
+		want := Diff(old, new)
+		old.Sort()
+		new.Sort()
+		if !offersKeyedInOrder(old.Offers) || !offersKeyedInOrder(new.Offers) {
+			t.Fatalf("%s: sorted offers not in order", name)
+		}
+		got := Diff(old, new)
+		wantJSON, _ := want.JSON()
+		gotJSON, _ := got.JSON()
+		if diff := cmp.Diff(string(wantJSON), string(gotJSON)); diff != "" {
+			t.Errorf("%s: in order (-by map +side by side):\n%s", name, diff)
+		}
+		if got.Text() != want.Text() || got.Markdown(0) != want.Markdown(0) {
+			t.Errorf("%s: the text or markdown differs", name)
+		}
+	}
+	// Offers with billing kinds Diff does not know compare through the map.
+	old, new := diffBase(), diffBase()
+	old.Sort()
+	new.Sort()
+	new.Offers[0].Billing = "weekly"
+	if offersKeyedInOrder(new.Offers) {
+		t.Error("an unknown billing kind passed as keyed in order")
+	}
+	if got := Diff(old, new).Total; got.OffersAdded != 1 || got.OffersRemoved != 1 {
+		t.Errorf("an offer of another billing kind: %+v", got)
+	}
+}
+
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
 	if *update {

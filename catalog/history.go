@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -52,6 +54,17 @@ const historyFormat = "gpuatlas-history"
 type History struct {
 	crawls  []historyCrawl
 	records []historyRecord
+	// lastOffers are the newest crawl's offers as Append recorded them (the open
+	// offer records), in canonical order. The next Append compares the new
+	// crawl's offers with them and encodes only those that differ: a day changes
+	// a few hundred of 100,000. nil when not known (a history read from its
+	// file): Append then compares every offer with the records. They are values,
+	// read in order, not pointers to chase; spareOffers is the list of the crawl
+	// before, whose memory the next Append reuses.
+	lastOffers, spareOffers []recordedOffer
+	// lastInstances are the newest crawl's instance types by key, as Append
+	// recorded them: a type as it was needs no encoding.
+	lastInstances map[string]recordedInstance
 }
 
 type historyCrawl struct {
@@ -136,195 +149,6 @@ func (h *History) Crawls() []time.Time {
 	return out
 }
 
-// Append records the snapshot as the newest crawl. It reports whether the catalog
-// changed since the previous crawl: a region, instance type, placement, offer or
-// unmapped accelerator that appeared, went or changed value. The crawl itself (its
-// time, coverage, FX rates and fetch times) is recorded either way.
-//
-// The snapshot must be valid and taken after the last recorded crawl. Appending the
-// same snapshot as the last crawl again is a no-op (changed false, no error), so a
-// retried job does not fail.
-func (h *History) Append(s *Snapshot) (changed bool, err error) {
-	if err := s.Validate(); err != nil {
-		return false, fmt.Errorf("history: append snapshot taken at %s: %w", formatHistoryTime(s.TakenAt), err)
-	}
-	c := sortedSnapshotCopy(s)
-	if n := len(h.crawls); n > 0 {
-		last := h.crawls[n-1].at
-		switch {
-		case c.TakenAt.Equal(last):
-			same, err := h.sameAsCrawl(n-1, c)
-			if err != nil {
-				return false, err
-			}
-			if same {
-				return false, nil
-			}
-			return false, fmt.Errorf("history: a different snapshot is already recorded for %s", formatHistoryTime(last))
-		case c.TakenAt.Before(last):
-			return false, fmt.Errorf("history: snapshot taken at %s is older than the last recorded crawl (%s); history only grows forward", formatHistoryTime(c.TakenAt), formatHistoryTime(last))
-		}
-	}
-	values, err := recordValues(c)
-	if err != nil {
-		return false, fmt.Errorf("history: append snapshot taken at %s: %w", formatHistoryTime(c.TakenAt), err)
-	}
-	idx := len(h.crawls)
-	crawl := historyCrawl{at: c.TakenAt.UTC(), coverage: c.Coverage, fetched: map[string]string{}, fetchedOffers: map[string]string{}}
-	if err := crawl.setFetched(c.Offers); err != nil {
-		return false, fmt.Errorf("history: append snapshot taken at %s: %w", formatHistoryTime(c.TakenAt), err)
-	}
-	fx := c.FX
-	if prev := h.fxAt(idx - 1); prev == nil || !encodesSame(*prev, fx) {
-		crawl.fx = &fx
-	}
-	h.crawls = append(h.crawls, crawl)
-
-	// Close what no longer holds; note what still holds so it is not reopened.
-	held := map[recordKind]map[string]bool{}
-	for i := range h.records {
-		r := &h.records[i]
-		if r.to != openInterval {
-			continue
-		}
-		if v, ok := values[r.kind][r.key]; ok && bytes.Equal(v, r.value) {
-			if held[r.kind] == nil {
-				held[r.kind] = map[string]bool{}
-			}
-			held[r.kind][r.key] = true
-			continue
-		}
-		r.to = idx
-		changed = true
-	}
-	for kind, byKey := range values {
-		for key, v := range byKey {
-			if held[kind][key] {
-				continue
-			}
-			h.records = append(h.records, historyRecord{kind: kind, key: key, value: v, from: idx, to: openInterval})
-			changed = true
-		}
-	}
-	h.sortRecords()
-	return changed, nil
-}
-
-// sortedSnapshotCopy copies the snapshot's lists (and the lists inside them that Sort
-// sorts) and sorts the copy, leaving s as it was.
-func sortedSnapshotCopy(s *Snapshot) *Snapshot {
-	c := *s
-	c.Coverage = append([]Coverage(nil), s.Coverage...)
-	for i := range c.Coverage {
-		c.Coverage[i].FailedRegions = append([]RegionFailure(nil), c.Coverage[i].FailedRegions...)
-		c.Coverage[i].Sources = append([]string(nil), c.Coverage[i].Sources...)
-	}
-	c.Unmapped = append([]UnmappedAccelerator(nil), s.Unmapped...)
-	for i := range c.Unmapped {
-		c.Unmapped[i].InstanceTypes = append([]string(nil), c.Unmapped[i].InstanceTypes...)
-	}
-	c.Regions = append([]Region(nil), s.Regions...)
-	c.Instances = append([]InstanceType(nil), s.Instances...)
-	c.Placements = append([]Placement(nil), s.Placements...)
-	c.Offers = append([]Offer(nil), s.Offers...)
-	c.Sort()
-	return &c
-}
-
-// recordValues is the canonical JSON of every record of the snapshot, by kind and key.
-func recordValues(s *Snapshot) (map[recordKind]map[string][]byte, error) {
-	out := map[recordKind]map[string][]byte{}
-	add := func(kind recordKind, key string, v any) error {
-		if out[kind] == nil {
-			out[kind] = map[string][]byte{}
-		}
-		if _, dup := out[kind][key]; dup {
-			return fmt.Errorf("duplicate %s %s", kind, key)
-		}
-		b, err := marshalNoEscape(v)
-		if err != nil {
-			return fmt.Errorf("encode %s %s: %w", kind, key, err)
-		}
-		out[kind][key] = b
-		return nil
-	}
-	for _, r := range s.Regions {
-		if err := add(recRegion, r.Key(), r); err != nil {
-			return nil, err
-		}
-	}
-	for _, t := range s.Instances {
-		if err := add(recInstance, t.Key(), t); err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range s.Placements {
-		if err := add(recPlacement, p.Key(), p); err != nil {
-			return nil, err
-		}
-	}
-	for _, o := range s.Offers {
-		if err := add(recOffer, o.Key(), stateOf(o)); err != nil {
-			return nil, err
-		}
-	}
-	for _, u := range s.Unmapped {
-		if err := add(recUnmapped, unmappedKey(u), u); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// setFetched records the offers' fetch times: per provider/region the time most
-// offers share (ties to the earliest), and each offer whose time differs.
-func (c *historyCrawl) setFetched(offers []Offer) error {
-	counts := map[string]map[string]int{}
-	times := make([]string, len(offers))
-	for i, o := range offers {
-		t, err := marshalTime(o.FetchedAt)
-		if err != nil {
-			return fmt.Errorf("offer %s: fetched_at: %w", o.Key(), err)
-		}
-		times[i] = t
-		g := fetchGroup(o)
-		if counts[g] == nil {
-			counts[g] = map[string]int{}
-		}
-		counts[g][t]++
-	}
-	for g, byTime := range counts {
-		best, bestN := "", -1
-		for t, n := range byTime {
-			if n > bestN || (n == bestN && t < best) {
-				best, bestN = t, n
-			}
-		}
-		c.fetched[g] = best
-	}
-	for i, o := range offers {
-		if times[i] != c.fetched[fetchGroup(o)] {
-			c.fetchedOffers[o.Key()] = times[i]
-		}
-	}
-	return nil
-}
-
-func fetchGroup(o Offer) string { return string(o.Provider) + "/" + o.Region }
-
-// marshalTime is the time as encoding/json writes it, so that a parsed copy
-// encodes to the same bytes again.
-func marshalTime(t time.Time) (string, error) {
-	b, err := t.MarshalText()
-	return string(b), err
-}
-
-func encodesSame(a, b any) bool {
-	x, err1 := marshalNoEscape(a)
-	y, err2 := marshalNoEscape(b)
-	return err1 == nil && err2 == nil && bytes.Equal(x, y)
-}
-
 // fxAt is the FX table in force at crawl i: its own or the last one recorded before.
 func (h *History) fxAt(i int) *FXTable {
 	for ; i >= 0; i-- {
@@ -352,16 +176,30 @@ func (h *History) sameAsCrawl(i int, s *Snapshot) (bool, error) {
 }
 
 func (h *History) sortRecords() {
-	sort.SliceStable(h.records, func(i, j int) bool {
-		a, b := h.records[i], h.records[j]
-		if a.kind != b.kind {
-			return a.kind < b.kind
-		}
-		if a.key != b.key {
-			return a.key < b.key
-		}
-		return a.from < b.from
-	})
+	if !slices.IsSortedFunc(h.records, compareRecords) { // a file's records are in order
+		sort.SliceStable(h.records, func(i, j int) bool { return recordLess(&h.records[i], &h.records[j]) })
+	}
+}
+
+// recordLess is the order of records: by kind, key and first crawl.
+func recordLess(a, b *historyRecord) bool {
+	if a.kind != b.kind {
+		return a.kind < b.kind
+	}
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	return a.from < b.from
+}
+
+func compareRecords(a, b historyRecord) int {
+	switch {
+	case recordLess(&a, &b):
+		return -1
+	case recordLess(&b, &a):
+		return 1
+	}
+	return 0
 }
 
 // At rebuilds the catalog as of t: the snapshot of the last crawl taken at or
@@ -389,13 +227,24 @@ func (h *History) snapshotAt(i int) (*Snapshot, error) {
 			}
 		}
 	}
+	held := 0
+	for _, r := range h.records {
+		if r.kind == recOffer && r.heldAt(i) {
+			held++
+		}
+	}
+	s.Offers = make([]Offer, 0, held)
+	rb := rebuild{c: c, strings: interner{}, times: map[string]time.Time{}}
 	for _, r := range h.records {
 		if !r.heldAt(i) {
 			continue
 		}
-		if err := s.addRecord(r, c); err != nil {
+		if err := rb.add(s, r); err != nil {
 			return nil, fmt.Errorf("history: crawl %s: %w", formatHistoryTime(c.at), err)
 		}
+	}
+	if len(s.Offers) == 0 {
+		s.Offers = nil
 	}
 	s.Sort()
 	if err := s.Validate(); err != nil {
@@ -404,7 +253,15 @@ func (h *History) snapshotAt(i int) (*Snapshot, error) {
 	return s, nil
 }
 
-func (s *Snapshot) addRecord(r historyRecord, c historyCrawl) error {
+// rebuild turns the records held in crawl c back into a snapshot's lists.
+type rebuild struct {
+	c       historyCrawl
+	strings interner
+	times   map[string]time.Time // the fetch times parsed: a crawl has few
+}
+
+func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
+	c := rb.c
 	var err error
 	switch r.kind {
 	case recRegion:
@@ -418,24 +275,39 @@ func (s *Snapshot) addRecord(r historyRecord, c historyCrawl) error {
 			s.Instances = append(s.Instances, v)
 		}
 	case recPlacement:
-		var v Placement
-		if err = json.Unmarshal(r.value, &v); err == nil {
+		v, end, ok := readPlacementJSON(r.value, 0, rb.strings)
+		if !ok || end != len(r.value) {
+			v = Placement{}
+			err = json.Unmarshal(r.value, &v)
+		}
+		if err == nil {
 			s.Placements = append(s.Placements, v)
 		}
 	case recOffer:
-		var v offerState
-		if err = json.Unmarshal(r.value, &v); err != nil {
-			break
+		o, end, ok := readOfferJSON(r.value, 0, false, rb.strings)
+		if !ok || end != len(r.value) {
+			var v offerState
+			if err = json.Unmarshal(r.value, &v); err != nil {
+				break
+			}
+			o = v.offer(time.Time{})
 		}
-		o := v.offer(time.Time{})
-		t, ok := c.fetchedOffers[o.Key()]
+		t, ok := "", false
+		if len(c.fetchedOffers) > 0 {
+			t, ok = c.fetchedOffers[o.Key()]
+		}
 		if !ok {
 			t, ok = c.fetched[fetchGroup(o)]
 		}
 		if !ok {
 			return fmt.Errorf("offer %s: the crawl records no fetch time for it", o.Key())
 		}
-		if err = o.FetchedAt.UnmarshalText([]byte(t)); err == nil {
+		if at, parsed := rb.times[t]; parsed {
+			o.FetchedAt = at
+		} else if err = o.FetchedAt.UnmarshalText([]byte(t)); err == nil {
+			rb.times[t] = o.FetchedAt
+		}
+		if err == nil {
 			s.Offers = append(s.Offers, o)
 		}
 	case recUnmapped:
@@ -505,32 +377,91 @@ func formatHistoryTime(t time.Time) string { return t.UTC().Format(time.RFC3339N
 
 // Marshal serializes the history deterministically: the header, the crawls oldest
 // first, then the records sorted by kind, key and first crawl, one per line.
+//
+// The lines are encoded in parallel chunks, the records straight into their
+// places in the result, whose size is known beforehand.
 func (h *History) Marshal() ([]byte, error) {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d}`+"\n", historyFormat, HistorySchemaVersion, len(h.crawls), len(h.records))
-	for _, c := range h.crawls {
-		line := crawlLine{Crawl: formatHistoryTime(c.at), FX: c.fx, Coverage: c.coverage, FetchedAt: c.fetched}
-		if line.Coverage == nil {
-			line.Coverage = []Coverage{}
+	b := fmt.Appendf(nil, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d}`+"\n", historyFormat, HistorySchemaVersion, len(h.crawls), len(h.records))
+	crawlLines := make([][]byte, len(h.crawls))
+	bounds := chunks(len(h.crawls))
+	errs := make([]error, len(bounds)-1)
+	inParallel(len(errs), func(k int) {
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			c := h.crawls[i]
+			line := crawlLine{Crawl: formatHistoryTime(c.at), FX: c.fx, Coverage: c.coverage, FetchedAt: c.fetched}
+			if line.Coverage == nil {
+				line.Coverage = []Coverage{}
+			}
+			if len(c.fetchedOffers) > 0 {
+				line.FetchedAtOffers = c.fetchedOffers
+			}
+			enc, err := marshalNoEscape(line)
+			if err != nil {
+				errs[k] = fmt.Errorf("encode history crawl %s: %w", line.Crawl, err)
+				return
+			}
+			crawlLines[i] = enc
 		}
-		if len(c.fetchedOffers) > 0 {
-			line.FetchedAtOffers = c.fetchedOffers
-		}
-		enc, err := marshalNoEscape(line)
+	})
+	for _, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("encode history crawl %s: %w", line.Crawl, err)
+			return nil, err
 		}
-		b.Write(enc)
-		b.WriteByte('\n')
 	}
-	for _, r := range h.records {
-		fmt.Fprintf(&b, `{%q:%s,"from":%q`, r.kind.String(), r.value, formatHistoryTime(h.crawls[r.from].at))
+
+	// A record line is {"KIND":VALUE,"from":"TIME"} or {"KIND":VALUE,"from":"TIME","to":"TIME"}.
+	var prefixes [len(recordKindNames)]string
+	for k, name := range recordKindNames {
+		prefixes[k] = "{" + strconv.Quote(name) + ":"
+	}
+	times := make([]string, len(h.crawls))
+	for i, c := range h.crawls {
+		times[i] = strconv.Quote(formatHistoryTime(c.at))
+	}
+	const from, to, end = `,"from":`, `,"to":`, "}\n"
+	size := func(r *historyRecord) int {
+		n := len(prefixes[r.kind]) + len(r.value) + len(from) + len(times[r.from]) + len(end)
 		if r.to != openInterval {
-			fmt.Fprintf(&b, `,"to":%q`, formatHistoryTime(h.crawls[r.to].at))
+			n += len(to) + len(times[r.to])
 		}
-		b.WriteString("}\n")
+		return n
 	}
-	return b.Bytes(), nil
+	start := len(b)
+	for _, line := range crawlLines {
+		start += len(line) + 1
+	}
+	offsets := make([]int, len(h.records)+1) // where each record line starts
+	offsets[0] = start
+	for i := range h.records {
+		offsets[i+1] = offsets[i] + size(&h.records[i])
+	}
+	out := make([]byte, 0, offsets[len(h.records)])
+	out = append(out, b...)
+	for _, line := range crawlLines {
+		out = append(append(out, line...), '\n')
+	}
+	out = out[:cap(out)]
+	bounds = chunks(len(h.records))
+	inParallel(len(bounds)-1, func(k int) {
+		lo, hi := bounds[k], bounds[k+1]
+		w := out[offsets[lo]:offsets[lo]]
+		for i := lo; i < hi; i++ {
+			r := &h.records[i]
+			w = append(w, prefixes[r.kind]...)
+			w = append(w, r.value...)
+			w = append(w, from...)
+			w = append(w, times[r.from]...)
+			if r.to != openInterval {
+				w = append(w, to...)
+				w = append(w, times[r.to]...)
+			}
+			w = append(w, end...)
+		}
+		if len(w) != offsets[hi]-offsets[lo] {
+			panic("history: record lines sized wrong") // a bug in size
+		}
+	})
+	return out, nil
 }
 
 // WriteHistory writes the history to path atomically.
@@ -579,6 +510,10 @@ type recordLine struct {
 
 // DecodeHistory reads a history from data; name is used in error messages, which
 // give the line (and column, for malformed JSON) of the first problem.
+//
+// The crawl lines, which come first, are read in order; the record lines, each
+// on its own, in parallel chunks, the offers and placements in the layout
+// Marshal writes without encoding/json (readOfferJSON).
 func DecodeHistory(name string, data []byte) (*History, error) {
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if n := len(lines); n > 0 && len(lines[n-1]) == 0 {
@@ -587,25 +522,11 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("%s: empty file: not a GPU Atlas history (the first line must be its header)", name)
 	}
-	lastLine := len(lines)
-	decodeErr := func(n int, line []byte, err error) error {
-		return historyLineError(name, n, line, n == lastLine && !bytes.HasSuffix(line, []byte("\n")), err)
-	}
-	strict := func(line []byte, v any) error {
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(v); err != nil {
-			return err
-		}
-		if dec.More() {
-			return fmt.Errorf("more than one JSON value on the line")
-		}
-		return nil
-	}
+	d := &historyDecoder{name: name, lastLine: len(lines), crawlIndex: map[string]int{}}
 
 	var head historyHeader
 	if err := json.Unmarshal(lines[0], &head); err != nil {
-		return nil, decodeErr(1, lines[0], err)
+		return nil, d.lineError(1, lines[0], err)
 	}
 	if head.Format != historyFormat || head.SchemaVersion == nil || head.Crawls == nil || head.Records == nil {
 		return nil, fmt.Errorf("%s:1: not a GPU Atlas history: the first line must be {\"format\":%q,\"schema_version\":...,\"crawls\":...,\"records\":...}", name, historyFormat)
@@ -613,99 +534,297 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	if *head.SchemaVersion != HistorySchemaVersion {
 		return nil, fmt.Errorf("%s:1: history schema version %d is not supported (this build reads version %d); use a gpuatlas build that matches the file", name, *head.SchemaVersion, HistorySchemaVersion)
 	}
-	if err := strict(lines[0], &head); err != nil {
-		return nil, decodeErr(1, lines[0], err)
+	if err := decodeHistoryLine(lines[0], &head); err != nil {
+		return nil, d.lineError(1, lines[0], err)
 	}
 	if *head.Crawls < 0 || *head.Records < 0 {
 		return nil, fmt.Errorf("%s:1: negative counts in the header", name)
 	}
 
 	h := &History{}
-	var recordLineNos []int
-	crawlIndex := map[string]int{}
-	for i, line := range lines[1:] {
-		n := i + 2
-		var probe map[string]json.RawMessage
-		if err := json.Unmarshal(line, &probe); err != nil {
-			if len(bytes.TrimSpace(line)) == 0 {
-				return nil, fmt.Errorf("%s:%d: empty line (every line must be one record)", name, n)
-			}
-			return nil, decodeErr(n, line, err)
+	n := 1 // lines[n] is line n+1
+	for ; n < len(lines) && bytes.HasPrefix(lines[n], []byte(`{"crawl":`)); n++ {
+		if err := d.line(h, n+1, lines[n]); err != nil {
+			return nil, err
 		}
-		if _, ok := probe["crawl"]; ok {
-			if len(h.records) > 0 {
-				return nil, fmt.Errorf("%s:%d: crawl line after the records (crawls come first, oldest first)", name, n)
-			}
-			var cl crawlLine
-			if err := strict(line, &cl); err != nil {
-				return nil, decodeErr(n, line, err)
-			}
-			at, err := time.Parse(time.RFC3339Nano, cl.Crawl)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: crawl time %q: want an RFC 3339 time such as 2025-11-30T00:00:00Z", name, n, cl.Crawl)
-			}
-			at = at.UTC()
-			if k := len(h.crawls); k > 0 && !at.After(h.crawls[k-1].at) {
-				return nil, fmt.Errorf("%s:%d: crawl %s is not after the crawl before it (%s): crawls must be in time order", name, n, cl.Crawl, formatHistoryTime(h.crawls[k-1].at))
-			}
-			if len(h.crawls) == 0 && cl.FX == nil {
-				cl.FX = &FXTable{}
-			}
-			for k, t := range cl.FetchedAt {
-				if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
-					return nil, fmt.Errorf("%s:%d: fetched_at %q: %q is not an RFC 3339 time", name, n, k, t)
-				}
-			}
-			for k, t := range cl.FetchedAtOffers {
-				if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
-					return nil, fmt.Errorf("%s:%d: fetched_at_offers %q: %q is not an RFC 3339 time", name, n, k, t)
-				}
-			}
-			c := historyCrawl{at: at, fx: cl.FX, coverage: cl.Coverage, fetched: cl.FetchedAt, fetchedOffers: cl.FetchedAtOffers}
-			if c.fetched == nil {
-				c.fetched = map[string]string{}
-			}
-			if c.fetchedOffers == nil {
-				c.fetchedOffers = map[string]string{}
-			}
-			crawlIndex[formatHistoryTime(at)] = len(h.crawls)
-			h.crawls = append(h.crawls, c)
-			continue
-		}
-		var rl recordLine
-		if err := strict(line, &rl); err != nil {
-			return nil, decodeErr(n, line, err)
-		}
-		r, err := rl.record()
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-		from, ok := crawlIndex[canonicalTime(rl.From)]
-		if !ok {
-			return nil, fmt.Errorf("%s:%d: %s %s: \"from\" %q is not a recorded crawl", name, n, r.kind, r.key, rl.From)
-		}
-		r.from, r.to = from, openInterval
-		if rl.To != "" {
-			to, ok := crawlIndex[canonicalTime(rl.To)]
-			if !ok {
-				return nil, fmt.Errorf("%s:%d: %s %s: \"to\" %q is not a recorded crawl", name, n, r.kind, r.key, rl.To)
-			}
-			if to <= from {
-				return nil, fmt.Errorf("%s:%d: %s %s: \"to\" %s is not after \"from\" %s", name, n, r.kind, r.key, rl.To, rl.From)
-			}
-			r.to = to
-		}
-		h.records = append(h.records, r)
-		recordLineNos = append(recordLineNos, n)
+	}
+	if err := d.recordLines(h, n+1, lines[n:]); err != nil {
+		return nil, err
 	}
 	if len(h.crawls) != *head.Crawls || len(h.records) != *head.Records {
 		return nil, fmt.Errorf("%s:%d: the file has %d crawls and %d records, its header says %d and %d: it is truncated or was edited; restore it from git", name, len(lines), len(h.crawls), len(h.records), *head.Crawls, *head.Records)
 	}
-	if err := checkOverlaps(name, h.records, recordLineNos); err != nil {
+	if err := checkOverlaps(name, h.records, d.lineNos); err != nil {
 		return nil, err
 	}
 	h.sortRecords()
 	return h, nil
+}
+
+// historyDecoder holds what DecodeHistory knows while it reads the lines.
+type historyDecoder struct {
+	name       string
+	lastLine   int
+	crawlIndex map[string]int // crawl time as formatHistoryTime writes it: crawl index
+	lineNos    []int          // each record's line
+}
+
+func (d *historyDecoder) lineError(n int, line []byte, err error) error {
+	return historyLineError(d.name, n, line, n == d.lastLine && !bytes.HasSuffix(line, []byte("\n")), err)
+}
+
+// decodeHistoryLine decodes one line strictly: known fields only, one value.
+func decodeHistoryLine(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value on the line")
+	}
+	return nil
+}
+
+// line reads line n, a crawl or a record, into h.
+func (d *historyDecoder) line(h *History, n int, line []byte) error {
+	r, isCrawl, err := d.record(n, line, len(h.records) > 0)
+	switch {
+	case err != nil:
+		return err
+	case isCrawl:
+		return d.crawl(h, n, line)
+	}
+	h.records = append(h.records, r)
+	d.lineNos = append(d.lineNos, n)
+	return nil
+}
+
+// recordLines reads lines, which start at line first, into h: each on its own,
+// in parallel chunks, as long as they are all records. A crawl line among them
+// is read as the lines before it say (an error after a record), so then they are
+// all read again in order.
+func (d *historyDecoder) recordLines(h *History, first int, lines [][]byte) error {
+	records := make([]historyRecord, len(lines))
+	bounds := chunks(len(lines))
+	type stop struct {
+		isCrawl bool
+		err     error
+	}
+	stops := make([]stop, len(bounds)-1)
+	inParallel(len(stops), func(k int) {
+		fast := recordLineReader{d: d, strings: interner{}}
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			if r, ok := fast.read(lines[i]); ok {
+				records[i] = r
+				continue
+			}
+			// A crawl line after the first line is an error here, as the lines
+			// before it are records (or the first problem is before it).
+			r, isCrawl, err := d.record(first+i, lines[i], i > 0)
+			if isCrawl || err != nil {
+				stops[k] = stop{isCrawl, err}
+				return
+			}
+			records[i] = r
+		}
+	})
+	for _, st := range stops {
+		switch {
+		case st.isCrawl:
+			for i, line := range lines {
+				if err := d.line(h, first+i, line); err != nil {
+					return err
+				}
+			}
+			return nil
+		case st.err != nil:
+			return st.err
+		}
+	}
+	h.records = append(h.records, records...)
+	for i := range lines {
+		d.lineNos = append(d.lineNos, first+i)
+	}
+	return nil
+}
+
+// record reads line n as a record; isCrawl reports a crawl line instead, which is
+// an error when afterRecords.
+func (d *historyDecoder) record(n int, line []byte, afterRecords bool) (r historyRecord, isCrawl bool, err error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(line, &probe); err != nil {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return r, false, fmt.Errorf("%s:%d: empty line (every line must be one record)", d.name, n)
+		}
+		return r, false, d.lineError(n, line, err)
+	}
+	if _, ok := probe["crawl"]; ok {
+		if afterRecords {
+			return r, false, fmt.Errorf("%s:%d: crawl line after the records (crawls come first, oldest first)", d.name, n)
+		}
+		return r, true, nil
+	}
+	var rl recordLine
+	if err := decodeHistoryLine(line, &rl); err != nil {
+		return r, false, d.lineError(n, line, err)
+	}
+	if r, err = rl.record(); err != nil {
+		return r, false, fmt.Errorf("%s:%d: %w", d.name, n, err)
+	}
+	from, ok := d.crawlIndex[canonicalTime(rl.From)]
+	if !ok {
+		return r, false, fmt.Errorf("%s:%d: %s %s: \"from\" %q is not a recorded crawl", d.name, n, r.kind, r.key, rl.From)
+	}
+	r.from, r.to = from, openInterval
+	if rl.To != "" {
+		to, ok := d.crawlIndex[canonicalTime(rl.To)]
+		if !ok {
+			return r, false, fmt.Errorf("%s:%d: %s %s: \"to\" %q is not a recorded crawl", d.name, n, r.kind, r.key, rl.To)
+		}
+		if to <= from {
+			return r, false, fmt.Errorf("%s:%d: %s %s: \"to\" %s is not after \"from\" %s", d.name, n, r.kind, r.key, rl.To, rl.From)
+		}
+		r.to = to
+	}
+	return r, false, nil
+}
+
+// crawl reads crawl line n into h.
+func (d *historyDecoder) crawl(h *History, n int, line []byte) error {
+	var cl crawlLine
+	if err := decodeHistoryLine(line, &cl); err != nil {
+		return d.lineError(n, line, err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, cl.Crawl)
+	if err != nil {
+		return fmt.Errorf("%s:%d: crawl time %q: want an RFC 3339 time such as 2025-11-30T00:00:00Z", d.name, n, cl.Crawl)
+	}
+	at = at.UTC()
+	if k := len(h.crawls); k > 0 && !at.After(h.crawls[k-1].at) {
+		return fmt.Errorf("%s:%d: crawl %s is not after the crawl before it (%s): crawls must be in time order", d.name, n, cl.Crawl, formatHistoryTime(h.crawls[k-1].at))
+	}
+	if len(h.crawls) == 0 && cl.FX == nil {
+		cl.FX = &FXTable{}
+	}
+	for k, t := range cl.FetchedAt {
+		if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
+			return fmt.Errorf("%s:%d: fetched_at %q: %q is not an RFC 3339 time", d.name, n, k, t)
+		}
+	}
+	for k, t := range cl.FetchedAtOffers {
+		if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
+			return fmt.Errorf("%s:%d: fetched_at_offers %q: %q is not an RFC 3339 time", d.name, n, k, t)
+		}
+	}
+	c := historyCrawl{at: at, fx: cl.FX, coverage: cl.Coverage, fetched: cl.FetchedAt, fetchedOffers: cl.FetchedAtOffers}
+	if c.fetched == nil {
+		c.fetched = map[string]string{}
+	}
+	if c.fetchedOffers == nil {
+		c.fetchedOffers = map[string]string{}
+	}
+	d.crawlIndex[formatHistoryTime(at)] = len(h.crawls)
+	h.crawls = append(h.crawls, c)
+	return nil
+}
+
+// recordLineReader reads the offer and placement lines Marshal writes, the
+// great most of a history, without encoding/json. read reports ok false for any
+// other line, or anything in it it does not take; record then reads that line.
+type recordLineReader struct {
+	d       *historyDecoder
+	strings interner
+	scratch []byte // the value being read
+	keyBuf  []byte
+	slab    []byte // the values of many records share one allocation
+	lastKey string
+}
+
+func (rr *recordLineReader) read(line []byte) (r historyRecord, ok bool) {
+	var end int
+	b := rr.scratch[:0]
+	switch {
+	case bytes.HasPrefix(line, []byte(`{"offer":`)):
+		var o Offer
+		if o, end, ok = readOfferJSON(line, len(`{"offer":`), false, rr.strings); !ok {
+			return r, false
+		}
+		r.kind = recOffer
+		if b, ok = appendOfferJSON(b, &o, false); !ok {
+			return r, false
+		}
+		r.key = rr.key(string(o.Provider), o.InstanceType, o.Region, o.Zone, string(o.Billing))
+	case bytes.HasPrefix(line, []byte(`{"placement":`)):
+		var p Placement
+		if p, end, ok = readPlacementJSON(line, len(`{"placement":`), rr.strings); !ok {
+			return r, false
+		}
+		r.kind = recPlacement
+		if b, ok = appendPlacementJSON(b, &p); !ok {
+			return r, false
+		}
+		r.key = rr.key(string(p.Provider), p.InstanceType, p.Region, p.Zone)
+	default:
+		return r, false
+	}
+	rr.scratch = b
+	rest := line[end:]
+	from, rest, ok := rr.time(rest, `,"from":"`)
+	if !ok {
+		return r, false
+	}
+	r.from, r.to = from, openInterval
+	if bytes.HasPrefix(rest, []byte(`,"to":"`)) {
+		var to int
+		if to, rest, ok = rr.time(rest, `,"to":"`); !ok || to <= from {
+			return r, false
+		}
+		r.to = to
+	}
+	if string(rest) != "}\n" {
+		return r, false
+	}
+	// The record's value is its JSON as Marshal would write it again.
+	if len(rr.slab)+len(b) > cap(rr.slab) {
+		rr.slab = make([]byte, 0, max(64<<10, len(b)))
+	}
+	at := len(rr.slab)
+	rr.slab = append(rr.slab, b...)
+	r.value = rr.slab[at:len(rr.slab):len(rr.slab)]
+	return r, true
+}
+
+// key joins parts with "/" as the records' Key methods do; consecutive records
+// of one key share the string.
+func (rr *recordLineReader) key(parts ...string) string {
+	b := rr.keyBuf[:0]
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		b = append(b, p...)
+	}
+	rr.keyBuf = b
+	if string(b) != rr.lastKey {
+		rr.lastKey = string(b)
+	}
+	return rr.lastKey
+}
+
+// time reads `prefix` and a crawl time as Marshal writes it up to its closing
+// quote, and returns the crawl's index.
+func (rr *recordLineReader) time(b []byte, prefix string) (crawl int, rest []byte, ok bool) {
+	if !bytes.HasPrefix(b, []byte(prefix)) {
+		return 0, nil, false
+	}
+	b = b[len(prefix):]
+	end := bytes.IndexByte(b, '"')
+	if end < 0 {
+		return 0, nil, false
+	}
+	crawl, ok = rr.d.crawlIndex[string(b[:end])]
+	return crawl, b[end+1:], ok
 }
 
 // record checks that the line holds exactly one record and returns it with its
@@ -755,16 +874,9 @@ func checkOverlaps(name string, records []historyRecord, lineNos []int) error {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		x, y := records[idx[a]], records[idx[b]]
-		if x.kind != y.kind {
-			return x.kind < y.kind
-		}
-		if x.key != y.key {
-			return x.key < y.key
-		}
-		return x.from < y.from
-	})
+	if !slices.IsSortedFunc(records, compareRecords) { // a file's records are in order
+		sort.SliceStable(idx, func(a, b int) bool { return recordLess(&records[idx[a]], &records[idx[b]]) })
+	}
 	for k := 1; k < len(idx); k++ {
 		prev, cur := records[idx[k-1]], records[idx[k]]
 		if prev.kind != cur.kind || prev.key != cur.key {

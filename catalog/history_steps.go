@@ -71,8 +71,9 @@ func (h *History) partialAt(i int, records []int) (*Snapshot, error) {
 			s.FX.Rates[k] = v
 		}
 	}
+	rb := rebuild{c: c, strings: interner{}, times: map[string]time.Time{}}
 	for _, ri := range records {
-		if err := s.addRecord(h.records[ri], c); err != nil {
+		if err := rb.add(s, h.records[ri]); err != nil {
 			return nil, fmt.Errorf("history: crawl %s: %w", formatHistoryTime(c.at), err)
 		}
 	}

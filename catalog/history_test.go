@@ -3,9 +3,11 @@ package catalog
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -380,6 +382,100 @@ func FuzzReadHistory(f *testing.F) {
 					t.Fatalf("rebuilt snapshot does not encode: %v", err)
 				}
 			}
+		}
+	})
+}
+
+// TestDecodeHistory_AnyLayoutAgrees: record lines Marshal did not write (spaces,
+// keys in another order) are read by encoding/json, to the same history.
+func TestDecodeHistory_AnyLayoutAgrees(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	s := testSnapshot()
+	for i := 0; i < 2100; i++ {
+		o := s.Offers[i%3]
+		o.Region = fmt.Sprintf("r%04d", i)
+		s.Offers = append(s.Offers, o)
+	}
+	h := NewHistory()
+	if _, err := h.Append(s); err != nil {
+		t.Fatal(err)
+	}
+	good, err := h.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(good), "\n")
+	for i, l := range lines {
+		switch {
+		case i%7 == 3 && strings.HasPrefix(l, `{"offer":`):
+			lines[i] = `{ "offer": ` + l[len(`{"offer":`):]
+		case i%7 == 4 && strings.HasPrefix(l, `{"offer":`):
+			at := strings.Index(l, `,"from":`)
+			lines[i] = `{"from":` + l[at+len(`,"from":`):len(l)-2] + `,"offer":` + l[len(`{"offer":`):at] + "}\n"
+		}
+	}
+	other := strings.Join(lines, "")
+	if other == string(good) {
+		t.Fatal("no line changed")
+	}
+	got, err := DecodeHistory("h.jsonl", []byte(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := got.Marshal(); !bytes.Equal(again, good) {
+		t.Errorf("decoded to another history:\n%s", cmp.Diff(string(good), string(again)))
+	}
+	// Crawl lines in another layout are read as crawls.
+	spaced := strings.ReplaceAll(string(good), `{"crawl":`, `{ "crawl":`)
+	if got, err := DecodeHistory("h.jsonl", []byte(spaced)); err != nil {
+		t.Errorf("crawl lines with a space: %v", err)
+	} else if again, _ := got.Marshal(); !bytes.Equal(again, good) {
+		t.Error("crawl lines with a space: decoded to another history")
+	}
+	// A crawl line among the records is reported where it is.
+	lines = strings.SplitAfter(string(good), "\n")
+	last := len(lines) - 2
+	lines = append(lines[:last:last], lines[1], lines[last])
+	lines[0] = strings.Replace(lines[0], `"crawls":1`, `"crawls":2`, 1)
+	if _, err := DecodeHistory("h.jsonl", []byte(strings.Join(lines, ""))); err == nil || !strings.Contains(err.Error(), "h.jsonl:"+itoa(last+1)+": crawl line after the records") {
+		t.Errorf("a crawl line among the records: err = %v", err)
+	}
+}
+
+// FuzzDecodeHistory_RecordLinesAgree: what the offer and placement line reader
+// takes, the encoding/json reader takes too, to the same record.
+func FuzzDecodeHistory_RecordLinesAgree(f *testing.F) {
+	h := NewHistory()
+	for _, s := range historyCrawls() {
+		if _, err := h.Append(s); err != nil {
+			f.Fatal(err)
+		}
+	}
+	good, err := h.Marshal()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.SplitAfter(string(good), "\n") {
+		if strings.HasPrefix(line, `{"offer"`) || strings.HasPrefix(line, `{"placement"`) {
+			f.Add([]byte(line))
+		}
+	}
+	d := &historyDecoder{name: "h.jsonl", lastLine: 99, crawlIndex: map[string]int{}}
+	for i, at := range h.Crawls() {
+		d.crawlIndex[formatHistoryTime(at)] = i
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		fast := recordLineReader{d: d, strings: interner{}}
+		got, ok := fast.read(line)
+		if !ok {
+			return
+		}
+		want, isCrawl, err := d.record(2, line, true)
+		if err != nil || isCrawl {
+			t.Fatalf("read %s, which encoding/json does not: %v (crawl %v)", line, err, isCrawl)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("read %s\ngot  %+v\nwant %+v", line, got, want)
 		}
 	})
 }

@@ -107,6 +107,11 @@ const minExponent = -18
 
 // checkNumber says why d is not a number a snapshot may hold, or nil.
 func checkNumber(d decimal.Decimal) error {
+	// The common case without big-number arithmetic: fewer than 16 digits left
+	// of the point (NumDigits is exact) and at most 18 right of it.
+	if e := d.Exponent(); e >= minExponent && d.NumDigits()+int(e) <= 15 {
+		return nil
+	}
 	if d.Abs().GreaterThanOrEqual(maxMagnitude) {
 		return fmt.Errorf("number is out of range (its magnitude must be below 1e15)")
 	}

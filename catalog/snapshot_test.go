@@ -2,8 +2,11 @@ package catalog
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -165,4 +168,83 @@ func FuzzDecodeSnapshot(f *testing.F) {
 			t.Fatalf("a snapshot that decoded does not encode: %v", err)
 		}
 	})
+}
+
+func TestDecodeSnapshot_CanonicalAndOtherLayoutsAgree(t *testing.T) {
+	s := testSnapshot()
+	s.Offers[0].Includes = "系统盘 \"40\" GiB" // decoded by encoding/json, line by line
+	s.Placements = append(s.Placements, Placement{Provider: AWS, InstanceType: "g6f.large", Region: "us-east-1", Zone: "us-east-1b", Status: SoldOut})
+	canonical, err := s.MarshalCanonical()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := decodeCanonical(canonical); !ok {
+		t.Fatal("the canonical layout was not decoded line by line")
+	}
+	fast, err := DecodeSnapshot("x.json", canonical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := decodeSnapshotJSON("x.json", canonical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Errorf("line by line and whole differ:\n%#v\n%#v", fast, slow)
+	}
+	// Other layouts decode whole, to the same snapshot.
+	for name, data := range map[string]string{
+		"indented":   strings.ReplaceAll(string(canonical), "\n  {", "\n    {"),
+		"crlf":       strings.ReplaceAll(string(canonical), "\n", "\r\n"),
+		"no newline": strings.TrimSuffix(string(canonical), "\n"),
+		"one line":   strings.ReplaceAll(string(canonical), "\n", ""),
+	} {
+		got, err := DecodeSnapshot("x.json", []byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if again, _ := got.MarshalCanonical(); !bytes.Equal(again, canonical) {
+			t.Errorf("%s: decoded to another snapshot", name)
+		}
+	}
+}
+
+// FuzzDecodeSnapshot_CanonicalAgrees: what the line by line decoder takes, the
+// whole-document decoder takes too, to the same snapshot.
+func FuzzDecodeSnapshot_CanonicalAgrees(f *testing.F) {
+	good, _ := testSnapshot().MarshalCanonical()
+	f.Add(good)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, ok := decodeCanonical(data)
+		if !ok {
+			return
+		}
+		slow, err := decodeSnapshotJSON("fuzz.json", data)
+		if err != nil {
+			t.Fatalf("decoded line by line, but not whole: %v", err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("line by line and whole differ:\n%#v\n%#v", fast, slow)
+		}
+	})
+}
+
+// TestMarshalCanonical_FirstErrorInOrder: of the records that cannot be encoded,
+// the error names the first, however the work is split.
+func TestMarshalCanonical_FirstErrorInOrder(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	s := testSnapshot()
+	o := s.Offers[1]
+	s.Offers = nil
+	for i := 0; i < 20000; i++ {
+		o.Region = fmt.Sprintf("r%05d", i)
+		s.Offers = append(s.Offers, o)
+	}
+	for _, i := range []int{17001, 9001} {
+		s.Offers[i].FetchedAt = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	_, err := s.MarshalCanonical()
+	if err == nil || !strings.HasPrefix(err.Error(), "encode offers[9001]: json: error calling MarshalJSON for type time.Time") {
+		t.Errorf("err = %v", err)
+	}
 }

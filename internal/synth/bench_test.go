@@ -126,3 +126,58 @@ func BenchmarkHistoryDays100k(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkHistoryMarshal100k(b *testing.B) {
+	largeFixture(b)
+	b.SetBytes(int64(len(large.histBytes)))
+	for b.Loop() {
+		if _, err := large.hist.Marshal(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHistoryAppendNextDay100k is one day of the generator: appending the
+// next daily crawl (a few hundred prices changed) to a history held in memory,
+// which appended the crawl before.
+func BenchmarkHistoryAppendNextDay100k(b *testing.B) {
+	largeFixture(b)
+	h, err := catalog.DecodeHistory("history.jsonl", large.histBytes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	next := *large.new
+	next.Offers = append([]catalog.Offer(nil), large.new.Offers...)
+	day := func() {
+		next.TakenAt = next.TakenAt.AddDate(0, 0, 1)
+		for i := range next.Offers {
+			next.Offers[i].FetchedAt = next.Offers[i].FetchedAt.AddDate(0, 0, 1)
+		}
+		for i := 0; i < len(next.Offers); i += 500 {
+			next.Offers[i].Price.Amount = next.Offers[i].Price.Amount.Add(catalog.Dec("0.01"))
+		}
+	}
+	day()
+	if _, err := h.Append(&next); err != nil { // compares with the records, once
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		day()
+		b.StartTimer()
+		if _, err := h.Append(&next); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkHistoryAt100k(b *testing.B) {
+	largeFixture(b)
+	at := large.hist.Crawls()[len(large.hist.Crawls())-1]
+	for b.Loop() {
+		if _, err := large.hist.At(at); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
