@@ -128,9 +128,12 @@ func Build(opts Options) (Stats, error) {
 	}
 	defer w.abort()
 	// Rendering is most of a build; pages are independent, so they are rendered
-	// and written by a worker per processor while the data files are written.
-	var jobs []renderJob
+	// and written by a worker per processor, one language at a time (so that
+	// only one language's page models are held), the data files alongside the
+	// first.
+	pages := 0
 	var locs []string
+	files := append(static, data...)
 	for i, l := range langs {
 		alt := langs[(i+1)%len(langs)]
 		ps, err := m.pages(opts.Templates, base, l, downloads)
@@ -147,6 +150,7 @@ func Build(opts Options) (Stats, error) {
 			}
 			ps = append(ps, sps...)
 		}
+		jobs := make([]renderJob, 0, len(ps))
 		for _, p := range ps {
 			rel := strings.TrimSuffix(p.Path, "index.html")
 			pd := pageData{
@@ -163,12 +167,12 @@ func Build(opts Options) (Stats, error) {
 			}
 			jobs = append(jobs, renderJob{lang: l, page: p, data: pd})
 		}
+		if err := renderAll(r, w, jobs, files); err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
+		}
+		files = nil
+		pages += len(jobs)
 	}
-	files := append(static, data...)
-	if err := renderAll(r, w, jobs, files); err != nil {
-		return Stats{}, fmt.Errorf("build site: %w", err)
-	}
-	pages := len(jobs)
 	if err := w.write("robots.txt", robotsTxt(siteURL, base)); err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
@@ -350,7 +354,15 @@ func renderAll(r *renderer, w *siteWriter, jobs []renderJob, files []siteFile) e
 			if err := w.write(j.lang.Prefix+j.page.Path, b); err != nil {
 				return err
 			}
-			for _, f := range j.page.Files {
+			files := j.page.Files
+			if j.page.Make != nil {
+				more, err := j.page.Make()
+				if err != nil {
+					return err
+				}
+				files = append(files[:len(files):len(files)], more...)
+			}
+			for _, f := range files {
 				if err := w.write(j.lang.Prefix+f.name, f.data); err != nil {
 					return err
 				}

@@ -62,38 +62,51 @@ func historyChart(l *language, fx catalog.FXTable, hs []offerHistory) ([]byte, e
 	for i, d := range days {
 		x[i] = d.Format("2006-01-02")
 	}
-	var series []lineSeries
-	for _, h := range hs {
-		s := lineSeries{Name: h.Offer.Offer.Region, Values: make([]float64, len(days))}
-		term := h.Offer.Offer.Billing.TermHours()
-		for i, d := range days {
-			s.Values[i] = charts.GetNullValue()
-			for _, p := range h.Points {
-				end := p.Last
-				if !p.Until.IsZero() {
-					end = p.Until.Add(-time.Nanosecond)
-				}
-				if day(p.From).After(d) || day(end).Before(d) {
-					continue
-				}
-				hourly, err := p.Price.Hourly(term)
-				if err != nil {
-					continue
-				}
-				usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
-				if err != nil {
-					continue
-				}
-				r, _ := moneyRound(usd)
-				s.Values[i] = r.InexactFloat64() // points are oldest first: the day's last price wins
-			}
-		}
-		series = append(series, s)
-	}
+	series := historySeries(fx, hs, days)
 	if len(series) == 0 {
 		return nil, nil
 	}
 	return lineSVG(x, series, l.msg("instance.history_chart_title"))
+}
+
+// historySeries is each offer's USD per hour on each day of the axis (null
+// where it had no price): a price counts from the day it was first seen until
+// the crawl that no longer saw it, and the last price of a day wins. Each price
+// is converted once, not once per day.
+func historySeries(fx catalog.FXTable, hs []offerHistory, days []time.Time) []lineSeries {
+	var series []lineSeries
+	for _, h := range hs {
+		s := lineSeries{Name: h.Offer.Offer.Region, Values: make([]float64, len(days))}
+		for i := range s.Values {
+			s.Values[i] = charts.GetNullValue()
+		}
+		term := h.Offer.Offer.Billing.TermHours()
+		for _, p := range h.Points {
+			hourly, err := p.Price.Hourly(term)
+			if err != nil {
+				continue
+			}
+			usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
+			if err != nil {
+				continue
+			}
+			r, _ := moneyRound(usd)
+			v := r.InexactFloat64()
+			end := p.Last
+			if !p.Until.IsZero() {
+				end = p.Until.Add(-time.Nanosecond)
+			}
+			// The days the price held, within the axis; points are oldest
+			// first, so a later price of the same day overwrites an earlier.
+			from := max(dayIndex(days, day(p.From)), 0)
+			to := min(dayIndex(days, day(end)), len(days)-1)
+			for i := from; i <= to; i++ {
+				s.Values[i] = v
+			}
+		}
+		series = append(series, s)
+	}
+	return series
 }
 
 // maxAxisDays bounds a daily time axis to its most recent days.
@@ -113,6 +126,14 @@ func dailyAxis(first, last time.Time) []time.Time {
 }
 
 // day is the UTC day of t, at midnight.
+// dayIndex is the index of day d on a daily axis (negative before its start).
+func dayIndex(days []time.Time, d time.Time) int {
+	if len(days) == 0 {
+		return -1
+	}
+	return int(d.Sub(days[0]) / (24 * time.Hour))
+}
+
 func day(t time.Time) time.Time {
 	y, m, d := t.UTC().Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)

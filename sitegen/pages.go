@@ -41,6 +41,8 @@ type page struct {
 	Nav      string
 	Data     any
 	Files    []siteFile
+	// Make, when set, makes more of the page's files while it is rendered.
+	Make func() ([]siteFile, error)
 }
 
 // overviewData is the model of index.html.
@@ -197,13 +199,16 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 		d := m.instancePage(t)
 		p := page{Path: t.Href, Template: "instance.html"}
 		if len(d.History) > 0 {
-			svg, err := historyChart(l, m.snap.FX, d.History)
-			if err != nil {
-				return nil, fmt.Errorf("instance type %s: %w", t.T.Key(), err)
-			}
-			if svg != nil {
-				d.HistoryChart = strings.TrimSuffix(p.Path, ".html") + ".history.svg"
-				p.Files = append(p.Files, siteFile{name: d.HistoryChart, data: svg})
+			// Drawn by the worker that renders the page: charts of years of
+			// prices are much of a build with history.
+			d.HistoryChart = strings.TrimSuffix(p.Path, ".html") + ".history.svg"
+			name, key, hist := d.HistoryChart, t.T.Key(), d.History
+			p.Make = func() ([]siteFile, error) {
+				svg, err := historyChart(l, m.snap.FX, hist)
+				if err != nil || svg == nil {
+					return nil, fmt.Errorf("instance type %s: price history chart: %v", key, err)
+				}
+				return []siteFile{{name: name, data: svg}}, nil
 			}
 		}
 		p.Data = d
