@@ -55,13 +55,29 @@ func runDiff(env Env, args []string) int {
 		return usageError(env, "diff: --max-rows %d: want 1 or more", *maxRows)
 	}
 	hist := &lazyHistory{path: *history}
-	old, err := resolveCatalog(pos[0], hist)
-	if err != nil {
-		return usageError(env, "diff: OLD: %v", err)
+	// Two snapshot files are read at once: reading and decoding is most of a
+	// diff. A date reads the history, which is read only once, so then in turn.
+	var old, cur *catalog.Snapshot
+	var oldErr, curErr error
+	if isFile(pos[0]) && isFile(pos[1]) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			old, oldErr = catalog.ReadSnapshot(pos[0])
+		}()
+		cur, curErr = catalog.ReadSnapshot(pos[1])
+		<-done
+	} else {
+		old, oldErr = resolveCatalog(pos[0], hist)
+		if oldErr == nil {
+			cur, curErr = resolveCatalog(pos[1], hist)
+		}
 	}
-	cur, err := resolveCatalog(pos[1], hist)
-	if err != nil {
-		return usageError(env, "diff: NEW: %v", err)
+	if oldErr != nil {
+		return usageError(env, "diff: OLD: %v", oldErr)
+	}
+	if curErr != nil {
+		return usageError(env, "diff: NEW: %v", curErr)
 	}
 	report := catalog.Diff(old, cur)
 	var out []byte
@@ -71,8 +87,8 @@ func runDiff(env Env, args []string) int {
 	case "markdown":
 		out = []byte(report.Markdown(*maxRows))
 	case "json":
-		out, err = report.JSON()
-		if err != nil {
+		var err error
+		if out, err = report.JSON(); err != nil {
 			return usageError(env, "diff: %v", err)
 		}
 	}
@@ -145,10 +161,16 @@ func parseAsOf(s string) (t time.Time, ok bool, err error) {
 	return time.Time{}, false, nil
 }
 
+// isFile reports whether path names an existing file (a snapshot, not a date).
+func isFile(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 // resolveCatalog reads arg as a snapshot file or, when no such file exists and
 // arg is a date or time, rebuilds the catalog of that date from the history.
 func resolveCatalog(arg string, hist *lazyHistory) (*catalog.Snapshot, error) {
-	if _, err := os.Stat(arg); err == nil {
+	if isFile(arg) {
 		return catalog.ReadSnapshot(arg)
 	}
 	at, isDate, err := parseAsOf(arg)

@@ -52,10 +52,16 @@ func History(o HistoryOptions) (*catalog.History, *catalog.Snapshot, error) {
 		}
 		lives[t.Key()] = l
 	}
-	typeKey := func(off catalog.Offer) string {
-		return catalog.InstanceType{Provider: off.Provider, ID: off.InstanceType}.Key()
+	// Each offer lives as long as its type; the lists change only on the days
+	// a type appears or retires.
+	offerLife := make([]life, len(master.Offers))
+	for i, off := range master.Offers {
+		offerLife[i] = lives[catalog.InstanceType{Provider: off.Provider, ID: off.InstanceType}.Key()]
 	}
-
+	boundary := map[int]bool{0: true}
+	for _, l := range lives {
+		boundary[l.from], boundary[l.to] = true, true
+	}
 	h := catalog.NewHistory()
 	cur := *master
 	active := func(d int) {
@@ -66,8 +72,8 @@ func History(o HistoryOptions) (*catalog.History, *catalog.Snapshot, error) {
 			}
 		}
 		cur.Offers = cur.Offers[:0]
-		for _, off := range master.Offers {
-			if l := lives[typeKey(off)]; d >= l.from && d < l.to {
+		for i, off := range master.Offers {
+			if l := offerLife[i]; d >= l.from && d < l.to {
 				cur.Offers = append(cur.Offers, off)
 			}
 		}
@@ -93,7 +99,18 @@ func History(o HistoryOptions) (*catalog.History, *catalog.Snapshot, error) {
 		for i := range cur.Coverage {
 			cur.Coverage[i].LastOK = cur.Coverage[i].LastOK.Add(shift)
 		}
-		active(d)
+		if boundary[d] {
+			active(d)
+		} else {
+			// The same offers as yesterday, with today's prices and times.
+			j := 0
+			for i := range master.Offers {
+				if l := offerLife[i]; d >= l.from && d < l.to {
+					cur.Offers[j] = master.Offers[i]
+					j++
+				}
+			}
+		}
 		if _, err := h.Append(&cur); err != nil {
 			return nil, nil, fmt.Errorf("synth: day %d: %w", d, err)
 		}
