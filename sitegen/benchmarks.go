@@ -3,9 +3,11 @@ package sitegen
 import (
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-analyze/charts"
 	"github.com/shopspring/decimal"
@@ -61,12 +63,7 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 	if opts.History != nil && len(opts.History.Crawls()) > 0 {
 		x.sections.Changes = true
 		if m.history == nil {
-			m.history = map[string][]catalog.PricePoint{}
-			for _, o := range m.snap.Offers {
-				if s := opts.History.PriceSeries(o.Key()); len(s) > 0 {
-					m.history[o.Key()] = s
-				}
-			}
+			m.history = priceHistories(opts.History, m.snap.Offers)
 		}
 		ch, err := newChangesModel(m, opts.History)
 		if err != nil {
@@ -531,4 +528,28 @@ func (d benchmarksData) RunsTable(id, caption, body string) runsTable {
 // RunsTable is the runs on a type or GPU model, for the "bench-runs" template.
 func (b *benchResults) RunsTable(id, caption string) runsTable {
 	return runsTable{ID: id, Caption: caption, Runs: b.Runs}
+}
+
+// priceHistories is every offer's price series (History.PriceSeries), by offer
+// key; a series is read per offer, so the offers are shared among a goroutine
+// per processor.
+func priceHistories(h *catalog.History, offers []catalog.Offer) map[string][]catalog.PricePoint {
+	series := make([][]catalog.PricePoint, len(offers))
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(offers); i += workers {
+				series[i] = h.PriceSeries(offers[i].Key())
+			}
+		})
+	}
+	wg.Wait()
+	out := map[string][]catalog.PricePoint{}
+	for i, o := range offers {
+		if len(series[i]) > 0 {
+			out[o.Key()] = series[i]
+		}
+	}
+	return out
 }
