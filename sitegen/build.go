@@ -256,47 +256,31 @@ func dataFiles(m *siteModel, catalogJSON []byte) ([]siteFile, downloadsData, err
 		name, desc string
 		write      func(io.Writer, *catalog.Snapshot) error
 	}
-	// The exports are independent of each other: each is made by its own
-	// goroutine, and they are listed in this fixed order.
-	exports := []export{
+	files := []siteFile{{name: "data/catalog.json", data: catalogJSON}}
+	desc := []string{"downloads.catalog_json"}
+	for _, e := range []export{
 		{"data/offers.csv", "downloads.offers_csv", WriteOffersCSV},
 		{"data/offers.full.json", "downloads.offers_full_json", WriteOffersJSON},
 		{"data/instances.csv", "downloads.instances_csv", WriteInstancesCSV},
 		{"data/instances.json", "downloads.instances_json", WriteInstancesJSON},
-	}
-	made := make([][]byte, len(exports))
-	errs := make([]error, len(exports)+2)
-	var offers []byte
-	var pq []siteFile
-	var wg sync.WaitGroup
-	for i, e := range exports {
-		wg.Go(func() {
-			var b bytes.Buffer
-			if err := e.write(&b, m.snap); err != nil {
-				errs[i] = fmt.Errorf("write %s: %w", e.name, err)
-			}
-			made[i] = b.Bytes()
-		})
-	}
-	wg.Go(func() { offers, errs[len(exports)] = m.offersJSON() })
-	wg.Go(func() {
-		var err error
-		if pq, err = parquetFiles(m.snap); err != nil {
-			errs[len(exports)+1] = fmt.Errorf("write parquet: %w", err)
+	} {
+		var b bytes.Buffer
+		if err := e.write(&b, m.snap); err != nil {
+			return nil, downloadsData{}, fmt.Errorf("write %s: %w", e.name, err)
 		}
-	})
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, downloadsData{}, err
-	}
-	files := []siteFile{{name: "data/catalog.json", data: catalogJSON}}
-	desc := []string{"downloads.catalog_json"}
-	for i, e := range exports {
-		files = append(files, siteFile{name: e.name, data: made[i]})
+		files = append(files, siteFile{name: e.name, data: b.Bytes()})
 		desc = append(desc, e.desc)
+	}
+	offers, err := m.offersJSON()
+	if err != nil {
+		return nil, downloadsData{}, err
 	}
 	files = append(files, siteFile{name: offersDataPath, data: offers})
 	desc = append(desc, "downloads.offers_json")
+	pq, err := parquetFiles(m.snap)
+	if err != nil {
+		return nil, downloadsData{}, fmt.Errorf("write parquet: %w", err)
+	}
 	d := downloadsData{OfferColumns: columnDocs(OfferColumns, "csv."), InstanceColumns: columnDocs(InstanceColumns, "icol.")}
 	for i, f := range files {
 		d.Files = append(d.Files, download{Path: f.name, Bytes: int64(len(f.data)), Desc: desc[i]})
