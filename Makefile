@@ -88,7 +88,7 @@ fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
 	./scripts/fuzz.sh
 
 .PHONY: bench
-bench: ## measure crawl, build, diff, history and the page against their targets; prints one table (about 8 minutes)
+bench: ## measure crawl, build, diff, history and the page against their targets; prints one table (about 5 minutes)
 	./bench/run.sh
 
 .PHONY: bench-go
