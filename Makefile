@@ -37,13 +37,14 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
 .PHONY: test
-test: ## run every test: vet, layering, unit, golden, replay, browser, workflow lint, offline nightly
+test: ## run every test: vet, layering, unit, golden, replay, browser, workflow lint, offline nightly, a small make bench
 	$(GO) vet ./...
 	./scripts/check-deps.sh
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
+	$(MAKE) --no-print-directory bench-smoke
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)
@@ -90,6 +91,10 @@ fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
 .PHONY: bench
 bench: ## measure crawl, build, diff, history and the page against their targets; prints one table (about 5 minutes)
 	./bench/run.sh
+
+.PHONY: bench-smoke
+bench-smoke: ## make bench on a small catalog and two providers (about a minute): every step runs and reports
+	BENCH_OFFERS=2000 BENCH_DAYS=20 BENCH_PROVIDERS=huawei,volcengine ./bench/run.sh
 
 .PHONY: bench-go
 bench-go: ## run the Go benchmarks (go test -bench), e.g. to profile one: see README "Performance"

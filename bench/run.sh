@@ -94,4 +94,4 @@ step "build: $offers offers with $days days of history"
 
 step "done"
 echo
-"$bin/bench" table "$work"/rows-*.jsonl
+"$bin/bench" table -require crawl,build,snapshot,diff,history,page "$work"/rows-*.jsonl

@@ -18,9 +18,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/internal/benchrow"
 	"github.com/gpuatlas/gpuatlas/internal/synth"
+	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 

@@ -64,11 +64,15 @@ func History(o HistoryOptions) (*catalog.History, *catalog.Snapshot, error) {
 	}
 	h := catalog.NewHistory()
 	cur := *master
+	// active lists the types and offers of day d: the types change only on the
+	// days one appears or retires, the offers' prices and times every day.
 	active := func(d int) {
-		cur.Instances = cur.Instances[:0]
-		for _, t := range master.Instances {
-			if l := lives[t.Key()]; d >= l.from && d < l.to {
-				cur.Instances = append(cur.Instances, t)
+		if boundary[d] {
+			cur.Instances = cur.Instances[:0]
+			for _, t := range master.Instances {
+				if l := lives[t.Key()]; d >= l.from && d < l.to {
+					cur.Instances = append(cur.Instances, t)
+				}
 			}
 		}
 		cur.Offers = cur.Offers[:0]
@@ -99,18 +103,7 @@ func History(o HistoryOptions) (*catalog.History, *catalog.Snapshot, error) {
 		for i := range cur.Coverage {
 			cur.Coverage[i].LastOK = cur.Coverage[i].LastOK.Add(shift)
 		}
-		if boundary[d] {
-			active(d)
-		} else {
-			// The same offers as yesterday, with today's prices and times.
-			j := 0
-			for i := range master.Offers {
-				if l := offerLife[i]; d >= l.from && d < l.to {
-					cur.Offers[j] = master.Offers[i]
-					j++
-				}
-			}
-		}
+		active(d)
 		if _, err := h.Append(&cur); err != nil {
 			return nil, nil, fmt.Errorf("synth: day %d: %w", d, err)
 		}

@@ -95,7 +95,7 @@ func runBuild(args []string) error {
 		{Stage: "build", Name: *name, Measure: "build / cp -r of its output",
 			Value: fmt.Sprintf("%.1f× (%s / %s)", ratio, seconds(b), seconds(c)), Target: fmt.Sprintf("≤ %.0f×", buildTarget),
 			Met:  benchrow.Check(ratio <= buildTarget),
-			Note: fmt.Sprintf("gpuatlas build of %s: %d pages, %d files, %s; median of %d runs each, files in the page cache", input, pages, files, mib(size), *n)},
+			Note: fmt.Sprintf("gpuatlas build of %s: %d pages, %d files, %s; %s, files in the page cache", input, pages, files, mib(size), runsText(*n))},
 		{Stage: "build", Name: *name, Measure: "pages per second",
 			Value: fmt.Sprintf("%.0f pages/s", float64(pages)/b.Seconds()),
 			Note:  fmt.Sprintf("%d HTML pages (both languages) in %s, plus %d data and static files", pages, seconds(b), files-pages)},
@@ -110,6 +110,14 @@ func peakRow(name string, peak, inputSize int64) benchrow.Row {
 		r.Note = fmt.Sprintf("%.1f× the catalog file (%s)", float64(peak)/float64(inputSize), mib(inputSize))
 	}
 	return r
+}
+
+// runsText says how a figure was taken: "one run each" or "median of 3 runs each".
+func runsText(n int) string {
+	if n == 1 {
+		return "one run each"
+	}
+	return fmt.Sprintf("median of %d runs each", n)
 }
 
 // countPages counts the HTML pages under dir.

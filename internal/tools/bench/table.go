@@ -20,6 +20,7 @@ var stageOrder = []string{"crawl", "build", "snapshot", "diff", "history", "page
 func runTable(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("table", flag.ExitOnError)
 	md := fs.Bool("markdown", false, "print a Markdown table")
+	require := fs.String("require", "", "comma-separated stages that must have rows (a check that no step was lost)")
 	fs.Parse(args)
 	var rows []benchrow.Row
 	for _, f := range fs.Args() {
@@ -31,6 +32,13 @@ func runTable(w io.Writer, args []string) error {
 	}
 	if len(rows) == 0 {
 		return fmt.Errorf("table: no rows in %v", fs.Args())
+	}
+	if *require != "" {
+		for _, stage := range strings.Split(*require, ",") {
+			if !slices.ContainsFunc(rows, func(r benchrow.Row) bool { return r.Stage == stage }) {
+				return fmt.Errorf("table: no rows for the %s stage in %v", stage, fs.Args())
+			}
+		}
 	}
 	rank := func(s string) int {
 		if i := slices.Index(stageOrder, s); i >= 0 {
