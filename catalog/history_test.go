@@ -69,7 +69,7 @@ func canonical(t *testing.T, s *Snapshot) string {
 	return string(b)
 }
 
-func buildHistory(t *testing.T, snaps []*Snapshot) *History {
+func buildHistory(t testing.TB, snaps []*Snapshot) *History {
 	t.Helper()
 	h := NewHistory()
 	for _, s := range snaps {
@@ -344,13 +344,7 @@ func TestHistory_EmptyAt(t *testing.T) {
 }
 
 func FuzzReadHistory(f *testing.F) {
-	h := NewHistory()
-	for _, s := range historyCrawls() {
-		if _, err := h.Append(s); err != nil {
-			f.Fatal(err)
-		}
-	}
-	good, err := h.Marshal()
+	good, err := buildHistory(f, historyCrawls()).Marshal()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -445,12 +439,7 @@ func TestDecodeHistory_AnyLayoutAgrees(t *testing.T) {
 // FuzzDecodeHistory_RecordLinesAgree: what the offer and placement line reader
 // takes, the encoding/json reader takes too, to the same record.
 func FuzzDecodeHistory_RecordLinesAgree(f *testing.F) {
-	h := NewHistory()
-	for _, s := range historyCrawls() {
-		if _, err := h.Append(s); err != nil {
-			f.Fatal(err)
-		}
-	}
+	h := buildHistory(f, historyCrawls())
 	good, err := h.Marshal()
 	if err != nil {
 		f.Fatal(err)

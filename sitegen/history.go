@@ -46,6 +46,21 @@ func historyChart(l *language, fx catalog.FXTable, hs []offerHistory) ([]byte, e
 	if len(hs) > maxHistoryLines {
 		hs = hs[:maxHistoryLines]
 	}
+	days := historyAxis(hs)
+	x := make([]string, len(days))
+	for i, d := range days {
+		x[i] = d.Format("2006-01-02")
+	}
+	series := historySeries(fx, hs, days)
+	if len(series) == 0 {
+		return nil, nil
+	}
+	return lineSVG(x, series, l.msg("instance.history_chart_title"))
+}
+
+// historyAxis is the daily axis of a history chart: from the first recorded
+// price of any of the offers to the last (see dailyAxis).
+func historyAxis(hs []offerHistory) []time.Time {
 	var first, last time.Time
 	for _, h := range hs {
 		for _, p := range h.Points {
@@ -57,16 +72,7 @@ func historyChart(l *language, fx catalog.FXTable, hs []offerHistory) ([]byte, e
 			}
 		}
 	}
-	days := dailyAxis(first, last)
-	x := make([]string, len(days))
-	for i, d := range days {
-		x[i] = d.Format("2006-01-02")
-	}
-	series := historySeries(fx, hs, days)
-	if len(series) == 0 {
-		return nil, nil
-	}
-	return lineSVG(x, series, l.msg("instance.history_chart_title"))
+	return dailyAxis(first, last)
 }
 
 // historySeries is each offer's USD per hour on each day of the axis (null

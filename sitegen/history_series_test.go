@@ -78,18 +78,7 @@ func TestHistorySeries_AsPerDay(t *testing.T) {
 			billing := []catalog.BillingKind{catalog.OnDemand, catalog.Reserved1yNoUpfront}[rng.IntN(2)]
 			hs = append(hs, offerHistory{Offer: &offerView{Offer: catalog.Offer{Region: fmt.Sprint("r", trial), Billing: billing}}, Points: pts})
 		}
-		var first, last time.Time
-		for _, h := range hs {
-			for _, p := range h.Points {
-				if first.IsZero() || p.From.Before(first) {
-					first = p.From
-				}
-				if p.Last.After(last) {
-					last = p.Last
-				}
-			}
-		}
-		days := dailyAxis(first, last)
+		days := historyAxis(hs)
 		got, want := historySeries(fx, hs, days), historySeriesPerDay(fx, hs, days)
 		if len(got) != len(want) {
 			t.Fatalf("trial %d: %d series, want %d", trial, len(got), len(want))
