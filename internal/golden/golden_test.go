@@ -13,7 +13,7 @@ type fakeT struct {
 	msg    string
 }
 
-func (f *fakeT) Helper()                          {}
+func (f *fakeT) Helper()                           {}
 func (f *fakeT) Errorf(format string, args ...any) { f.failed = true; f.msg = format }
 func (f *fakeT) Fatalf(format string, args ...any) { f.failed = true; f.msg = format }
 
