@@ -182,6 +182,16 @@ func (t InstanceType) PrimaryAccelerator() (Accelerator, bool) {
 	return t.Accelerators[0], true
 }
 
+// DeviceCount is the number of accelerator devices an instance type has (whole or
+// partitioned): the most GPUs a run on it can use.
+func (t InstanceType) DeviceCount() int {
+	n := 0
+	for _, a := range t.Accelerators {
+		n += a.Count
+	}
+	return n
+}
+
 // Offer is one way to buy an instance type: in a region (and zone where the price
 // or stock is per zone), with a billing kind and a price.
 type Offer struct {
@@ -214,6 +224,22 @@ func (o Offer) Key() string {
 
 // InstanceKey is the key of the offer's instance type.
 func (o Offer) InstanceKey() string { return string(o.Provider) + "/" + o.InstanceType }
+
+// Placement says an instance type can be launched in a zone, and whether it is in
+// stock there (AWS DescribeInstanceTypeOfferings, Alibaba DescribeAvailableResource,
+// Tencent DescribeZoneInstanceConfigInfos).
+type Placement struct {
+	Provider     Provider     `json:"provider"`
+	InstanceType string       `json:"instance_type"`
+	Region       string       `json:"region"`
+	Zone         string       `json:"zone"`
+	Status       Availability `json:"status"`
+}
+
+// Key identifies a placement within a snapshot.
+func (p Placement) Key() string {
+	return string(p.Provider) + "/" + p.InstanceType + "/" + p.Region + "/" + p.Zone
+}
 
 // Region is a provider's region with display names and a cross-cloud geo key, so
 // that Alibaba cn-shanghai, Tencent ap-shanghai and Volcano Engine cn-shanghai can be

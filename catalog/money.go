@@ -120,3 +120,19 @@ func checkNumber(d decimal.Decimal) error {
 	}
 	return nil
 }
+
+// samePrice reports whether two prices are the same in every field, the list
+// price included.
+func samePrice(a, b Price) bool {
+	return a.Amount.Equal(b.Amount) && a.Currency == b.Currency && a.Unit == b.Unit &&
+		priceDecEqual(a.Upfront, b.Upfront) && priceDecEqual(a.List, b.List)
+}
+
+// priceDecEqual compares two optional amounts: equal when both are nil or both
+// hold the same number.
+func priceDecEqual(a, b *decimal.Decimal) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}

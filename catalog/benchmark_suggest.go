@@ -1,0 +1,78 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+func unknownFieldMessage(name string) string {
+	msg := fmt.Sprintf("unknown field %q", name)
+	if s := closest(name, BenchmarkFields, 1); len(s) > 0 && editDistance(name, s[0]) <= 3 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return msg
+}
+
+func unknownInstanceMessage(p Provider, id string, known []string) string {
+	msg := fmt.Sprintf("unknown %s instance type %q", p, id)
+	if len(known) == 0 {
+		return msg + fmt.Sprintf(" (the catalog has no %s instance types)", p)
+	}
+	if s := closest(id, known, 3); len(s) > 0 {
+		msg += "; closest: " + strings.Join(s, ", ")
+	}
+	return msg
+}
+
+// closest returns up to n candidates nearest to s by edit distance (ties by name).
+// Names longer than 100 bytes get no suggestion: the distance is quadratic.
+func closest(s string, candidates []string, n int) []string {
+	if len(s) > 100 || len(candidates) == 0 {
+		return nil
+	}
+	type cand struct {
+		name string
+		d    int
+	}
+	cs := make([]cand, 0, len(candidates))
+	for _, c := range candidates {
+		if len(c) > 100 {
+			continue
+		}
+		cs = append(cs, cand{c, editDistance(strings.ToLower(s), strings.ToLower(c))})
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].d != cs[j].d {
+			return cs[i].d < cs[j].d
+		}
+		return cs[i].name < cs[j].name
+	})
+	var out []string
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].name)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, over runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

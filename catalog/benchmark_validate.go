@@ -1,0 +1,327 @@
+package catalog
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// benchmarkIndex is what validation looks up in the snapshot.
+type benchmarkIndex struct {
+	types   map[string]InstanceType // provider/id
+	ids     map[Provider][]string   // sorted ids per provider
+	regions map[Provider]map[string]bool
+}
+
+func newBenchmarkIndex(s *Snapshot) benchmarkIndex {
+	ix := benchmarkIndex{types: map[string]InstanceType{}, ids: map[Provider][]string{}, regions: map[Provider]map[string]bool{}}
+	if s == nil {
+		return ix
+	}
+	for _, t := range s.Instances {
+		ix.types[t.Key()] = t
+		ix.ids[t.Provider] = append(ix.ids[t.Provider], t.ID)
+	}
+	for p := range ix.ids {
+		sort.Strings(ix.ids[p])
+	}
+	addRegion := func(p Provider, r string) {
+		if ix.regions[p] == nil {
+			ix.regions[p] = map[string]bool{}
+		}
+		ix.regions[p][r] = true
+	}
+	for _, r := range s.Regions {
+		addRegion(r.Provider, r.ID)
+	}
+	for _, o := range s.Offers {
+		addRegion(o.Provider, o.Region)
+	}
+	for _, p := range s.Placements {
+		addRegion(p.Provider, p.Region)
+	}
+	return ix
+}
+
+var numberSyntax = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?$`)
+
+// parseNumber reads a decimal number as written in an upload: digits with an
+// optional fraction and exponent, no thousands separators, at most 40 characters
+// (which also keeps exponents from producing absurdly large values).
+func parseNumber(s string) (decimal.Decimal, bool) {
+	if len(s) > 40 || !numberSyntax.MatchString(s) {
+		return decimal.Zero, false
+	}
+	d, err := decimal.NewFromString(s)
+	return d, err == nil
+}
+
+// ValidateBenchmarks checks records against the snapshot and the workload registry
+// and returns the valid runs (in file, line order) and every problem found
+// (sorted by file and line). now is the clock: run dates after its day are in the
+// future. A nil snapshot skips the catalog checks.
+func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *WorkloadRegistry, now time.Time) ([]BenchmarkRun, []Problem) {
+	ix := newBenchmarkIndex(snap)
+	today := now.UTC().Format("2006-01-02")
+	var probs []Problem
+	type checked struct {
+		run   BenchmarkRun
+		model string // GPU model of the instance type, for outliers
+	}
+	var valid []checked
+	firstSeen := map[string]string{} // duplicate key -> ref
+	for _, rec := range records {
+		bad := rec.broken
+		errAt := func(field, format string, args ...any) {
+			probs = append(probs, Problem{File: rec.File, Line: rec.lineOf(field), Severity: SeverityError, Message: fmt.Sprintf(format, args...)})
+			bad = true
+		}
+		warnAt := func(field, format string, args ...any) {
+			probs = append(probs, Problem{File: rec.File, Line: rec.lineOf(field), Severity: SeverityWarning, Message: fmt.Sprintf(format, args...)})
+		}
+		get := func(f string) string { return rec.Fields[f] }
+		for _, f := range RequiredBenchmarkFields {
+			if get(f) == "" {
+				errAt(f, "missing required field %q", f)
+			}
+		}
+		run := BenchmarkRun{File: rec.File, Line: rec.Line, Submitter: get("submitter"), RunDate: get("run_date"),
+			InstanceType: get("instance_type"), Region: get("region"), Workload: get("workload"),
+			Metric: get("metric"), Unit: get("unit"), Driver: get("driver"), CUDA: get("cuda"),
+			Framework: get("framework"), Image: get("image"), SourceURL: get("source_url"), Notes: get("notes")}
+
+		if d := run.RunDate; d != "" {
+			t, err := time.Parse("2006-01-02", d)
+			switch {
+			case err != nil || t.Format("2006-01-02") != d:
+				errAt("run_date", "run_date %q is not a date (want YYYY-MM-DD)", d)
+			case d > today:
+				errAt("run_date", "run_date %s is in the future (today is %s)", d, today)
+			}
+		}
+
+		var inst InstanceType
+		haveInst := false
+		if p := get("provider"); p != "" {
+			prov, err := ParseProvider(p)
+			if err != nil {
+				errAt("provider", "%v", err)
+			} else {
+				run.Provider = prov
+				if snap != nil && run.InstanceType != "" {
+					inst, haveInst = ix.types[string(prov)+"/"+run.InstanceType]
+					if !haveInst {
+						errAt("instance_type", "%s", unknownInstanceMessage(prov, run.InstanceType, ix.ids[prov]))
+					}
+				}
+				if run.Region != "" && len(ix.regions[prov]) > 0 && !ix.regions[prov][run.Region] {
+					warnAt("region", "region %q is not a %s region in the catalog", run.Region, prov)
+				}
+			}
+		}
+
+		if s := get("gpu_count_used"); s != "" {
+			n, err := strconv.Atoi(s)
+			switch {
+			case err != nil || len(s) > 9:
+				errAt("gpu_count_used", "gpu_count_used %q is not a whole number", s)
+			case n < 1:
+				errAt("gpu_count_used", "gpu_count_used %d must be at least 1", n)
+			case haveInst && n > inst.DeviceCount():
+				errAt("gpu_count_used", "gpu_count_used %d is more than the %d GPUs of %s", n, inst.DeviceCount(), inst.ID)
+			default:
+				run.GPUCountUsed = n
+			}
+		} else if haveInst {
+			run.GPUCountUsed = inst.DeviceCount()
+		}
+
+		var wl Workload
+		haveWL := false
+		if id := run.Workload; id != "" {
+			wl, haveWL = workloads.Workload(id)
+			if !haveWL {
+				msg := fmt.Sprintf("unknown workload %q", id)
+				if s := closest(id, workloads.IDs(), 1); len(s) > 0 && editDistance(id, s[0]) <= 4 {
+					msg += fmt.Sprintf("; did you mean %q?", s[0])
+				}
+				errAt("workload", "%s (known workloads are listed in data/workloads.csv)", msg)
+			}
+		}
+		if haveWL {
+			if run.Metric != "" && run.Metric != wl.Metric {
+				errAt("metric", "metric %q does not match workload %s (want %q)", run.Metric, wl.ID, wl.Metric)
+			}
+			if run.Unit != "" && run.Unit != wl.Unit {
+				errAt("unit", "unit %q does not match workload %s (want %q)", run.Unit, wl.ID, wl.Unit)
+			}
+			run.HigherIsBetter = wl.HigherIsBetter
+		}
+		if s := get("higher_is_better"); s != "" {
+			switch strings.ToLower(s) {
+			case "true", "false":
+				h := strings.ToLower(s) == "true"
+				if haveWL && h != wl.HigherIsBetter {
+					errAt("higher_is_better", "higher_is_better %s does not match workload %s (%s is better)", strings.ToLower(s), wl.ID, betterWord(wl.HigherIsBetter))
+				}
+				run.HigherIsBetter = h
+			default:
+				errAt("higher_is_better", "higher_is_better %q is not true or false", s)
+			}
+		}
+
+		if s := get("value"); s != "" {
+			v, ok := parseNumber(s)
+			switch {
+			case !ok:
+				errAt("value", "value %q is not a number", s)
+			case !v.IsPositive():
+				errAt("value", "value %s must be positive", s)
+			default:
+				run.Value = v
+			}
+		}
+		optional := []struct {
+			field string
+			dst   **decimal.Decimal
+			max   *decimal.Decimal
+		}{
+			{"duration_s", &run.DurationS, nil},
+			{"gpu_util_pct", &run.GPUUtilPct, DecPtr("100")},
+			{"gpu_mem_peak_gib", &run.GPUMemPeakGiB, nil},
+		}
+		for _, o := range optional {
+			s := get(o.field)
+			if s == "" {
+				continue
+			}
+			v, ok := parseNumber(s)
+			switch {
+			case !ok:
+				errAt(o.field, "%s %q is not a number", o.field, s)
+			case v.IsNegative():
+				errAt(o.field, "%s %s must not be negative", o.field, s)
+			case o.max != nil && v.GreaterThan(*o.max):
+				errAt(o.field, "%s %s must not be more than %s", o.field, s, o.max)
+			default:
+				*o.dst = &v
+			}
+		}
+		if u := run.SourceURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+			errAt("source_url", "source_url %q is not an http(s) URL", u)
+		}
+		if bad {
+			continue
+		}
+		key := strings.Join([]string{run.Submitter, run.RunDate, string(run.Provider), run.InstanceType, run.Region,
+			strconv.Itoa(run.GPUCountUsed), run.Workload, run.Unit, run.Value.String()}, "\x00")
+		if first, dup := firstSeen[key]; dup {
+			probs = append(probs, Problem{File: rec.File, Line: rec.Line, Severity: SeverityError,
+				Message: fmt.Sprintf("duplicate of the run at %s", first)})
+			continue
+		}
+		firstSeen[key] = run.Ref()
+		c := checked{run: run}
+		if a, ok := inst.PrimaryAccelerator(); ok && haveInst {
+			c.model = a.Model
+		}
+		valid = append(valid, c)
+	}
+
+	// Outliers: a run far from the others of the same workload on the same GPU
+	// model, compared per GPU so that 1-GPU and 8-GPU runs line up. Each group is
+	// sorted once, so that the median of "all but this run" is an index lookup and
+	// a large upload stays O(n log n).
+	groups := map[string][]int{}
+	var groupKeys []string
+	for i, c := range valid {
+		if c.model == "" {
+			continue
+		}
+		k := c.model + "\x00" + c.run.Workload + "\x00" + c.run.Unit
+		if _, ok := groups[k]; !ok {
+			groupKeys = append(groupKeys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	three := decimal.NewFromInt(3)
+	for _, k := range groupKeys {
+		members := groups[k]
+		if len(members) < 4 {
+			continue // fewer than 3 others for every member
+		}
+		vals := make([]decimal.Decimal, len(members))
+		for j, i := range members {
+			vals[j] = perGPUValue(valid[i].run)
+		}
+		sorted := append([]decimal.Decimal(nil), vals...)
+		sort.Slice(sorted, func(a, b int) bool { return sorted[a].LessThan(sorted[b]) })
+		for j, i := range members {
+			c, v := valid[i], vals[j]
+			pos := sort.Search(len(sorted), func(x int) bool { return !sorted[x].LessThan(v) })
+			med := medianWithout(sorted, pos)
+			if !med.IsPositive() {
+				continue
+			}
+			if v.GreaterThan(med.Mul(three)) || v.Mul(three).LessThan(med) {
+				probs = append(probs, Problem{File: c.run.File, Line: c.run.Line, Severity: SeverityWarning,
+					Message: fmt.Sprintf("outlier: %s %s per GPU is %sx the median (%s per GPU) of %d other %s runs on %s; check the value, unit and gpu_count_used",
+						v.Round(2), c.run.Unit, v.DivRound(med, 2), med.Round(2), len(members)-1, c.run.Workload, c.model)})
+			}
+		}
+	}
+
+	runs := make([]BenchmarkRun, len(valid))
+	for i, c := range valid {
+		runs[i] = c.run
+	}
+	sort.SliceStable(runs, func(i, j int) bool {
+		if runs[i].File != runs[j].File {
+			return runs[i].File < runs[j].File
+		}
+		return runs[i].Line < runs[j].Line
+	})
+	SortProblems(probs)
+	return runs, probs
+}
+
+// perGPUValue is the run's value for one GPU under linear scaling: a rate divided
+// by the GPUs used, a time per unit of work multiplied by them.
+func perGPUValue(r BenchmarkRun) decimal.Decimal {
+	n := r.GPUCountUsed
+	if n < 1 {
+		n = 1
+	}
+	g := decimal.NewFromInt(int64(n))
+	if !r.HigherIsBetter {
+		return r.Value.Mul(g)
+	}
+	return r.Value.DivRound(g, 6)
+}
+
+// medianWithout is the median of sorted with the element at index skip left out.
+func medianWithout(sorted []decimal.Decimal, skip int) decimal.Decimal {
+	at := func(i int) decimal.Decimal {
+		if i >= skip {
+			i++
+		}
+		return sorted[i]
+	}
+	n := len(sorted) - 1
+	if n%2 == 1 {
+		return at(n / 2)
+	}
+	return at(n/2 - 1).Add(at(n / 2)).Div(decimal.NewFromInt(2))
+}
+
+func betterWord(higher bool) string {
+	if higher {
+		return "higher"
+	}
+	return "lower"
+}

@@ -1,0 +1,124 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DefaultMarkdownRows is how many rows each list of the Markdown diff shows before
+// it ends with "… and N more": enough to review by eye, small enough that a diff of
+// a big price change still fits a pull request body (65,536 characters).
+const DefaultMarkdownRows = 20
+
+// Markdown renders the report for a pull request body or a GitHub job summary: a
+// totals table, then a section per provider with a table per kind of change. Each
+// list shows at most maxRows rows (DefaultMarkdownRows when maxRows ≤ 0) and then
+// says how many more there are.
+func (r DiffReport) Markdown(maxRows int) string {
+	if maxRows <= 0 {
+		maxRows = DefaultMarkdownRows
+	}
+	var b strings.Builder
+	b.WriteString("## Catalog changes\n\n")
+	fmt.Fprintf(&b, "From **%s** to **%s**.\n\n", formatDiffTime(r.OldTakenAt), formatDiffTime(r.NewTakenAt))
+	if r.Empty() {
+		b.WriteString("No changes.\n")
+		return b.String()
+	}
+	b.WriteString("| provider | types added | types removed | regions added | regions removed | offers added | offers removed | price changes | up | down | availability changes |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	row := func(name string, c DiffCounts) {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", name,
+			c.InstanceTypesAdded, c.InstanceTypesRemoved, c.RegionsAdded, c.RegionsRemoved,
+			c.OffersAdded, c.OffersRemoved, c.PriceChanges, c.PriceIncreases, c.PriceDecreases, c.AvailabilityChanges)
+	}
+	for _, d := range r.Providers {
+		row(string(d.Provider), d.Counts)
+	}
+	row("**total**", r.Total)
+
+	table := func(title string, n int, header string, line func(i int) string) {
+		if n == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "\n#### %s (%d)\n\n%s\n", title, n, header)
+		cols := strings.Count(header, "|") - 1
+		b.WriteString("|" + strings.Repeat("---|", cols) + "\n")
+		for i := 0; i < n && i < maxRows; i++ {
+			b.WriteString(line(i) + "\n")
+		}
+		if n > maxRows {
+			fmt.Fprintf(&b, "\n_… and %d more._\n", n-maxRows)
+		}
+	}
+	typeHeader := "| instance type | family | vCPUs | memory GiB | accelerators |"
+	typeRow := func(t InstanceType) string {
+		var acc []string
+		for _, a := range t.Accelerators {
+			name := a.Model
+			if name == "" {
+				name = a.Name
+			}
+			acc = append(acc, fmt.Sprintf("%d× %s", a.Count, name))
+		}
+		return fmt.Sprintf("| %s | %s | %d | %s | %s |", diffMDCode(t.ID), diffMDCell(t.Family), t.VCPUs, t.MemoryGiB, diffMDCell(strings.Join(acc, ", ")))
+	}
+	regionHeader := "| region | name |"
+	regionRow := func(g Region) string { return fmt.Sprintf("| %s | %s |", diffMDCode(g.ID), diffMDCell(g.NameEN)) }
+	offerHeader := "| instance type | region | zone | billing | price | availability |"
+	offerRow := func(o Offer) string {
+		return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", diffMDCode(o.InstanceType), diffMDCode(o.Region), diffMDCell(o.Zone), o.Billing, diffMDCell(o.Price.String()), o.Availability)
+	}
+	for _, d := range r.Providers {
+		fmt.Fprintf(&b, "\n### %s\n\n%s.\n", d.Provider, diffCapitalize(d.Counts.summary()))
+		table("Instance types added", len(d.InstanceTypesAdded), typeHeader, func(i int) string { return typeRow(d.InstanceTypesAdded[i]) })
+		table("Instance types removed", len(d.InstanceTypesRemoved), typeHeader, func(i int) string { return typeRow(d.InstanceTypesRemoved[i]) })
+		table("Regions added", len(d.RegionsAdded), regionHeader, func(i int) string { return regionRow(d.RegionsAdded[i]) })
+		table("Regions removed", len(d.RegionsRemoved), regionHeader, func(i int) string { return regionRow(d.RegionsRemoved[i]) })
+		table("Offers added", len(d.OffersAdded), offerHeader, func(i int) string { return offerRow(d.OffersAdded[i]) })
+		table("Offers removed", len(d.OffersRemoved), offerHeader, func(i int) string { return offerRow(d.OffersRemoved[i]) })
+		table("Price changes", len(d.PriceChanges), "| instance type | region | zone | billing | old | new | change |", func(i int) string {
+			c := d.PriceChanges[i]
+			return fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |", diffMDCode(c.Offer.InstanceType), diffMDCode(c.Offer.Region), diffMDCell(c.Offer.Zone), c.Offer.Billing,
+				diffMDCell(c.Old.String()), diffMDCell(c.New.String()), diffDescribePercent(c))
+		})
+		table("Availability changes", len(d.AvailabilityChanges), "| instance type | region | zone | billing | old | new |", func(i int) string {
+			c := d.AvailabilityChanges[i]
+			return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", diffMDCode(c.Offer.InstanceType), diffMDCode(c.Offer.Region), diffMDCell(c.Offer.Zone), c.Offer.Billing, c.Old, c.New)
+		})
+	}
+	return b.String()
+}
+
+func diffCapitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// diffMDCell escapes text for a GitHub table cell: a pipe would end the cell, and a
+// newline the row.
+func diffMDCell(s string) string {
+	s = strings.ReplaceAll(s, "\\", "\\\\")
+	s = strings.ReplaceAll(s, "|", "\\|")
+	s = strings.ReplaceAll(s, "\n", " ")
+	for _, c := range []string{"*", "_", "`", "<", "["} {
+		s = strings.ReplaceAll(s, c, "\\"+c)
+	}
+	return s
+}
+
+// diffMDCode puts an id in a code span, so that underscores and asterisks in it are
+// shown as they are. Pipes are still escaped: GitHub splits table cells before it
+// reads code spans.
+func diffMDCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "|", "\\|")
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}

@@ -1,0 +1,568 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// HistorySchemaVersion is the version of the history file format this build reads
+// and writes. Bump it when a change would make an older reader misread a file.
+const HistorySchemaVersion = 1
+
+// historyFormat names the file format in the header line, so that a snapshot or
+// another JSON Lines file handed to the history reader is rejected clearly.
+const historyFormat = "gpuatlas-history"
+
+func formatHistoryTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// Marshal serializes the history deterministically: the header, the crawls oldest
+// first, then the records sorted by kind, key and first crawl, one per line.
+//
+// The lines are encoded in parallel chunks, the records straight into their
+// places in the result, whose size is known beforehand.
+func (h *History) Marshal() ([]byte, error) {
+	b := fmt.Appendf(nil, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d}`+"\n", historyFormat, HistorySchemaVersion, len(h.crawls), len(h.records))
+	crawlLines := make([][]byte, len(h.crawls))
+	bounds := chunks(len(h.crawls))
+	errs := make([]error, len(bounds)-1)
+	inParallel(len(errs), func(k int) {
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			c := h.crawls[i]
+			line := crawlLine{Crawl: formatHistoryTime(c.at), FX: c.fx, Coverage: c.coverage, FetchedAt: c.fetched}
+			if line.Coverage == nil {
+				line.Coverage = []Coverage{}
+			}
+			if len(c.fetchedOffers) > 0 {
+				line.FetchedAtOffers = c.fetchedOffers
+			}
+			enc, err := marshalNoEscape(line)
+			if err != nil {
+				errs[k] = fmt.Errorf("encode history crawl %s: %w", line.Crawl, err)
+				return
+			}
+			crawlLines[i] = enc
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	// A record line is {"KIND":VALUE,"from":"TIME"} or {"KIND":VALUE,"from":"TIME","to":"TIME"}.
+	var prefixes [len(recordKindNames)]string
+	for k, name := range recordKindNames {
+		prefixes[k] = "{" + strconv.Quote(name) + ":"
+	}
+	times := make([]string, len(h.crawls))
+	for i, c := range h.crawls {
+		times[i] = strconv.Quote(formatHistoryTime(c.at))
+	}
+	const from, to, end = `,"from":`, `,"to":`, "}\n"
+	size := func(r *historyRecord) int {
+		n := len(prefixes[r.kind]) + len(r.value) + len(from) + len(times[r.from]) + len(end)
+		if r.to != openInterval {
+			n += len(to) + len(times[r.to])
+		}
+		return n
+	}
+	start := len(b)
+	for _, line := range crawlLines {
+		start += len(line) + 1
+	}
+	offsets := make([]int, len(h.records)+1) // where each record line starts
+	offsets[0] = start
+	for i := range h.records {
+		offsets[i+1] = offsets[i] + size(&h.records[i])
+	}
+	out := make([]byte, 0, offsets[len(h.records)])
+	out = append(out, b...)
+	for _, line := range crawlLines {
+		out = append(append(out, line...), '\n')
+	}
+	out = out[:cap(out)]
+	bounds = chunks(len(h.records))
+	inParallel(len(bounds)-1, func(k int) {
+		lo, hi := bounds[k], bounds[k+1]
+		w := out[offsets[lo]:offsets[lo]]
+		for i := lo; i < hi; i++ {
+			r := &h.records[i]
+			w = append(w, prefixes[r.kind]...)
+			w = append(w, r.value...)
+			w = append(w, from...)
+			w = append(w, times[r.from]...)
+			if r.to != openInterval {
+				w = append(w, to...)
+				w = append(w, times[r.to]...)
+			}
+			w = append(w, end...)
+		}
+		if len(w) != offsets[hi]-offsets[lo] {
+			panic("history: record lines sized wrong") // a bug in size
+		}
+	})
+	return out, nil
+}
+
+// WriteHistory writes the history to path atomically.
+func WriteHistory(path string, h *History) error {
+	data, err := h.Marshal()
+	if err != nil {
+		return fmt.Errorf("write history %s: %w", path, err)
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// ReadHistory reads and checks the history file at path. A missing file gives an
+// error that matches fs.ErrNotExist (errors.Is), so a caller can start a new one.
+func ReadHistory(path string) (*History, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read history: %w", err)
+	}
+	return DecodeHistory(path, data)
+}
+
+type historyHeader struct {
+	Format        string `json:"format"`
+	SchemaVersion *int   `json:"schema_version"`
+	Crawls        *int   `json:"crawls"`
+	Records       *int   `json:"records"`
+}
+
+type crawlLine struct {
+	Crawl           string            `json:"crawl"`
+	FX              *FXTable          `json:"fx,omitempty"`
+	Coverage        []Coverage        `json:"coverage"`
+	FetchedAt       map[string]string `json:"fetched_at"`
+	FetchedAtOffers map[string]string `json:"fetched_at_offers,omitempty"`
+}
+
+type recordLine struct {
+	Region    *Region              `json:"region"`
+	Instance  *InstanceType        `json:"instance"`
+	Placement *Placement           `json:"placement"`
+	Offer     *offerState          `json:"offer"`
+	Unmapped  *UnmappedAccelerator `json:"unmapped"`
+	From      string               `json:"from"`
+	To        string               `json:"to"`
+}
+
+// DecodeHistory reads a history from data; name is used in error messages, which
+// give the line (and column, for malformed JSON) of the first problem.
+//
+// The crawl lines, which come first, are read in order; the record lines, each
+// on its own, in parallel chunks, the offers and placements in the layout
+// Marshal writes without encoding/json (readOfferJSON).
+func DecodeHistory(name string, data []byte) (*History, error) {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if n := len(lines); n > 0 && len(lines[n-1]) == 0 {
+		lines = lines[:n-1]
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("%s: empty file: not a GPU Atlas history (the first line must be its header)", name)
+	}
+	d := &historyDecoder{name: name, lastLine: len(lines), crawlIndex: map[string]int{}}
+
+	var head historyHeader
+	if err := json.Unmarshal(lines[0], &head); err != nil {
+		return nil, d.lineError(1, lines[0], err)
+	}
+	if head.Format != historyFormat || head.SchemaVersion == nil || head.Crawls == nil || head.Records == nil {
+		return nil, fmt.Errorf("%s:1: not a GPU Atlas history: the first line must be {\"format\":%q,\"schema_version\":...,\"crawls\":...,\"records\":...}", name, historyFormat)
+	}
+	if *head.SchemaVersion != HistorySchemaVersion {
+		return nil, fmt.Errorf("%s:1: history schema version %d is not supported (this build reads version %d); use a gpuatlas build that matches the file", name, *head.SchemaVersion, HistorySchemaVersion)
+	}
+	if err := decodeHistoryLine(lines[0], &head); err != nil {
+		return nil, d.lineError(1, lines[0], err)
+	}
+	if *head.Crawls < 0 || *head.Records < 0 {
+		return nil, fmt.Errorf("%s:1: negative counts in the header", name)
+	}
+
+	h := &History{}
+	n := 1 // lines[n] is line n+1
+	for ; n < len(lines) && bytes.HasPrefix(lines[n], []byte(`{"crawl":`)); n++ {
+		if err := d.line(h, n+1, lines[n]); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.recordLines(h, n+1, lines[n:]); err != nil {
+		return nil, err
+	}
+	if len(h.crawls) != *head.Crawls || len(h.records) != *head.Records {
+		return nil, fmt.Errorf("%s:%d: the file has %d crawls and %d records, its header says %d and %d: it is truncated or was edited; restore it from git", name, len(lines), len(h.crawls), len(h.records), *head.Crawls, *head.Records)
+	}
+	if err := checkOverlaps(name, h.records, d.lineNos); err != nil {
+		return nil, err
+	}
+	h.sortRecords()
+	return h, nil
+}
+
+// historyDecoder holds what DecodeHistory knows while it reads the lines.
+type historyDecoder struct {
+	name       string
+	lastLine   int
+	crawlIndex map[string]int // crawl time as formatHistoryTime writes it: crawl index
+	lineNos    []int          // each record's line
+}
+
+func (d *historyDecoder) lineError(n int, line []byte, err error) error {
+	return historyLineError(d.name, n, line, n == d.lastLine && !bytes.HasSuffix(line, []byte("\n")), err)
+}
+
+// decodeHistoryLine decodes one line strictly: known fields only, one value.
+func decodeHistoryLine(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value on the line")
+	}
+	return nil
+}
+
+// line reads line n, a crawl or a record, into h.
+func (d *historyDecoder) line(h *History, n int, line []byte) error {
+	r, isCrawl, err := d.record(n, line, len(h.records) > 0)
+	switch {
+	case err != nil:
+		return err
+	case isCrawl:
+		return d.crawl(h, n, line)
+	}
+	h.records = append(h.records, r)
+	d.lineNos = append(d.lineNos, n)
+	return nil
+}
+
+// recordLines reads lines, which start at line first, into h: each on its own,
+// in parallel chunks, as long as they are all records. A crawl line among them
+// is read as the lines before it say (an error after a record), so then they are
+// all read again in order.
+func (d *historyDecoder) recordLines(h *History, first int, lines [][]byte) error {
+	records := make([]historyRecord, len(lines))
+	bounds := chunks(len(lines))
+	type stop struct {
+		isCrawl bool
+		err     error
+	}
+	stops := make([]stop, len(bounds)-1)
+	inParallel(len(stops), func(k int) {
+		fast := recordLineReader{d: d, strings: interner{}}
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			if r, ok := fast.read(lines[i]); ok {
+				records[i] = r
+				continue
+			}
+			// A crawl line after the first line is an error here, as the lines
+			// before it are records (or the first problem is before it).
+			r, isCrawl, err := d.record(first+i, lines[i], i > 0)
+			if isCrawl || err != nil {
+				stops[k] = stop{isCrawl, err}
+				return
+			}
+			records[i] = r
+		}
+	})
+	for _, st := range stops {
+		switch {
+		case st.isCrawl:
+			for i, line := range lines {
+				if err := d.line(h, first+i, line); err != nil {
+					return err
+				}
+			}
+			return nil
+		case st.err != nil:
+			return st.err
+		}
+	}
+	h.records = append(h.records, records...)
+	for i := range lines {
+		d.lineNos = append(d.lineNos, first+i)
+	}
+	return nil
+}
+
+// record reads line n as a record; isCrawl reports a crawl line instead, which is
+// an error when afterRecords.
+func (d *historyDecoder) record(n int, line []byte, afterRecords bool) (r historyRecord, isCrawl bool, err error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(line, &probe); err != nil {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return r, false, fmt.Errorf("%s:%d: empty line (every line must be one record)", d.name, n)
+		}
+		return r, false, d.lineError(n, line, err)
+	}
+	if _, ok := probe["crawl"]; ok {
+		if afterRecords {
+			return r, false, fmt.Errorf("%s:%d: crawl line after the records (crawls come first, oldest first)", d.name, n)
+		}
+		return r, true, nil
+	}
+	var rl recordLine
+	if err := decodeHistoryLine(line, &rl); err != nil {
+		return r, false, d.lineError(n, line, err)
+	}
+	if r, err = rl.record(); err != nil {
+		return r, false, fmt.Errorf("%s:%d: %w", d.name, n, err)
+	}
+	from, ok := d.crawlIndex[canonicalTime(rl.From)]
+	if !ok {
+		return r, false, fmt.Errorf("%s:%d: %s %s: \"from\" %q is not a recorded crawl", d.name, n, r.kind, r.key, rl.From)
+	}
+	r.from, r.to = from, openInterval
+	if rl.To != "" {
+		to, ok := d.crawlIndex[canonicalTime(rl.To)]
+		if !ok {
+			return r, false, fmt.Errorf("%s:%d: %s %s: \"to\" %q is not a recorded crawl", d.name, n, r.kind, r.key, rl.To)
+		}
+		if to <= from {
+			return r, false, fmt.Errorf("%s:%d: %s %s: \"to\" %s is not after \"from\" %s", d.name, n, r.kind, r.key, rl.To, rl.From)
+		}
+		r.to = to
+	}
+	return r, false, nil
+}
+
+// crawl reads crawl line n into h.
+func (d *historyDecoder) crawl(h *History, n int, line []byte) error {
+	var cl crawlLine
+	if err := decodeHistoryLine(line, &cl); err != nil {
+		return d.lineError(n, line, err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, cl.Crawl)
+	if err != nil {
+		return fmt.Errorf("%s:%d: crawl time %q: want an RFC 3339 time such as 2025-11-30T00:00:00Z", d.name, n, cl.Crawl)
+	}
+	at = at.UTC()
+	if k := len(h.crawls); k > 0 && !at.After(h.crawls[k-1].at) {
+		return fmt.Errorf("%s:%d: crawl %s is not after the crawl before it (%s): crawls must be in time order", d.name, n, cl.Crawl, formatHistoryTime(h.crawls[k-1].at))
+	}
+	if len(h.crawls) == 0 && cl.FX == nil {
+		cl.FX = &FXTable{}
+	}
+	for k, t := range cl.FetchedAt {
+		if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
+			return fmt.Errorf("%s:%d: fetched_at %q: %q is not an RFC 3339 time", d.name, n, k, t)
+		}
+	}
+	for k, t := range cl.FetchedAtOffers {
+		if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
+			return fmt.Errorf("%s:%d: fetched_at_offers %q: %q is not an RFC 3339 time", d.name, n, k, t)
+		}
+	}
+	c := historyCrawl{at: at, fx: cl.FX, coverage: cl.Coverage, fetched: cl.FetchedAt, fetchedOffers: cl.FetchedAtOffers}
+	if c.fetched == nil {
+		c.fetched = map[string]string{}
+	}
+	if c.fetchedOffers == nil {
+		c.fetchedOffers = map[string]string{}
+	}
+	d.crawlIndex[formatHistoryTime(at)] = len(h.crawls)
+	h.crawls = append(h.crawls, c)
+	return nil
+}
+
+// recordLineReader reads the offer and placement lines Marshal writes, the
+// great most of a history, without encoding/json. read reports ok false for any
+// other line, or anything in it it does not take; record then reads that line.
+type recordLineReader struct {
+	d       *historyDecoder
+	strings interner
+	scratch []byte // the value being read
+	keyBuf  []byte
+	slab    []byte // the values of many records share one allocation
+	lastKey string
+}
+
+func (rr *recordLineReader) read(line []byte) (r historyRecord, ok bool) {
+	var end int
+	b := rr.scratch[:0]
+	switch {
+	case bytes.HasPrefix(line, []byte(`{"offer":`)):
+		var o Offer
+		if o, end, ok = readOfferJSON(line, len(`{"offer":`), false, rr.strings); !ok {
+			return r, false
+		}
+		r.kind = recOffer
+		if b, ok = appendOfferJSON(b, &o, false); !ok {
+			return r, false
+		}
+		r.key = rr.key(string(o.Provider), o.InstanceType, o.Region, o.Zone, string(o.Billing))
+	case bytes.HasPrefix(line, []byte(`{"placement":`)):
+		var p Placement
+		if p, end, ok = readPlacementJSON(line, len(`{"placement":`), rr.strings); !ok {
+			return r, false
+		}
+		r.kind = recPlacement
+		if b, ok = appendPlacementJSON(b, &p); !ok {
+			return r, false
+		}
+		r.key = rr.key(string(p.Provider), p.InstanceType, p.Region, p.Zone)
+	default:
+		return r, false
+	}
+	rr.scratch = b
+	rest := line[end:]
+	from, rest, ok := rr.time(rest, `,"from":"`)
+	if !ok {
+		return r, false
+	}
+	r.from, r.to = from, openInterval
+	if bytes.HasPrefix(rest, []byte(`,"to":"`)) {
+		var to int
+		if to, rest, ok = rr.time(rest, `,"to":"`); !ok || to <= from {
+			return r, false
+		}
+		r.to = to
+	}
+	if string(rest) != "}\n" {
+		return r, false
+	}
+	// The record's value is its JSON as Marshal would write it again.
+	if len(rr.slab)+len(b) > cap(rr.slab) {
+		rr.slab = make([]byte, 0, max(64<<10, len(b)))
+	}
+	at := len(rr.slab)
+	rr.slab = append(rr.slab, b...)
+	r.value = rr.slab[at:len(rr.slab):len(rr.slab)]
+	return r, true
+}
+
+// key joins parts with "/" as the records' Key methods do; consecutive records
+// of one key share the string.
+func (rr *recordLineReader) key(parts ...string) string {
+	b := rr.keyBuf[:0]
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		b = append(b, p...)
+	}
+	rr.keyBuf = b
+	if string(b) != rr.lastKey {
+		rr.lastKey = string(b)
+	}
+	return rr.lastKey
+}
+
+// time reads `prefix` and a crawl time as Marshal writes it up to its closing
+// quote, and returns the crawl's index.
+func (rr *recordLineReader) time(b []byte, prefix string) (crawl int, rest []byte, ok bool) {
+	if !bytes.HasPrefix(b, []byte(prefix)) {
+		return 0, nil, false
+	}
+	b = b[len(prefix):]
+	end := bytes.IndexByte(b, '"')
+	if end < 0 {
+		return 0, nil, false
+	}
+	crawl, ok = rr.d.crawlIndex[string(b[:end])]
+	return crawl, b[end+1:], ok
+}
+
+// record checks that the line holds exactly one record and returns it with its
+// key and canonical value (from and to are set by the caller).
+func (rl recordLine) record() (historyRecord, error) {
+	var r historyRecord
+	var v any
+	n := 0
+	if rl.Region != nil {
+		n++
+		r.kind, r.key, v = recRegion, rl.Region.Key(), rl.Region
+	}
+	if rl.Instance != nil {
+		n++
+		r.kind, r.key, v = recInstance, rl.Instance.Key(), rl.Instance
+	}
+	if rl.Placement != nil {
+		n++
+		r.kind, r.key, v = recPlacement, rl.Placement.Key(), rl.Placement
+	}
+	if rl.Offer != nil {
+		n++
+		r.kind, r.key, v = recOffer, rl.Offer.offer(time.Time{}).Key(), rl.Offer
+	}
+	if rl.Unmapped != nil {
+		n++
+		r.kind, r.key, v = recUnmapped, unmappedKey(*rl.Unmapped), rl.Unmapped
+	}
+	if n != 1 {
+		return r, fmt.Errorf("a record line must hold exactly one of crawl, region, instance, placement, offer, unmapped (found %d)", n)
+	}
+	if rl.From == "" {
+		return r, fmt.Errorf("%s %s: no \"from\" crawl", r.kind, r.key)
+	}
+	b, err := marshalNoEscape(v)
+	if err != nil {
+		return r, fmt.Errorf("%s %s: %w", r.kind, r.key, err)
+	}
+	r.value = b
+	return r, nil
+}
+
+// checkOverlaps rejects two records of one key that hold in the same crawl: the
+// history would not say which value held.
+func checkOverlaps(name string, records []historyRecord, lineNos []int) error {
+	idx := make([]int, len(records))
+	for i := range idx {
+		idx[i] = i
+	}
+	if !slices.IsSortedFunc(records, compareRecords) { // a file's records are in order
+		sort.SliceStable(idx, func(a, b int) bool { return recordLess(&records[idx[a]], &records[idx[b]]) })
+	}
+	for k := 1; k < len(idx); k++ {
+		prev, cur := records[idx[k-1]], records[idx[k]]
+		if prev.kind != cur.kind || prev.key != cur.key {
+			continue
+		}
+		if prev.to == openInterval || prev.to > cur.from {
+			return fmt.Errorf("%s:%d: %s %s holds in the same crawls as the record on line %d: a key has one value per crawl", name, lineNos[idx[k]], cur.kind, cur.key, lineNos[idx[k-1]])
+		}
+	}
+	return nil
+}
+
+func canonicalTime(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return formatHistoryTime(t)
+}
+
+// historyLineError names the file, line and, where JSON gives one, the column of
+// a line that does not decode.
+func historyLineError(name string, n int, line []byte, last bool, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case last && (errors.Is(err, io.ErrUnexpectedEOF) || (errors.As(err, &syn) && syn.Offset >= int64(len(bytes.TrimRight(line, " \t\r"))))):
+		return fmt.Errorf("%s:%d: truncated: the file ends inside a record; restore it from git", name, n)
+	case errors.As(err, &syn):
+		return fmt.Errorf("%s:%d:%d: malformed JSON: %v", name, n, syn.Offset, err)
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "value"
+		}
+		return fmt.Errorf("%s:%d:%d: %s: cannot use JSON %s as %s", name, n, typ.Offset, field, typ.Value, typ.Type)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
+	}
+	return fmt.Errorf("%s:%d: %v", name, n, err)
+}

@@ -1,0 +1,144 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/shopspring/decimal"
+)
+
+// Validate checks the snapshot's internal consistency: a known schema, unique keys,
+// offers that refer to known instance types, prices with a currency and unit.
+func (s *Snapshot) Validate() error { return s.validate(nil, false) }
+
+// validate is Validate, told what History.Append knows already. priced, when not
+// nil, reports the offers whose billing kind and price are known to be valid:
+// those as they were in the last crawl, whose prices need not be read again (a
+// cache miss each, 100,000 a day). ordered says the offers are known to be in
+// strictly increasing canonical order.
+func (s *Snapshot) validate(priced func(i int) bool, ordered bool) error {
+	if s.Schema != SchemaVersion {
+		return fmt.Errorf("schema version %d is not supported (this build reads version %d)", s.Schema, SchemaVersion)
+	}
+	for c, r := range s.FX.Rates {
+		if err := checkNumber(r); err != nil || !r.IsPositive() {
+			return fmt.Errorf("fx rate for %s: must be a positive number below 1e15", c)
+		}
+	}
+	types := make(map[string]bool, len(s.Instances))
+	for i := range s.Instances {
+		t := &s.Instances[i]
+		if t.ID == "" {
+			return fmt.Errorf("instances[%d]: empty id", i)
+		}
+		key := t.Key()
+		check := func(n decimal.Decimal) error {
+			if err := checkNumber(n); err != nil {
+				return fmt.Errorf("instances[%d] (%s): %w", i, key, err)
+			}
+			return nil
+		}
+		if err := check(t.MemoryGiB); err != nil {
+			return err
+		}
+		if t.NetworkGbps != nil {
+			if err := check(*t.NetworkGbps); err != nil {
+				return err
+			}
+		}
+		for _, a := range t.Accelerators {
+			if err := check(a.Share); err != nil {
+				return err
+			}
+			if err := check(a.MemoryGiB); err != nil {
+				return err
+			}
+		}
+		if types[key] {
+			return fmt.Errorf("instances[%d]: duplicate instance type %s", i, key)
+		}
+		types[key] = true
+	}
+	// The offers are checked in parallel chunks; only when that finds a problem,
+	// or the offers out of canonical order, are they checked again in order
+	// with a set of their keys, to report the first problem.
+	if !s.offersValid(types, priced, ordered) {
+		return s.validateOffers(types, priced)
+	}
+	return nil
+}
+
+// offersValid reports whether every offer passes checkOffer and the offers are
+// in strictly increasing canonical order without "/" inside the parts of their
+// keys, so that their keys differ (offersKeyedInOrder). It checks chunks of the
+// offers in parallel.
+func (s *Snapshot) offersValid(types map[string]bool, priced func(i int) bool, ordered bool) bool {
+	bounds := chunks(len(s.Offers))
+	valid := make([]bool, len(bounds)-1)
+	inParallel(len(valid), func(k int) {
+		for i := bounds[k]; i < bounds[k+1]; i++ {
+			o := &s.Offers[i]
+			var prev *Offer
+			if i > 0 {
+				prev = &s.Offers[i-1]
+			}
+			if !plainKeyParts(o, prev) || (prev != nil && !ordered && !offerLess(prev, o)) || s.checkOffer(i, types, priced) != nil {
+				return
+			}
+		}
+		valid[k] = true
+	})
+	return !slices.Contains(valid, false)
+}
+
+// validateOffers returns the first problem of the offers, in order.
+func (s *Snapshot) validateOffers(types map[string]bool, priced func(i int) bool) error {
+	seen := make(map[string]bool, len(s.Offers))
+	for i := range s.Offers {
+		key := s.Offers[i].Key()
+		if seen[key] {
+			return fmt.Errorf("offers[%d] (%s): duplicate offer", i, key)
+		}
+		seen[key] = true
+		if err := s.checkOffer(i, types, priced); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOffer checks offer i but for its key being unique: a known instance
+// type and billing kind, and a price with a currency and unit.
+func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) bool) error {
+	o := &s.Offers[i]
+	where := func() string { return fmt.Sprintf("offers[%d] (%s)", i, o.Key()) }
+	// Offers of one instance type come together; an offer with the same type as
+	// the one before needs no look-up: that one is checked too (before it, in
+	// validateOffers; by its own chunk, in offersValid).
+	if i == 0 || o.Provider != s.Offers[i-1].Provider || o.InstanceType != s.Offers[i-1].InstanceType {
+		if !types[o.InstanceKey()] {
+			return fmt.Errorf("%s: instance type %s is not in the snapshot", where(), o.InstanceKey())
+		}
+	}
+	if priced != nil && priced(i) {
+		return nil
+	}
+	if _, err := ParseBillingKind(string(o.Billing)); err != nil {
+		return fmt.Errorf("%s: %w", where(), err)
+	}
+	if o.Price.Currency == "" || o.Price.Unit == "" {
+		return fmt.Errorf("%s: price without currency or unit", where())
+	}
+	if o.Price.Amount.IsNegative() {
+		return fmt.Errorf("%s: negative price %s", where(), o.Price.Amount)
+	}
+	for _, n := range [...]*decimal.Decimal{&o.Price.Amount, o.Price.Upfront, o.Price.List} {
+		if n == nil {
+			continue
+		}
+		if err := checkNumber(*n); err != nil {
+			return fmt.Errorf("%s: %w", where(), err)
+		}
+	}
+	return nil
+}
