@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,9 +9,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gpuatlas/gpuatlas/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // testNow is the injected clock of these tests.
 var testNow = time.Date(2025, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -212,19 +210,7 @@ func TestParseBenchmarksYAML_FieldLines(t *testing.T) {
 func TestLoadBenchmarks_BrokenGolden(t *testing.T) {
 	runs, probs := LoadBenchmarks([]string{"testdata/benchmarks/broken"}, benchSnapshot(), testWorkloads(t), testNow)
 	got := strings.Join(problemStrings(probs), "\n") + "\n"
-	golden := filepath.Join("testdata", "benchmarks", "broken.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./catalog -run Golden -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("problems differ from %s (-want +got); run go test ./catalog -run Golden -update if intended:\n%s", golden, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", "benchmarks", "broken.golden"), []byte(got))
 	// The valid rows of the broken folder still load: the good row of
 	// malformed.csv, the first of duplicate.csv, the four of outlier.csv.
 	var refs []string

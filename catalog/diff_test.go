@@ -3,16 +3,14 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/gpuatlas/gpuatlas/internal/golden"
 	"github.com/shopspring/decimal"
 )
-
-// The -update flag that rewrites golden files is defined in benchmark_test.go.
 
 var decimalEqual = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
 
@@ -265,9 +263,9 @@ func TestDiff_Golden(t *testing.T) {
 			if check["schema_version"] != float64(DiffSchemaVersion) {
 				t.Errorf("schema_version = %v", check["schema_version"])
 			}
-			golden(t, filepath.Join("testdata", "diff", tt.name+".txt"), []byte(r.Text()))
-			golden(t, filepath.Join("testdata", "diff", tt.name+".md"), []byte(r.Markdown(tt.maxRows)))
-			golden(t, filepath.Join("testdata", "diff", tt.name+".json"), js)
+			golden.Check(t, filepath.Join("testdata", "diff", tt.name+".txt"), []byte(r.Text()))
+			golden.Check(t, filepath.Join("testdata", "diff", tt.name+".md"), []byte(r.Markdown(tt.maxRows)))
+			golden.Check(t, filepath.Join("testdata", "diff", tt.name+".json"), js)
 		})
 	}
 }
@@ -303,26 +301,6 @@ func TestDiff_OffersInOrderAgree(t *testing.T) {
 	}
 	if got := Diff(old, new).Total; got.OffersAdded != 1 || got.OffersRemoved != 1 {
 		t.Errorf("an offer of another billing kind: %+v", got)
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./catalog -run Diff -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got); run go test ./catalog -run Diff -update if intended:\n%s", path, diff)
 	}
 }
 
