@@ -12,8 +12,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-var decimalEqual = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
-
 func usdHour(amount string) Price { return Price{Amount: Dec(amount), Currency: USD, Unit: PerHour} }
 
 // diffBase is a small catalog of two providers.

@@ -180,3 +180,87 @@ func TestHistory_AppendValidatesWhatChanged(t *testing.T) {
 		t.Errorf("the valid crawl: %v", err)
 	}
 }
+
+func TestHistory_StoresOnlyChanges(t *testing.T) {
+	snaps := historyCrawls()
+	h := buildHistory(t, snaps)
+	before, _ := h.Marshal()
+	// The same catalog crawled again a day later: new times, nothing else.
+	next := historyCrawls()[2]
+	next.TakenAt = day(3)
+	for i := range next.Offers {
+		next.Offers[i].FetchedAt = day(3)
+	}
+	changed, err := h.Append(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed {
+		t.Error("changed = true for a crawl with the same catalog")
+	}
+	after, _ := h.Marshal()
+	beforeLines := strings.Split(string(before), "\n")
+	afterLines := strings.Split(string(after), "\n")
+	if len(afterLines) != len(beforeLines)+1 {
+		t.Fatalf("an unchanged crawl added %d lines, want 1 (its crawl line)", len(afterLines)-len(beforeLines))
+	}
+	// Only the header changed among the old lines; the crawl line is one entry
+	// per region's fetch time and no FX table (the rates did not change).
+	for i := 1; i < len(beforeLines); i++ {
+		if i <= 3 {
+			if beforeLines[i] != afterLines[i] {
+				t.Errorf("crawl line %d changed", i+1)
+			}
+			continue
+		}
+		if beforeLines[i] != afterLines[i+1] {
+			t.Errorf("record line changed:\n%s\n%s", beforeLines[i], afterLines[i+1])
+		}
+	}
+	crawl := afterLines[4]
+	if strings.Contains(crawl, `"fx"`) || !strings.Contains(crawl, `"fetched_at":{"aws/us-east-1":"2025-12-03T00:00:00Z"}`) {
+		t.Errorf("crawl line = %s", crawl)
+	}
+	// Each offer key has one record per value it held: the p5 on-demand price
+	// went 55.04 → 60.544 → 55.04, three records.
+	if n := strings.Count(string(after), `{"offer":{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","billing":"on_demand"`); n != 3 {
+		t.Errorf("p5 on-demand offer has %d records, want 3:\n%s", n, after)
+	}
+}
+
+func TestHistory_AppendOrder(t *testing.T) {
+	snaps := historyCrawls()
+	h := buildHistory(t, snaps[:2])
+	if _, err := h.Append(snaps[0]); err == nil || !strings.Contains(err.Error(), "older than the last recorded crawl") {
+		t.Errorf("appending an older snapshot: err = %v", err)
+	}
+	changed, err := h.Append(snaps[1])
+	if err != nil || changed {
+		t.Errorf("appending the last snapshot again: changed %v, err %v; want a no-op", changed, err)
+	}
+	other := historyCrawls()[1]
+	other.Offers[0].Price.Upfront = DecPtr("1")
+	if _, err := h.Append(other); err == nil || !strings.Contains(err.Error(), "already recorded") {
+		t.Errorf("appending another snapshot with the same time: err = %v", err)
+	}
+	bad := historyCrawls()[2]
+	bad.Offers = append(bad.Offers, bad.Offers[0])
+	if _, err := h.Append(bad); err == nil || !strings.Contains(err.Error(), "duplicate offer") {
+		t.Errorf("appending an invalid snapshot: err = %v", err)
+	}
+	if got := len(h.Crawls()); got != 2 {
+		t.Errorf("failed appends left %d crawls, want 2", got)
+	}
+}
+
+func TestHistory_AppendDoesNotModifyTheSnapshot(t *testing.T) {
+	s := historyCrawls()[0]
+	s.Coverage[1].Sources = []string{"b", "a"}
+	before := s.Coverage[1].Sources[0]
+	if _, err := NewHistory().Append(s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Coverage[1].Sources[0] != before || s.Offers[0].Billing != Reserved1yAllUpfront {
+		t.Error("Append reordered the caller's snapshot")
+	}
+}
