@@ -26,15 +26,7 @@ func FuzzParseBenchmarksCSV(f *testing.F) {
 	f.Add([]byte(benchHeader + "A,\"2025\n-06\",aws,,,,,,,1e3,\n"))
 	f.Add([]byte("\xef\xbb\xbfsubmitter,value\n\"a\"\"b\",-0\n"))
 	f.Add([]byte(",,\n,,\n"))
-	if b, err := os.ReadFile("testdata/benchmarks/broken/outlier.csv"); err == nil {
-		f.Add(b)
-	}
-	snap, wl := benchSnapshot(), testWorkloads(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		recs, probs := ParseBenchmarksCSV("f.csv", data)
-		runs, more := ValidateBenchmarks(recs, snap, wl, testNow)
-		checkFuzzResult(t, recs, runs, append(probs, more...))
-	})
+	fuzzBenchmarkParser(f, "testdata/benchmarks/broken/outlier.csv", "f.csv", ParseBenchmarksCSV)
 }
 
 func FuzzParseBenchmarksYAML(f *testing.F) {
@@ -42,12 +34,18 @@ func FuzzParseBenchmarksYAML(f *testing.F) {
 	f.Add([]byte("- &a {submitter: A, value: 1}\n- *a\n- [1, 2]\n---\n- x\n"))
 	f.Add([]byte("- submitter: !!binary aGk=\n  notes: |\n    multi\n    line\n  value: ~\n"))
 	f.Add([]byte("a: [\n"))
-	if b, err := os.ReadFile("testdata/benchmarks/broken/wrong_type.yaml"); err == nil {
+	fuzzBenchmarkParser(f, "testdata/benchmarks/broken/wrong_type.yaml", "f.yaml", ParseBenchmarksYAML)
+}
+
+// fuzzBenchmarkParser adds the file seed to the seeds already added, then fuzzes
+// parse (reading the input as an upload called name) and validation together.
+func fuzzBenchmarkParser(f *testing.F, seed, name string, parse func(name string, data []byte) ([]BenchmarkRecord, []Problem)) {
+	if b, err := os.ReadFile(seed); err == nil {
 		f.Add(b)
 	}
 	snap, wl := benchSnapshot(), testWorkloads(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		recs, probs := ParseBenchmarksYAML("f.yaml", data)
+		recs, probs := parse(name, data)
 		runs, more := ValidateBenchmarks(recs, snap, wl, testNow)
 		checkFuzzResult(t, recs, runs, append(probs, more...))
 	})

@@ -69,11 +69,7 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 	ix := newBenchmarkIndex(snap)
 	today := now.UTC().Format("2006-01-02")
 	var probs []Problem
-	type checked struct {
-		run   BenchmarkRun
-		model string // GPU model of the instance type, for outliers
-	}
-	var valid []checked
+	var valid []checkedRun
 	firstSeen := map[string]string{} // duplicate key -> ref
 	for _, rec := range records {
 		bad := rec.broken
@@ -226,55 +222,14 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 			continue
 		}
 		firstSeen[key] = run.Ref()
-		c := checked{run: run}
+		c := checkedRun{run: run}
 		if a, ok := inst.PrimaryAccelerator(); ok && haveInst {
 			c.model = a.Model
 		}
 		valid = append(valid, c)
 	}
 
-	// Outliers: a run far from the others of the same workload on the same GPU
-	// model, compared per GPU so that 1-GPU and 8-GPU runs line up. Each group is
-	// sorted once, so that the median of "all but this run" is an index lookup and
-	// a large upload stays O(n log n).
-	groups := map[string][]int{}
-	var groupKeys []string
-	for i, c := range valid {
-		if c.model == "" {
-			continue
-		}
-		k := c.model + "\x00" + c.run.Workload + "\x00" + c.run.Unit
-		if _, ok := groups[k]; !ok {
-			groupKeys = append(groupKeys, k)
-		}
-		groups[k] = append(groups[k], i)
-	}
-	three := decimal.NewFromInt(3)
-	for _, k := range groupKeys {
-		members := groups[k]
-		if len(members) < 4 {
-			continue // fewer than 3 others for every member
-		}
-		vals := make([]decimal.Decimal, len(members))
-		for j, i := range members {
-			vals[j] = perGPUValue(valid[i].run)
-		}
-		sorted := append([]decimal.Decimal(nil), vals...)
-		sort.Slice(sorted, func(a, b int) bool { return sorted[a].LessThan(sorted[b]) })
-		for j, i := range members {
-			c, v := valid[i], vals[j]
-			pos := sort.Search(len(sorted), func(x int) bool { return !sorted[x].LessThan(v) })
-			med := medianWithout(sorted, pos)
-			if !med.IsPositive() {
-				continue
-			}
-			if v.GreaterThan(med.Mul(three)) || v.Mul(three).LessThan(med) {
-				probs = append(probs, Problem{File: c.run.File, Line: c.run.Line, Severity: SeverityWarning,
-					Message: fmt.Sprintf("outlier: %s %s per GPU is %sx the median (%s per GPU) of %d other %s runs on %s; check the value, unit and gpu_count_used",
-						v.Round(2), c.run.Unit, v.DivRound(med, 2), med.Round(2), len(members)-1, c.run.Workload, c.model)})
-			}
-		}
-	}
+	probs = append(probs, outlierWarnings(valid)...)
 
 	runs := make([]BenchmarkRun, len(valid))
 	for i, c := range valid {
@@ -288,35 +243,6 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 	})
 	SortProblems(probs)
 	return runs, probs
-}
-
-// perGPUValue is the run's value for one GPU under linear scaling: a rate divided
-// by the GPUs used, a time per unit of work multiplied by them.
-func perGPUValue(r BenchmarkRun) decimal.Decimal {
-	n := r.GPUCountUsed
-	if n < 1 {
-		n = 1
-	}
-	g := decimal.NewFromInt(int64(n))
-	if !r.HigherIsBetter {
-		return r.Value.Mul(g)
-	}
-	return r.Value.DivRound(g, 6)
-}
-
-// medianWithout is the median of sorted with the element at index skip left out.
-func medianWithout(sorted []decimal.Decimal, skip int) decimal.Decimal {
-	at := func(i int) decimal.Decimal {
-		if i >= skip {
-			i++
-		}
-		return sorted[i]
-	}
-	n := len(sorted) - 1
-	if n%2 == 1 {
-		return at(n / 2)
-	}
-	return at(n/2 - 1).Add(at(n / 2)).Div(decimal.NewFromInt(2))
 }
 
 func betterWord(higher bool) string {

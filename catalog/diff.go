@@ -226,34 +226,23 @@ func Diff(old, new *Snapshot) DiffReport {
 	return r
 }
 
+// sort puts each list in key order.
 func (d *ProviderDiff) sort() {
-	byKey := func(n int, key func(int) string, swap func(i, j int)) {
-		sort.Sort(diffKeySorter{n: n, key: key, swap: swap})
-	}
-	byKey(len(d.InstanceTypesAdded), func(i int) string { return d.InstanceTypesAdded[i].Key() }, func(i, j int) {
-		d.InstanceTypesAdded[i], d.InstanceTypesAdded[j] = d.InstanceTypesAdded[j], d.InstanceTypesAdded[i]
-	})
-	byKey(len(d.InstanceTypesRemoved), func(i int) string { return d.InstanceTypesRemoved[i].Key() }, func(i, j int) {
-		d.InstanceTypesRemoved[i], d.InstanceTypesRemoved[j] = d.InstanceTypesRemoved[j], d.InstanceTypesRemoved[i]
-	})
-	byKey(len(d.RegionsAdded), func(i int) string { return d.RegionsAdded[i].Key() }, func(i, j int) {
-		d.RegionsAdded[i], d.RegionsAdded[j] = d.RegionsAdded[j], d.RegionsAdded[i]
-	})
-	byKey(len(d.RegionsRemoved), func(i int) string { return d.RegionsRemoved[i].Key() }, func(i, j int) {
-		d.RegionsRemoved[i], d.RegionsRemoved[j] = d.RegionsRemoved[j], d.RegionsRemoved[i]
-	})
-	byKey(len(d.OffersAdded), func(i int) string { return d.OffersAdded[i].Key() }, func(i, j int) {
-		d.OffersAdded[i], d.OffersAdded[j] = d.OffersAdded[j], d.OffersAdded[i]
-	})
-	byKey(len(d.OffersRemoved), func(i int) string { return d.OffersRemoved[i].Key() }, func(i, j int) {
-		d.OffersRemoved[i], d.OffersRemoved[j] = d.OffersRemoved[j], d.OffersRemoved[i]
-	})
-	byKey(len(d.PriceChanges), func(i int) string { return d.PriceChanges[i].Offer.Key() }, func(i, j int) {
-		d.PriceChanges[i], d.PriceChanges[j] = d.PriceChanges[j], d.PriceChanges[i]
-	})
-	byKey(len(d.AvailabilityChanges), func(i int) string { return d.AvailabilityChanges[i].Offer.Key() }, func(i, j int) {
-		d.AvailabilityChanges[i], d.AvailabilityChanges[j] = d.AvailabilityChanges[j], d.AvailabilityChanges[i]
-	})
+	sortByKey(d.InstanceTypesAdded, InstanceType.Key)
+	sortByKey(d.InstanceTypesRemoved, InstanceType.Key)
+	sortByKey(d.RegionsAdded, Region.Key)
+	sortByKey(d.RegionsRemoved, Region.Key)
+	sortByKey(d.OffersAdded, Offer.Key)
+	sortByKey(d.OffersRemoved, Offer.Key)
+	sortByKey(d.PriceChanges, func(c PriceChange) string { return c.Offer.Key() })
+	sortByKey(d.AvailabilityChanges, func(c AvailabilityChange) string { return c.Offer.Key() })
+}
+
+// sortByKey sorts list by each item's key.
+func sortByKey[T any](list []T, key func(T) string) {
+	sort.Sort(diffKeySorter{n: len(list), key: func(i int) string { return key(list[i]) }, swap: func(i, j int) {
+		list[i], list[j] = list[j], list[i]
+	}})
 }
 
 type diffKeySorter struct {

@@ -91,25 +91,15 @@ func copyProvider(dst, src *Snapshot, p Provider, regions map[string]bool) {
 		haveType[t.Key()] = true
 	}
 	needType := map[string]bool{}
-	haveOffer := map[string]bool{}
-	for _, o := range dst.Offers {
-		haveOffer[o.Key()] = true
+	n := len(dst.Offers)
+	dst.Offers = appendMissing(dst.Offers, src.Offers, Offer.Key, func(o Offer) bool { return inScope(o.Provider, o.Region) })
+	for _, o := range dst.Offers[n:] {
+		needType[o.InstanceKey()] = true
 	}
-	for _, o := range src.Offers {
-		if inScope(o.Provider, o.Region) && !haveOffer[o.Key()] {
-			dst.Offers = append(dst.Offers, o)
-			needType[o.InstanceKey()] = true
-		}
-	}
-	havePl := map[string]bool{}
-	for _, pl := range dst.Placements {
-		havePl[pl.Key()] = true
-	}
-	for _, pl := range src.Placements {
-		if inScope(pl.Provider, pl.Region) && !havePl[pl.Key()] {
-			dst.Placements = append(dst.Placements, pl)
-			needType[string(pl.Provider)+"/"+pl.InstanceType] = true
-		}
+	n = len(dst.Placements)
+	dst.Placements = appendMissing(dst.Placements, src.Placements, Placement.Key, func(pl Placement) bool { return inScope(pl.Provider, pl.Region) })
+	for _, pl := range dst.Placements[n:] {
+		needType[string(pl.Provider)+"/"+pl.InstanceType] = true
 	}
 	for _, t := range src.Instances {
 		if t.Provider == p && !haveType[t.Key()] && (regions == nil || needType[t.Key()]) {
@@ -117,24 +107,24 @@ func copyProvider(dst, src *Snapshot, p Provider, regions map[string]bool) {
 			haveType[t.Key()] = true
 		}
 	}
-	haveRegion := map[string]bool{}
-	for _, r := range dst.Regions {
-		haveRegion[r.Key()] = true
-	}
-	for _, r := range src.Regions {
-		if inScope(r.Provider, r.ID) && !haveRegion[r.Key()] {
-			dst.Regions = append(dst.Regions, r)
-		}
-	}
+	dst.Regions = appendMissing(dst.Regions, src.Regions, Region.Key, func(r Region) bool { return inScope(r.Provider, r.ID) })
 	if regions == nil {
-		haveUnmapped := map[string]bool{}
-		for _, u := range dst.Unmapped {
-			haveUnmapped[string(u.Provider)+"\x00"+u.Name] = true
-		}
-		for _, u := range src.Unmapped {
-			if u.Provider == p && !haveUnmapped[string(u.Provider)+"\x00"+u.Name] {
-				dst.Unmapped = append(dst.Unmapped, u)
-			}
+		dst.Unmapped = appendMissing(dst.Unmapped, src.Unmapped, func(u UnmappedAccelerator) string { return string(u.Provider) + "\x00" + u.Name },
+			func(u UnmappedAccelerator) bool { return u.Provider == p })
+	}
+}
+
+// appendMissing appends to dst the items of src that keep selects and whose key
+// is not among dst's items (as they were before the call).
+func appendMissing[T any](dst, src []T, key func(T) string, keep func(T) bool) []T {
+	have := make(map[string]bool, len(dst))
+	for _, x := range dst {
+		have[key(x)] = true
+	}
+	for _, x := range src {
+		if keep(x) && !have[key(x)] {
+			dst = append(dst, x)
 		}
 	}
+	return dst
 }
