@@ -1,4 +1,64 @@
 // Package catalog is the normalized model of cloud GPU offerings that every other
 // package of GPU Atlas shares: instance types, offers, prices, regions, GPU models,
-// coverage and the snapshot that holds them.
+// coverage and the snapshot that holds them; the history of snapshots, the guard
+// and the diff between two of them; and benchmark uploads with their validation.
+// It imports nothing else of GPU Atlas.
+//
+// Each concept lives in the file named after it.
+//
+// # The model
+//
+//   - model.go: Provider, BillingKind, Availability, Accelerator, InstanceType,
+//     Offer, Placement, Region, Coverage, UnmappedAccelerator.
+//   - money.go: Currency, PriceUnit, Price and exact decimal amounts (Dec).
+//   - fx.go: FXTable, the currency rates every conversion goes through.
+//   - gpu.go: GPUModel, GPUAlias and the GPU reference (data/gpus.csv,
+//     data/gpu_aliases.csv), and the CSV reader the data files share.
+//   - region.go: RegionTable, the display names and geo keys (data/regions.csv).
+//   - workload.go: Workload, RateUnit and the workload registry (data/workloads.csv).
+//
+// # Snapshots
+//
+//   - snapshot.go: Snapshot, one complete catalog, and its SchemaVersion.
+//   - snapshot_order.go: the canonical order of its lists (Snapshot.Sort).
+//   - snapshot_validate.go: Snapshot.Validate, its internal consistency.
+//   - snapshot_codec.go: the file format (MarshalCanonical, DecodeSnapshot,
+//     ReadSnapshot, WriteSnapshot) and LineCol for error positions.
+//   - recordjson.go: the fast writer and reader of offer and placement records
+//     that the snapshot and history codecs use before encoding/json.
+//   - atomic_write.go: WriteFileAtomic, which replaces a file whole or not at all.
+//   - chunks.go: splitting work on many records into parallel chunks.
+//   - stale.go: MergeCrawl, which keeps the last good data of a failed provider.
+//   - guard.go: Guard, which stops a crawl that lost offers or jumped in price.
+//
+// # History
+//
+//   - history.go: History, the record of every crawl as intervals of unchanged
+//     values, and its records.
+//   - history_append.go: History.Append, recording a crawl.
+//   - history_query.go: History.At (a past snapshot) and History.PriceSeries.
+//   - history_steps.go: History.Steps, each crawl told as what changed.
+//   - history_codec.go: the history file format (Marshal, DecodeHistory,
+//     ReadHistory, WriteHistory).
+//
+// # Diff
+//
+//   - diff.go: Diff and DiffReport, what changed between two snapshots, and
+//     PriceChangePercent.
+//   - diff_text.go: DiffReport.Text, and the wording the other renderers share.
+//   - diff_markdown.go: DiffReport.Markdown, for pull requests and job summaries.
+//   - diff_json.go: DiffReport.JSON, the stable JSON diff format.
+//
+// # Benchmarks
+//
+//   - benchmark.go: BenchmarkRun, BenchmarkRecord, the upload fields and Problem.
+//   - benchmark_parse.go: reading CSV and YAML uploads (ParseBenchmarkFile).
+//   - benchmark_validate.go: ValidateBenchmarks, each record against the catalog
+//     and the workload registry.
+//   - benchmark_outliers.go: the warning for a run far from its peers.
+//   - benchmark_suggest.go: "did you mean" suggestions for unknown names.
+//   - benchmark_load.go: LoadBenchmarks and LoadBenchmarksFS, files and folders.
+//
+// Each file's tests are in its _test.go twin; the shared test fixtures are in
+// snapshot_test.go, history_test.go and benchmark_test.go.
 package catalog
