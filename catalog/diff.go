@@ -102,39 +102,16 @@ func Diff(old, new *Snapshot) DiffReport {
 		return by[p]
 	}
 
-	oldTypes := map[string]InstanceType{}
-	for _, t := range old.Instances {
-		oldTypes[t.Key()] = t
-	}
-	newTypes := map[string]InstanceType{}
-	for _, t := range new.Instances {
-		newTypes[t.Key()] = t
-		if _, ok := oldTypes[t.Key()]; !ok {
+	addedAndRemoved(old.Instances, new.Instances, InstanceType.Key,
+		func(t InstanceType) {
 			get(t.Provider).InstanceTypesAdded = append(get(t.Provider).InstanceTypesAdded, t)
-		}
-	}
-	for _, t := range old.Instances {
-		if _, ok := newTypes[t.Key()]; !ok {
+		},
+		func(t InstanceType) {
 			get(t.Provider).InstanceTypesRemoved = append(get(t.Provider).InstanceTypesRemoved, t)
-		}
-	}
-
-	oldRegions := map[string]bool{}
-	for _, g := range old.Regions {
-		oldRegions[g.Key()] = true
-	}
-	newRegions := map[string]bool{}
-	for _, g := range new.Regions {
-		newRegions[g.Key()] = true
-		if !oldRegions[g.Key()] {
-			get(g.Provider).RegionsAdded = append(get(g.Provider).RegionsAdded, g)
-		}
-	}
-	for _, g := range old.Regions {
-		if !newRegions[g.Key()] {
-			get(g.Provider).RegionsRemoved = append(get(g.Provider).RegionsRemoved, g)
-		}
-	}
+		})
+	addedAndRemoved(old.Regions, new.Regions, Region.Key,
+		func(g Region) { get(g.Provider).RegionsAdded = append(get(g.Provider).RegionsAdded, g) },
+		func(g Region) { get(g.Provider).RegionsRemoved = append(get(g.Provider).RegionsRemoved, g) })
 
 	added := func(n *Offer) { get(n.Provider).OffersAdded = append(get(n.Provider).OffersAdded, *n) }
 	removed := func(o *Offer) { get(o.Provider).OffersRemoved = append(get(o.Provider).OffersRemoved, *o) }
@@ -224,6 +201,27 @@ func Diff(old, new *Snapshot) DiffReport {
 		r.Providers = append(r.Providers, *d)
 	}
 	return r
+}
+
+// addedAndRemoved calls added for each item of new whose key old lacks, in new's
+// order, then removed for each item of old whose key new lacks, in old's order.
+func addedAndRemoved[T any](old, new []T, key func(T) string, added, removed func(T)) {
+	oldKeys := make(map[string]bool, len(old))
+	for _, x := range old {
+		oldKeys[key(x)] = true
+	}
+	newKeys := make(map[string]bool, len(new))
+	for _, x := range new {
+		newKeys[key(x)] = true
+		if !oldKeys[key(x)] {
+			added(x)
+		}
+	}
+	for _, x := range old {
+		if !newKeys[key(x)] {
+			removed(x)
+		}
+	}
 }
 
 // sort puts each list in key order.
