@@ -173,27 +173,15 @@ func MalformedResponse(contentType string) *replay.Response {
 // folder dir, or false when nothing is recorded. Tests use it to cut or bend
 // a real answer.
 func Recorded(dir fs.FS, m replay.Manifest, req replay.Request) (replay.Exchange, []byte, bool) {
-	for _, e := range m.Exchanges {
-		if e.Action != req.Action || (e.Service != "" && e.Service != req.Service) || (e.Region != "" && e.Region != req.Region) {
-			continue
-		}
-		ok := true
-		for k, v := range e.Params {
-			if req.Params[k] != v {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		b, err := fs.ReadFile(dir, e.Body)
-		if err != nil {
-			return e, nil, false
-		}
-		return e, b, true
+	e, ok := m.Find(req)
+	if !ok {
+		return replay.Exchange{}, nil, false
 	}
-	return replay.Exchange{}, nil, false
+	b, err := fs.ReadFile(dir, e.Body)
+	if err != nil {
+		return e, nil, false
+	}
+	return e, b, true
 }
 
 // TruncatedRecorded serves the first half of the recorded answer to req with

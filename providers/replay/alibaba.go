@@ -13,19 +13,15 @@ import (
 // Alibaba SDK sends Accept-Encoding: identity and fails on a gzip body.
 var Alibaba = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
-		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}, Service: "ecs"}
-		for k, v := range r.URL.Query() {
-			req.Params[k] = strings.Join(v, ",")
-		}
+		req := newRequest(r, body, "ecs")
+		addValues(req.Params, r.URL.Query())
 		// Some RPC clients send the parameters as a form body instead.
 		if len(body) > 0 && strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 			form, err := url.ParseQuery(string(body))
 			if err != nil {
 				return req, fmt.Errorf("alibaba form: %w", err)
 			}
-			for k, v := range form {
-				req.Params[k] = strings.Join(v, ",")
-			}
+			addValues(req.Params, form)
 		}
 		req.Action = req.Params["Action"]
 		req.Region = req.Params["RegionId"]
@@ -35,8 +31,7 @@ var Alibaba = Dialect{
 		return req, nil
 	},
 	NotFound: func(req Request) (int, string, string) {
-		return 404, "application/json", AlibabaError("InvalidAction.NotFound",
-			"replay: nothing recorded for "+req.Action+" in "+req.Region)
+		return 404, "application/json", AlibabaError("InvalidAction.NotFound", nothingRecorded(req))
 	},
 }
 

@@ -14,7 +14,7 @@ import (
 // named "filter.<Field>" and NextToken as "NextToken".
 var AWS = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
-		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}}
+		req := newRequest(r, body, "")
 		req.Region, req.Service = scopeRegion(r.Header.Get("Authorization"))
 		if target := r.Header.Get("X-Amz-Target"); target != "" {
 			_, action, _ := strings.Cut(target, ".")
@@ -44,9 +44,7 @@ var AWS = Dialect{
 		if err != nil {
 			return req, fmt.Errorf("ec2 form: %w", err)
 		}
-		for k, v := range form {
-			req.Params[k] = strings.Join(v, ",")
-		}
+		addValues(req.Params, form)
 		req.Action = form.Get("Action")
 		req.Service = "ec2"
 		return req, nil
@@ -55,7 +53,7 @@ var AWS = Dialect{
 		if req.Service == "pricing" {
 			return 400, "application/x-amz-json-1.1", `{"__type":"InvalidParameterException","Message":"replay: nothing recorded for this request"}`
 		}
-		return 400, "text/xml", `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>InvalidParameterValue</Code><Message>replay: nothing recorded for ` + xmlEscape(req.Action+" in "+req.Region) + `</Message></Error></Errors><RequestID>replay</RequestID></Response>`
+		return 400, "text/xml", `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>InvalidParameterValue</Code><Message>` + xmlEscape(nothingRecorded(req)) + `</Message></Error></Errors><RequestID>replay</RequestID></Response>`
 	},
 }
 

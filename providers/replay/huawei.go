@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -17,16 +16,14 @@ import (
 // with dotted keys and 1-based list indices ("product_infos.1.id"), plus project_id.
 var Huawei = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
-		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}}
-		for k, v := range r.URL.Query() {
-			req.Params[k] = strings.Join(v, ",")
-		}
+		req := newRequest(r, body, "")
+		addValues(req.Params, r.URL.Query())
 		if len(body) > 0 {
 			var v any
 			if err := json.Unmarshal(body, &v); err != nil {
 				return req, fmt.Errorf("huawei body: %w", err)
 			}
-			flatten("", v, req.Params)
+			flatten("", v, req.Params, 1)
 		}
 		project := r.Header.Get("X-Project-Id")
 		path := r.URL.Path
@@ -54,7 +51,7 @@ var Huawei = Dialect{
 		return req, nil
 	},
 	NotFound: func(req Request) (int, string, string) {
-		msg, _ := json.Marshal("replay: nothing recorded for " + req.Action + " in " + req.Region)
+		msg, _ := json.Marshal(nothingRecorded(req))
 		if req.Service == "ecs" {
 			return 404, "application/json", `{"error":{"code":"Ecs.0114","message":` + string(msg) + `}}`
 		}
@@ -74,35 +71,4 @@ func looksLikeProjectID(s string) bool {
 		}
 	}
 	return true
-}
-
-// flatten writes a decoded JSON value into params with dotted keys and 1-based list
-// indices, the way query-protocol SDKs name nested parameters.
-func flatten(prefix string, v any, params map[string]string) {
-	join := func(k string) string {
-		if prefix == "" {
-			return k
-		}
-		return prefix + "." + k
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			flatten(join(k), e, params)
-		}
-	case []any:
-		for i, e := range x {
-			flatten(join(strconv.Itoa(i+1)), e, params)
-		}
-	case nil:
-		params[prefix] = ""
-	case string:
-		params[prefix] = x
-	case float64:
-		params[prefix] = strconv.FormatFloat(x, 'f', -1, 64)
-	case bool:
-		params[prefix] = strconv.FormatBool(x)
-	default:
-		params[prefix] = fmt.Sprint(x)
-	}
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -18,7 +16,7 @@ import (
 // including "nothing recorded", come back with HTTP 200 and an Error body.
 var Tencent = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
-		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}, Service: "cvm"}
+		req := newRequest(r, body, "cvm")
 		req.Action = r.Header.Get("X-TC-Action")
 		req.Region = r.Header.Get("X-TC-Region")
 		if req.Action == "" {
@@ -31,7 +29,7 @@ var Tencent = Dialect{
 		if err := json.Unmarshal(body, &in); err != nil {
 			return req, fmt.Errorf("tencent body: %w", err)
 		}
-		tencentFlatten("", in, req.Params)
+		flatten("", in, req.Params, 0)
 		if m, ok := in.(map[string]any); ok {
 			if fs, ok := m["Filters"].([]any); ok {
 				for _, f := range fs {
@@ -40,7 +38,7 @@ var Tencent = Dialect{
 					var vals []string
 					if vs, ok := fm["Values"].([]any); ok {
 						for _, v := range vs {
-							vals = append(vals, tencentScalar(v))
+							vals = append(vals, scalar(v))
 						}
 					}
 					if name != "" {
@@ -52,8 +50,7 @@ var Tencent = Dialect{
 		return req, nil
 	},
 	NotFound: func(req Request) (int, string, string) {
-		return 200, "application/json", TencentError("ResourceNotFound",
-			"replay: nothing recorded for "+req.Action+" in "+req.Region)
+		return 200, "application/json", TencentError("ResourceNotFound", nothingRecorded(req))
 	},
 }
 
@@ -61,45 +58,4 @@ var Tencent = Dialect{
 // HTTP 200.
 func TencentError(code, message string) string {
 	return fmt.Sprintf(`{"Response":{"Error":{"Code":%q,"Message":%q},"RequestId":"00000000-0000-0000-0000-000000000000"}}`, code, message)
-}
-
-func tencentFlatten(prefix string, v any, out map[string]string) {
-	join := func(k string) string {
-		if prefix == "" {
-			return k
-		}
-		return prefix + "." + k
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			tencentFlatten(join(k), x[k], out)
-		}
-	case []any:
-		for i, e := range x {
-			tencentFlatten(join(strconv.Itoa(i)), e, out)
-		}
-	default:
-		out[prefix] = tencentScalar(x)
-	}
-}
-
-func tencentScalar(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }

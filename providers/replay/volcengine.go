@@ -14,16 +14,14 @@ import (
 // into them with dotted keys and 1-based list indices ("ConfigList.1.ConfigurationCode").
 var Volcengine = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
-		req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Params: map[string]string{}}
-		for k, v := range r.URL.Query() {
-			req.Params[k] = strings.Join(v, ",")
-		}
+		req := newRequest(r, body, "")
+		addValues(req.Params, r.URL.Query())
 		if len(body) > 0 && strings.Contains(r.Header.Get("Content-Type"), "json") {
 			var v any
 			if err := json.Unmarshal(body, &v); err != nil {
 				return req, fmt.Errorf("volcengine body: %w", err)
 			}
-			flatten("", v, req.Params)
+			flatten("", v, req.Params, 1)
 		}
 		req.Action = req.Params["Action"]
 		req.Region, req.Service = scopeRegion(r.Header.Get("Authorization"))
@@ -34,7 +32,7 @@ var Volcengine = Dialect{
 			"RequestId": "replay", "Action": req.Action, "Version": req.Params["Version"],
 			"Service": req.Service, "Region": req.Region,
 			"Error": map[string]any{"Code": "NotFound",
-				"Message": "replay: nothing recorded for " + req.Action + " in " + req.Region},
+				"Message": nothingRecorded(req)},
 		})
 		return 404, "application/json", `{"ResponseMetadata":` + string(meta) + `}`
 	},

@@ -1,6 +1,7 @@
-// Package skypilot undoes the currency conversion of the SkyPilot catalogs that
-// the Alibaba and Tencent fixtures are generated from: the catalogs store the
-// APIs' CNY prices as USD at a fixed rate, rounded to 8 decimals.
+// Package skypilot reads the SkyPilot catalogs (vms.csv, one row per instance type
+// and zone) that the Alibaba and Tencent fixtures are generated from, states their
+// provenance, and undoes their currency conversion: the catalogs store the APIs'
+// CNY prices as USD at a fixed rate, rounded to 8 decimals.
 package skypilot
 
 import (

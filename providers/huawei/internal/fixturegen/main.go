@@ -1,25 +1,28 @@
-// Command fixturegen writes the Huawei Cloud replay fixtures: ECS ListFlavors
-// answers built from the real OTC/Huawei-stack GPU flavor tables, and IAM project
-// and BSS price answers that are synthetic (no public data exists), priced by the
-// documented rule in the manifest notes.
+// Command fixturegen writes the Huawei Cloud replay fixtures from
+// ../shared/realdata/huawei: ECS ListFlavors answers built from the real
+// OTC/Huawei-stack GPU flavor tables (otc_gpu_flavors.csv) and the documented
+// example response (otc_list_flavors_example_response.json), IAM project and BSS
+// price answers that are synthetic (no public data exists), priced by the rule in
+// the manifest notes, and manifest.json. It replaces the output folder; its output
+// is deterministic.
 //
 //	go run ./providers/huawei/internal/fixturegen -realdata ../shared/realdata/huawei -out providers/huawei/testdata/replay
 package main
 
 import (
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/providers/internal/fixture"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -61,18 +64,13 @@ type row struct {
 	memGiB               int
 	gpuName              string
 	gpuCount             int
-	gpuMemGiB            int // per GPU
+	gpuMemGiB            int             // per GPU
+	gpuHour              decimal.Decimal // synthetic CNY per GPU-hour
 	maxGbps, assuredGbps string
 }
 
 func main() {
-	realdata := flag.String("realdata", "../shared/realdata/huawei", "folder with otc_gpu_flavors.csv and otc_list_flavors_example_response.json")
-	out := flag.String("out", "providers/huawei/testdata/replay", "fixture folder to write")
-	flag.Parse()
-	if err := run(*realdata, *out); err != nil {
-		fmt.Fprintln(os.Stderr, "fixturegen:", err)
-		os.Exit(1)
-	}
+	fixture.Command{Cloud: "huawei", Reads: "otc_gpu_flavors.csv and otc_list_flavors_example_response.json", Generate: run}.Main()
 }
 
 func run(realdata, out string) error {
@@ -84,7 +82,8 @@ func run(realdata, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	f, err := fixture.Create(out)
+	if err != nil {
 		return err
 	}
 	m := replay.Manifest{
@@ -108,28 +107,23 @@ func run(realdata, out string) error {
 			"domain_id": domainID, "is_domain": false, "parent_id": domainID, "description": "",
 			"links": map[string]any{"self": "https://iam.myhuaweicloud.com/v3/projects/" + projectID(rp.region)}})
 	}
-	if err := writeJSON(out, "iam-projects.json", map[string]any{"links": map[string]any{"self": "https://iam.myhuaweicloud.com/v3/projects", "next": nil, "previous": nil}, "projects": projects}); err != nil {
-		return err
-	}
-	m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "iam", Action: "GET /v3/projects", ContentType: "application/json", Body: "iam-projects.json"})
+	f.Add(replay.Exchange{Service: "iam", Action: "GET /v3/projects", ContentType: "application/json",
+		Body: f.JSON("iam-projects.json", map[string]any{"links": map[string]any{"self": "https://iam.myhuaweicloud.com/v3/projects", "next": nil, "previous": nil}, "projects": projects})})
 
 	for _, rp := range regionPlan {
 		pid := projectID(rp.region)
 		flavors := []any{example}
 		var listed []row
 		for _, r := range rows {
-			if len(rp.families) > 0 && !contains(rp.families, r.family) {
+			if len(rp.families) > 0 && !slices.Contains(rp.families, r.family) {
 				continue
 			}
 			listed = append(listed, r)
 			flavors = append(flavors, flavorJSON(r, rp.zones, pid))
 		}
-		name := "ecs-flavors-" + rp.region + ".json"
-		if err := writeJSON(out, name, map[string]any{"flavors": flavors}); err != nil {
-			return err
-		}
-		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "ecs", Action: "GET /v1/{project_id}/cloudservers/flavors",
-			Region: pid, Params: map[string]string{"marker": ""}, ContentType: "application/json", Body: name})
+		f.Add(replay.Exchange{Service: "ecs", Action: "GET /v1/{project_id}/cloudservers/flavors",
+			Region: pid, Params: map[string]string{"marker": ""}, ContentType: "application/json",
+			Body: f.JSON("ecs-flavors-"+rp.region+".json", map[string]any{"flavors": flavors})})
 
 		// On-demand: one inquiry for the region's flavors, in ListFlavors order.
 		var results []any
@@ -140,13 +134,10 @@ func run(realdata, out string) error {
 			results = append(results, map[string]any{"id": r.flavor, "product_id": "synthetic-" + r.flavor,
 				"amount": num(h), "discount_amount": num(decimal.Zero), "official_website_amount": num(h), "measure_id": 1})
 		}
-		name = "bss-on-demand-" + rp.region + ".json"
-		if err := writeJSON(out, name, map[string]any{"amount": num(total), "discount_amount": num(decimal.Zero),
-			"official_website_amount": num(total), "measure_id": 1, "currency": "CNY", "product_rating_results": results}); err != nil {
-			return err
-		}
-		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/on-demand-resources",
-			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor}, ContentType: "application/json", Body: name})
+		f.Add(replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/on-demand-resources",
+			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor}, ContentType: "application/json",
+			Body: f.JSON("bss-on-demand-"+rp.region+".json", map[string]any{"amount": num(total), "discount_amount": num(decimal.Zero),
+				"official_website_amount": num(total), "measure_id": 1, "currency": "CNY", "product_rating_results": results})})
 
 		// Subscription: month and year quotes in one inquiry.
 		var period []any
@@ -159,17 +150,13 @@ func run(realdata, out string) error {
 				map[string]any{"id": r.flavor + "#month", "product_id": "synthetic-" + r.flavor + "-month", "official_website_amount": num(month), "measure_id": 1},
 				map[string]any{"id": r.flavor + "#year", "product_id": "synthetic-" + r.flavor + "-year", "official_website_amount": num(year), "measure_id": 1})
 		}
-		name = "bss-period-" + rp.region + ".json"
-		if err := writeJSON(out, name, map[string]any{"official_website_rating_result": map[string]any{
-			"official_website_amount": num(total), "measure_id": 1, "product_rating_results": period},
-			"optional_discount_rating_results": []any{}, "currency": "CNY"}); err != nil {
-			return err
-		}
-		m.Exchanges = append(m.Exchanges, replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/period-resources/subscribe-rate",
-			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor + "#month"}, ContentType: "application/json", Body: name})
+		f.Add(replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/period-resources/subscribe-rate",
+			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor + "#month"}, ContentType: "application/json",
+			Body: f.JSON("bss-period-"+rp.region+".json", map[string]any{"official_website_rating_result": map[string]any{
+				"official_website_amount": num(total), "measure_id": 1, "product_rating_results": period},
+				"optional_discount_rating_results": []any{}, "currency": "CNY"})})
 	}
-	replay.SortExchanges(m.Exchanges)
-	return writeJSON(out, "manifest.json", m)
+	return f.WriteManifest(m)
 }
 
 func flavorJSON(r row, zones []string, pid string) map[string]any {
@@ -211,19 +198,27 @@ func flavorJSON(r row, zones []string, pid string) map[string]any {
 	}
 }
 
-func hourly(r row, factor string) decimal.Decimal {
-	rate := perGPUHour[r.gpuName]
+// gpuHour is the synthetic per-GPU-hour figure (CNY) of the GPU a source row names.
+func gpuHour(name string, memGiB int) (decimal.Decimal, error) {
+	rate := perGPUHour[name]
 	switch {
-	case r.gpuName == "V100":
-		rate = perGPUHour[fmt.Sprintf("V100/%d", r.gpuMemGiB)]
-	case strings.HasPrefix(r.gpuName, "NVIDIA-A40-") && strings.HasSuffix(r.gpuName, "Q"):
-		n := strings.TrimSuffix(strings.TrimPrefix(r.gpuName, "NVIDIA-A40-"), "Q")
-		rate = decimal.RequireFromString(perGPUHour["NVIDIA-A40"]).Mul(decimal.RequireFromString(n)).Div(decimal.NewFromInt(48)).String()
+	case name == "V100":
+		rate = perGPUHour[fmt.Sprintf("V100/%d", memGiB)]
+	case strings.HasPrefix(name, "NVIDIA-A40-") && strings.HasSuffix(name, "Q"):
+		n, err := decimal.NewFromString(strings.TrimSuffix(strings.TrimPrefix(name, "NVIDIA-A40-"), "Q"))
+		if err != nil {
+			return decimal.Zero, fmt.Errorf("vGPU profile %q: %w", name, err)
+		}
+		return decimal.RequireFromString(perGPUHour["NVIDIA-A40"]).Mul(n).Div(decimal.NewFromInt(48)), nil
 	}
 	if rate == "" {
-		panic("no synthetic per-GPU-hour figure for " + r.gpuName)
+		return decimal.Zero, fmt.Errorf("no synthetic per-GPU-hour figure for %s", name)
 	}
-	h := decimal.RequireFromString(rate).Mul(decimal.NewFromInt(int64(r.gpuCount))).
+	return decimal.RequireFromString(rate), nil
+}
+
+func hourly(r row, factor string) decimal.Decimal {
+	h := r.gpuHour.Mul(decimal.NewFromInt(int64(r.gpuCount))).
 		Add(decimal.RequireFromString(perVCPUHour).Mul(decimal.NewFromInt(int64(r.vcpus))))
 	return h.Mul(decimal.RequireFromString(factor)).Round(2)
 }
@@ -246,42 +241,31 @@ func projectID(name string) string {
 }
 
 func readRows(path string) ([]row, error) {
-	f, err := os.Open(path)
+	recs, err := fixture.ReadCSV(path, "family", "flavor", "vcpus", "memory_gib", "gpus", "gpu_memory_gib", "max_assured_bandwidth_gbps")
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
 	var out []row
-	for n, rec := range recs[1:] {
-		get := func(k string) string { return strings.TrimSpace(rec[col[k]]) }
-		line := n + 2
+	for _, rec := range recs {
 		var r row
-		r.family, r.flavor = get("family"), get("flavor")
+		r.family, r.flavor = rec.Get("family"), rec.Get("flavor")
 		var err error
-		if r.vcpus, err = strconv.Atoi(get("vcpus")); err != nil {
-			return nil, fmt.Errorf("%s:%d: vcpus: %w", path, line, err)
+		if r.vcpus, err = strconv.Atoi(rec.Get("vcpus")); err != nil {
+			return nil, rec.Errorf("vcpus: %w", err)
 		}
-		if r.memGiB, err = strconv.Atoi(strings.ReplaceAll(get("memory_gib"), ",", "")); err != nil {
-			return nil, fmt.Errorf("%s:%d: memory_gib: %w", path, line, err)
+		if r.memGiB, err = strconv.Atoi(strings.ReplaceAll(rec.Get("memory_gib"), ",", "")); err != nil {
+			return nil, rec.Errorf("memory_gib: %w", err)
 		}
-		cnt, name, ok := strings.Cut(get("gpus"), " x ")
+		cnt, name, ok := strings.Cut(rec.Get("gpus"), " x ")
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: gpus %q is not \"<n> x <name>\"", path, line, get("gpus"))
+			return nil, rec.Errorf("gpus %q is not \"<n> x <name>\"", rec.Get("gpus"))
 		}
 		r.gpuName = strings.TrimSpace(name)
 		if r.gpuCount, err = strconv.Atoi(cnt); err != nil {
-			return nil, fmt.Errorf("%s:%d: gpu count: %w", path, line, err)
+			return nil, rec.Errorf("gpu count: %w", err)
 		}
 		// gpu_memory_gib is either "<n> x <per GPU>[ GiB]" or the total.
-		mem := strings.TrimSuffix(get("gpu_memory_gib"), " GiB")
+		mem := strings.TrimSuffix(rec.Get("gpu_memory_gib"), " GiB")
 		if _, per, ok := strings.Cut(mem, " x "); ok {
 			r.gpuMemGiB, err = strconv.Atoi(per)
 		} else {
@@ -290,9 +274,12 @@ func readRows(path string) ([]row, error) {
 			r.gpuMemGiB = total / r.gpuCount
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: gpu_memory_gib: %w", path, line, err)
+			return nil, rec.Errorf("gpu_memory_gib: %w", err)
 		}
-		r.maxGbps, r.assuredGbps, _ = strings.Cut(get("max_assured_bandwidth_gbps"), "/")
+		if r.gpuHour, err = gpuHour(r.gpuName, r.gpuMemGiB); err != nil {
+			return nil, rec.Errorf("gpus: %w", err)
+		}
+		r.maxGbps, r.assuredGbps, _ = strings.Cut(rec.Get("max_assured_bandwidth_gbps"), "/")
 		out = append(out, r)
 	}
 	return out, nil
@@ -310,21 +297,4 @@ func readExample(path string) (any, error) {
 		return nil, fmt.Errorf("%s: want one example flavor (%v)", path, err)
 	}
 	return v.Flavors[0], nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func writeJSON(dir, name string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, name), append(data, '\n'), 0o644)
 }

@@ -1,21 +1,23 @@
-// Command fixturegen writes the Volcano Engine replay fixtures. No public Volcano
-// Engine catalog data exists, so every answer is synthetic: the instance types,
-// zones, stock and prices follow the rules stated in the manifest notes; only the
-// wire shapes (the SDK's v1.1.35 request and response structures) are real.
+// Command fixturegen writes the Volcano Engine replay fixtures. It reads nothing:
+// no public Volcano Engine catalog data exists, so every answer is synthetic (the
+// instance types, zones, stock and prices follow the rules stated in the manifest
+// notes; only the wire shapes, the SDK's v1.1.35 request and response structures,
+// are real). It writes ECS (DescribeRegions, DescribeInstanceTypes,
+// DescribeAvailableResource, DescribeSpotPriceHistory) and billing (QueryPriceFor*)
+// answers and manifest.json, replacing the output folder; its output is deterministic.
 //
 //	go run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/providers/internal/fixture"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -62,12 +64,7 @@ const (
 )
 
 func main() {
-	out := flag.String("out", "providers/volcengine/testdata/replay", "fixture folder to write")
-	flag.Parse()
-	if err := run(*out); err != nil {
-		fmt.Fprintln(os.Stderr, "fixturegen:", err)
-		os.Exit(1)
-	}
+	fixture.Command{Cloud: "volcengine", Generate: func(_, out string) error { return run(out) }}.Main()
 }
 
 func meta(action, service, region string) map[string]any {
@@ -79,7 +76,8 @@ func meta(action, service, region string) map[string]any {
 }
 
 func run(out string) error {
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	f, err := fixture.Create(out)
+	if err != nil {
 		return err
 	}
 	m := replay.Manifest{
@@ -93,26 +91,21 @@ func run(out string) error {
 			"Stock rule (synthetic): every type is Available in every zone of its region except ecs.pni2.* SoldOut in the region's last zone; ecs.g3i.large is a non-GPU type that must be left out; DescribeInstanceTypes answers in two pages (NextToken page-2).",
 		},
 	}
-	add := func(e replay.Exchange, body any) error {
+	add := func(e replay.Exchange, body any) {
 		e.ContentType = "application/json"
-		if err := writeJSON(out, e.Body, body); err != nil {
-			return err
-		}
-		m.Exchanges = append(m.Exchanges, e)
-		return nil
+		f.Add(e)
+		f.JSON(e.Body, body)
 	}
 	var regions []any
 	for _, rp := range regionPlan {
 		regions = append(regions, map[string]any{"RegionId": rp.region})
 	}
-	if err := add(replay.Exchange{Service: "ecs", Action: "DescribeRegions", Body: "ecs-describe-regions.json"},
-		map[string]any{"ResponseMetadata": meta("DescribeRegions", "ecs", "cn-beijing"), "Result": map[string]any{"Regions": regions, "NextToken": ""}}); err != nil {
-		return err
-	}
+	add(replay.Exchange{Service: "ecs", Action: "DescribeRegions", Body: "ecs-describe-regions.json"},
+		map[string]any{"ResponseMetadata": meta("DescribeRegions", "ecs", "cn-beijing"), "Result": map[string]any{"Regions": regions, "NextToken": ""}})
 	for _, rp := range regionPlan {
 		var listed []gpuType
 		for _, t := range types {
-			if len(rp.families) == 0 || contains(rp.families, t.family) {
+			if len(rp.families) == 0 || slices.Contains(rp.families, t.family) {
 				listed = append(listed, t)
 			}
 		}
@@ -129,12 +122,10 @@ func run(out string) error {
 			if i == 1 {
 				token, next = "page-2", ""
 			}
-			if err := add(replay.Exchange{Service: "ecs", Action: "DescribeInstanceTypes", Region: rp.region, Params: map[string]string{"NextToken": token},
+			add(replay.Exchange{Service: "ecs", Action: "DescribeInstanceTypes", Region: rp.region, Params: map[string]string{"NextToken": token},
 				Body: fmt.Sprintf("ecs-describe-instance-types-%s-%d.json", rp.region, i+1)},
 				map[string]any{"ResponseMetadata": meta("DescribeInstanceTypes", "ecs", rp.region),
-					"Result": map[string]any{"InstanceTypes": page, "NextToken": next, "TotalCount": len(recs)}}); err != nil {
-				return err
-			}
+					"Result": map[string]any{"InstanceTypes": page, "NextToken": next, "TotalCount": len(recs)}})
 		}
 		var zones []any
 		for zi, z := range rp.zones {
@@ -150,10 +141,8 @@ func run(out string) error {
 			zones = append(zones, map[string]any{"RegionId": rp.region, "ZoneId": z, "Status": "Available",
 				"AvailableResources": []any{map[string]any{"Type": "InstanceType", "SupportedResources": sup}}})
 		}
-		if err := add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: rp.region, Body: "ecs-describe-available-resource-" + rp.region + ".json"},
-			map[string]any{"ResponseMetadata": meta("DescribeAvailableResource", "ecs", rp.region), "Result": map[string]any{"AvailableZones": zones}}); err != nil {
-			return err
-		}
+		add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: rp.region, Body: "ecs-describe-available-resource-" + rp.region + ".json"},
+			map[string]any{"ResponseMetadata": meta("DescribeAvailableResource", "ecs", rp.region), "Result": map[string]any{"AvailableZones": zones}})
 		for _, q := range []struct {
 			action, suffix, duration string
 			price                    func(decimal.Decimal) decimal.Decimal
@@ -173,12 +162,10 @@ func run(out string) error {
 			if q.duration != "" {
 				params["ConfigList.1.UseDuration"] = q.duration
 			}
-			if err := add(replay.Exchange{Service: "billing", Action: q.action, Region: rp.region, Params: params,
+			add(replay.Exchange{Service: "billing", Action: q.action, Region: rp.region, Params: params,
 				Body: "billing-" + q.suffix + "-" + rp.region + ".json"},
 				map[string]any{"ResponseMetadata": meta(q.action, "billing", rp.region), "Result": map[string]any{"Currency": "CNY",
-					"TotalOriginalAmount": total.StringFixed(2), "TotalDiscountAmount": total.StringFixed(2), "ConfigList": list}}); err != nil {
-				return err
-			}
+					"TotalOriginalAmount": total.StringFixed(2), "TotalDiscountAmount": total.StringFixed(2), "ConfigList": list}})
 		}
 		for _, t := range listed {
 			spot := hourly(t).Mul(dec(spotFactor)).Round(2)
@@ -192,15 +179,12 @@ func run(out string) error {
 					map[string]any{"InstanceTypeId": t.id, "ZoneId": z, "SpotPrice": json.Number(spot.Add(dec("0.50")).StringFixed(2)), "Timestamp": "2026-06-14T00:00:00+08:00"},
 					map[string]any{"InstanceTypeId": t.id, "ZoneId": z, "SpotPrice": json.Number(spot.StringFixed(2)), "Timestamp": "2026-06-15T00:00:00+08:00"})
 			}
-			if err := add(replay.Exchange{Service: "ecs", Action: "DescribeSpotPriceHistory", Region: rp.region, Params: map[string]string{"InstanceTypeId": t.id},
+			add(replay.Exchange{Service: "ecs", Action: "DescribeSpotPriceHistory", Region: rp.region, Params: map[string]string{"InstanceTypeId": t.id},
 				Body: "ecs-spot-" + rp.region + "-" + t.id + ".json"},
-				map[string]any{"ResponseMetadata": meta("DescribeSpotPriceHistory", "ecs", rp.region), "Result": map[string]any{"SpotPrices": pts, "NextToken": ""}}); err != nil {
-				return err
-			}
+				map[string]any{"ResponseMetadata": meta("DescribeSpotPriceHistory", "ecs", rp.region), "Result": map[string]any{"SpotPrices": pts, "NextToken": ""}})
 		}
 	}
-	replay.SortExchanges(m.Exchanges)
-	return writeJSON(out, "manifest.json", m)
+	return f.WriteManifest(m)
 }
 
 func typeJSON(t gpuType) map[string]any {
@@ -223,20 +207,3 @@ func hourly(t gpuType) decimal.Decimal {
 func month(h decimal.Decimal) decimal.Decimal { return h.Mul(dec(monthFactor)).Round(2) }
 
 func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func writeJSON(dir, name string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, name), append(data, '\n'), 0o644)
-}

@@ -1,68 +1,14 @@
-// Package replay serves recorded provider API answers from a local HTTP server, in
-// each provider's own wire format, so that adapters are exercised through the real
-// vendor SDK clients without a network. Tests use it directly; `make data` uses it
-// to crawl the fixtures into the embedded catalog.
 package replay
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 )
-
-// Request is a request as the server understood it.
-type Request struct {
-	Method  string
-	Path    string
-	Service string // ec2, pricing, ecs, cvm, ...
-	Action  string
-	Region  string // from the signature's credential scope or the region parameter
-	Params  map[string]string
-	Header  http.Header
-	Body    []byte
-}
-
-// Exchange is one recorded answer and the request it answers. A request matches
-// when its service, action and region equal the exchange's (where set) and every
-// listed parameter has the listed value; an empty value means the parameter is
-// absent or empty (the first page of a paginated call).
-type Exchange struct {
-	Service     string            `json:"service,omitempty"`
-	Action      string            `json:"action"`
-	Region      string            `json:"region,omitempty"`
-	Params      map[string]string `json:"params,omitempty"`
-	Status      int               `json:"status,omitempty"`
-	ContentType string            `json:"content_type,omitempty"`
-	Body        string            `json:"body"` // file name, relative to the fixture folder
-}
-
-// Manifest describes a fixture folder: where its data comes from and as of when,
-// and the exchanges it answers. Synthetic is true where no real data exists.
-type Manifest struct {
-	Provider  string `json:"provider"`
-	AsOf      string `json:"as_of"` // YYYY-MM-DD the data describes
-	Synthetic bool   `json:"synthetic"`
-	// SyntheticPrices is true where the specs are real but no real prices exist
-	// (Huawei): every price served is synthetic.
-	SyntheticPrices bool       `json:"synthetic_prices,omitempty"`
-	Sources         []string   `json:"sources"`
-	Notes           []string   `json:"notes,omitempty"`
-	Exchanges       []Exchange `json:"exchanges"`
-}
-
-// Dialect is a provider's wire format: how to read a request and how to say that
-// nothing was recorded for it.
-type Dialect struct {
-	Decode   func(r *http.Request, body []byte) (Request, error)
-	NotFound func(req Request) (status int, contentType string, body string)
-}
 
 // Response is an answer a test injects instead of the recorded one.
 type Response struct {
@@ -108,24 +54,6 @@ func WithLatency(d time.Duration) Option {
 	return func(s *Server) { s.latency = d }
 }
 
-// LoadManifest reads manifest.json from a fixture folder.
-func LoadManifest(dir fs.FS) (Manifest, error) {
-	data, err := fs.ReadFile(dir, "manifest.json")
-	if err != nil {
-		return Manifest{}, fmt.Errorf("replay: read manifest: %w", err)
-	}
-	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return Manifest{}, fmt.Errorf("replay: manifest.json: %w", err)
-	}
-	for i, e := range m.Exchanges {
-		if _, err := fs.Stat(dir, e.Body); err != nil {
-			return Manifest{}, fmt.Errorf("replay: manifest.json exchange %d (%s): body %s: %w", i, e.Action, e.Body, err)
-		}
-	}
-	return m, nil
-}
-
 // Start serves the fixture folder dir in the given dialect on a loopback port.
 func Start(dir fs.FS, d Dialect, opts ...Option) (*Server, error) {
 	m, err := LoadManifest(dir)
@@ -146,6 +74,24 @@ func (s *Server) Host() string { return strings.TrimPrefix(s.URL, "http://") }
 
 // Close stops the server.
 func (s *Server) Close() { s.srv.Close() }
+
+// Do answers req in process, without a connection, as the server would over
+// one: an SDK client whose HTTP client is the server (aws.HTTPClient and the
+// like) reads the recorded answers with no transport in between, so no
+// transport quirk (smithy-go closing a request body early, see the AWS
+// adapter's requestbody.go) can fail a call. Injected faults apply, but not
+// their Hijack, which needs a connection.
+func (s *Server) Do(req *http.Request) (*http.Response, error) {
+	in := req.Clone(req.Context())
+	if in.Body == nil {
+		in.Body = http.NoBody
+	}
+	rec := httptest.NewRecorder()
+	s.serve(rec, in)
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
+}
 
 // Requests returns the requests served so far, in order.
 func (s *Server) Requests() []Request {
@@ -232,7 +178,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	e, ok := s.match(req)
+	e, ok := s.Manifest.Find(req)
 	if !ok {
 		status, ct, b := s.dialect.NotFound(req)
 		write(w, status, ct, []byte(b))
@@ -272,51 +218,4 @@ func write(w http.ResponseWriter, status int, contentType string, body []byte) {
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
-}
-
-func (s *Server) match(req Request) (Exchange, bool) {
-	for _, e := range s.Manifest.Exchanges {
-		if e.Action != req.Action || (e.Service != "" && e.Service != req.Service) || (e.Region != "" && e.Region != req.Region) {
-			continue
-		}
-		ok := true
-		for k, v := range e.Params {
-			if req.Params[k] != v {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return e, true
-		}
-	}
-	return Exchange{}, false
-}
-
-// SortExchanges orders exchanges so that manifests are written deterministically.
-func SortExchanges(ex []Exchange) {
-	key := func(e Exchange) string {
-		ks := make([]string, 0, len(e.Params))
-		for k, v := range e.Params {
-			ks = append(ks, k+"="+v)
-		}
-		sort.Strings(ks)
-		return e.Service + "\x00" + e.Action + "\x00" + e.Region + "\x00" + strings.Join(ks, "&")
-	}
-	sort.SliceStable(ex, func(i, j int) bool { return key(ex[i]) < key(ex[j]) })
-}
-
-// scopeRegion returns the region of an AWS-style signature credential scope:
-// "Credential=AKID/20240501/us-east-1/ec2/aws4_request" gives us-east-1.
-func scopeRegion(auth string) (region, service string) {
-	_, cred, ok := strings.Cut(auth, "Credential=")
-	if !ok {
-		return "", ""
-	}
-	cred, _, _ = strings.Cut(cred, ",")
-	parts := strings.Split(strings.TrimSpace(cred), "/")
-	if len(parts) >= 4 {
-		return parts[2], parts[3]
-	}
-	return "", ""
 }

@@ -54,6 +54,34 @@ func TestStart_NoLatencyAnswersAsRecorded(t *testing.T) {
 	}
 }
 
+func TestDo_AnswersInProcess(t *testing.T) {
+	s := start(t)
+	for _, tt := range []struct {
+		action string
+		status int
+		body   string
+	}{
+		{"DescribeRegions", 200, `{"ok":true}`},
+		{"DescribePrice", 404, AlibabaError("InvalidAction.NotFound", "replay: nothing recorded for DescribePrice in cn-hangzhou")},
+	} {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, s.URL+"/?Action="+tt.action+"&RegionId=cn-hangzhou", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := s.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != tt.status || string(b) != tt.body || resp.Request != req {
+			t.Errorf("Do(%s) = %d %q, want %d %q and the request", tt.action, resp.StatusCode, b, tt.status, tt.body)
+		}
+	}
+	if n := s.Count("DescribeRegions"); n != 1 {
+		t.Errorf("Count = %d, want 1: Do must count like a request over a connection", n)
+	}
+}
+
 func TestWait_ZeroLatencyNeverHolds(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
