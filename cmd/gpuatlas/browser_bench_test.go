@@ -97,9 +97,7 @@ func buildBenchSite(t *testing.T) string {
 const benchRows = `[...document.querySelectorAll('#bench-body tr')].filter(r => !r.hidden).map(r => r.querySelector('td:last-child code').textContent)`
 
 func TestBrowser_BenchmarksFilter(t *testing.T) {
-	site := serveSite(t, buildBenchSite(t))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildBenchSite(t))
 
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
 	all := []string{"data/benchmarks/example.csv:2", "data/benchmarks/other.yaml:7", "data/benchmarks/example.csv:3"}
@@ -165,8 +163,7 @@ func TestBrowser_BenchmarksFilter(t *testing.T) {
 }
 
 func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
-	site := serveSite(t, buildBenchSite(t))
-	ctx := browsertest.Start(t)
+	site, ctx, _ := browse(t, buildBenchSite(t))
 	browsertest.DisableJavaScript(t, ctx)
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS("footer")))
 	if n := len(browsertest.Eval[[]string](t, ctx, benchRows)); n != 3 {

@@ -129,9 +129,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 // calculator shows agree to the cent; and again after changing hours, months,
 // utilisation, idle hours, spot overhead, every billing group and every offer.
 func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
-	site := serveSite(t, buildScenarioSite(t))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	ids := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
 	if len(ids) < 5 {
@@ -250,8 +248,7 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 // the horizon, a burst above whole committed instances, fractional speeds; and the
 // repository's golden TCO input. Each must equal compare.TCO exactly.
 func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
-	site := serveSite(t, buildScenarioSite(t))
-	ctx := browsertest.Start(t)
+	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,6 +61,15 @@ func buildSiteWith(t *testing.T, opts sitegen.Options) string {
 // ends, and returns its URL.
 func serveSite(t *testing.T, dir string) string { return browsertest.Serve(t, newServeHandler(dir)) }
 
+// browse serves a built site folder and starts a browser; it returns the site's
+// URL, the browser's tab and the tab's uncaught script exceptions.
+func browse(t *testing.T, dir string) (string, context.Context, *browsertest.Exceptions) {
+	t.Helper()
+	site := serveSite(t, dir)
+	ctx := browsertest.Start(t)
+	return site, ctx, browsertest.CollectExceptions(ctx)
+}
+
 const (
 	rowKeys  = `[...document.querySelectorAll('tbody#offers-body tr')].map(r => r.dataset.key)`
 	rowCount = `document.getElementById('row-count').textContent`
@@ -79,9 +89,7 @@ const captureDownloads = `(() => {
 })()`
 
 func TestBrowser_OffersExplorer(t *testing.T) {
-	site := serveSite(t, buildTestSite(t))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	// The default view: on-demand offers, cheapest first, as the server rendered
 	// them; the suspect price (g5.xlarge in us-west-2) only on request.
@@ -350,9 +358,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 }
 
 func TestBrowser_Compare(t *testing.T) {
-	site := serveSite(t, buildTestSite(t))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	q := "?o=alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand&o=volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand&o=aws/g5.xlarge/us-east-1//on_demand&o=no/such/offer//x"
 	browsertest.Do(t, ctx, "compare", chromedp.Navigate(site+"/zh/compare.html"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
@@ -393,8 +399,7 @@ func TestBrowser_Compare(t *testing.T) {
 }
 
 func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
-	site := serveSite(t, buildTestSite(t))
-	ctx := browsertest.Start(t)
+	site, ctx, _ := browse(t, buildTestSite(t))
 
 	browsertest.DisableJavaScript(t, ctx)
 	browsertest.Do(t, ctx, "open offers", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS("footer")))
@@ -454,9 +459,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 // never in the ordinary test run, where a loaded machine would make it flaky.
 func TestBrowser_Explorer10kRows(t *testing.T) {
 	snap := synth.Snapshot(10_000, 1)
-	site := serveSite(t, buildSite(t, snap))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
 	browsertest.Do(t, ctx, "open offers", chromedp.Navigate(site+"/offers.html?billing="), chromedp.WaitReady(chromedp.CSS(ready)))
 	if n := browsertest.Eval[int](t, ctx, `GPUAtlasExplorer.rows().length`); n != len(snap.Offers) {

@@ -45,9 +45,7 @@ func TestBrowser_HostileProviderStringsRunNothing(t *testing.T) {
 	if err := snap.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	site := serveSite(t, buildSite(t, snap))
-	ctx := browsertest.Start(t)
-	exceptions := browsertest.CollectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
 	pages := []string{
 		"/offers.html?billing=&sus=1&cols=provider,type,family,gpu,region,zone,billing,price,marks",

@@ -68,7 +68,10 @@ func requireChromium(t testing.TB) string {
 
 // Start starts Chromium headless with a desktop window and returns the context
 // of its tab; the browser closes when the test ends.
-func Start(t testing.TB) context.Context { return StartSized(t, Desktop) }
+func Start(t testing.TB) context.Context {
+	t.Helper()
+	return StartSized(t, Desktop)
+}
 
 // StartSized starts Chromium headless on a screen of the given size (emulating a
 // phone when size.Phone) and returns the context of its tab.
