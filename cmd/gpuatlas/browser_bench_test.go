@@ -1,14 +1,11 @@
 package main
 
 import (
-	"net/http/httptest"
-	"os"
-	"path/filepath"
+	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 	"github.com/shopspring/decimal"
@@ -16,8 +13,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // benchRuns are benchmark runs on the test snapshot's types: measured on the H100
@@ -87,89 +84,73 @@ func dailyHistory(t *testing.T, cur *catalog.Snapshot) *catalog.History {
 // eight-day history.
 func buildBenchSite(t *testing.T) string {
 	t.Helper()
-	testdata := filepath.Join("..", "..", "sitegen", "testdata")
-	snap, err := catalog.ReadSnapshot(filepath.Join(testdata, "snapshot.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := testSnapshot(t)
 	w, err := catalog.LoadWorkloads(data.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	runs := benchRuns()
-	dir := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: dir, BaseURL: "/",
-		Benchmarks: runs, Workloads: w, BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
+		BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)})
 }
 
 const benchRows = `[...document.querySelectorAll('#bench-body tr')].filter(r => !r.hidden).map(r => r.querySelector('td:last-child code').textContent)`
 
 func TestBrowser_BenchmarksFilter(t *testing.T) {
-	dir := buildBenchSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	ctx := newBrowser(t)
-	exceptions := collectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildBenchSite(t))
 
-	do(t, ctx, "open benchmarks", chromedp.Navigate(srv.URL+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
+	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
 	all := []string{"data/benchmarks/example.csv:2", "data/benchmarks/other.yaml:7", "data/benchmarks/example.csv:3"}
-	if diff := cmp.Diff(all, eval[[]string](t, ctx, benchRows)); diff != "" {
+	if diff := cmp.Diff(all, browsertest.Eval[[]string](t, ctx, benchRows)); diff != "" {
 		t.Errorf("rows before filtering (-want +got):\n%s", diff)
 	}
-	if hidden := eval[bool](t, ctx, `document.getElementById('bench-filters').hidden`); hidden {
+	if hidden := browsertest.Eval[bool](t, ctx, `document.getElementById('bench-filters').hidden`); hidden {
 		t.Error("the filters are hidden once the script has run")
 	}
-	screenshot(t, ctx, "benchmarks.png")
+	browsertest.Screenshot(t, ctx, "benchmarks.png")
 
-	setControl(t, ctx, "bf-workload", "llm-inference-8b")
+	browsertest.SetControl(t, ctx, "bf-workload", "llm-inference-8b")
 	want := []string{"data/benchmarks/other.yaml:7", "data/benchmarks/example.csv:3"}
-	if diff := cmp.Diff(want, eval[[]string](t, ctx, benchRows)); diff != "" {
+	if diff := cmp.Diff(want, browsertest.Eval[[]string](t, ctx, benchRows)); diff != "" {
 		t.Errorf("rows of llm-inference-8b (-want +got):\n%s", diff)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('bench-count').textContent`); got != "2 of 3 runs" {
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('bench-count').textContent`); got != "2 of 3 runs" {
 		t.Errorf("count = %q", got)
 	}
-	if got := eval[[]string](t, ctx, `[...document.querySelectorAll('section.workload')].filter(s => !s.hidden).map(s => s.dataset.workload)`); !cmp.Equal(got, []string{"llm-inference-8b"}) {
+	if got := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('section.workload')].filter(s => !s.hidden).map(s => s.dataset.workload)`); !cmp.Equal(got, []string{"llm-inference-8b"}) {
 		t.Errorf("cost sections shown = %v, want only llm-inference-8b", got)
 	}
-	setControl(t, ctx, "bf-provider", "alibaba")
-	if diff := cmp.Diff([]string{"data/benchmarks/example.csv:3"}, eval[[]string](t, ctx, benchRows)); diff != "" {
+	browsertest.SetControl(t, ctx, "bf-provider", "alibaba")
+	if diff := cmp.Diff([]string{"data/benchmarks/example.csv:3"}, browsertest.Eval[[]string](t, ctx, benchRows)); diff != "" {
 		t.Errorf("rows of llm-inference-8b on Alibaba (-want +got):\n%s", diff)
 	}
-	if got := eval[string](t, ctx, `location.search`); got != "?workload=llm-inference-8b&provider=alibaba" {
+	if got := browsertest.Eval[string](t, ctx, `location.search`); got != "?workload=llm-inference-8b&provider=alibaba" {
 		t.Errorf("URL query = %q", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`); got != "/zh/benchmarks.html?workload=llm-inference-8b&provider=alibaba" {
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`); got != "/zh/benchmarks.html?workload=llm-inference-8b&provider=alibaba" {
 		t.Errorf("language switch = %q, want the same filters", got)
 	}
-	screenshot(t, ctx, "benchmarks-filtered.png")
+	browsertest.Screenshot(t, ctx, "benchmarks-filtered.png")
 
 	// The filters come back from the URL; GPU filters too.
-	do(t, ctx, "open filtered", chromedp.Navigate(srv.URL+"/zh/benchmarks.html?gpu=nvidia-h100-sxm-80gb"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
-	if diff := cmp.Diff([]string{"data/benchmarks/example.csv:2"}, eval[[]string](t, ctx, benchRows)); diff != "" {
+	browsertest.Do(t, ctx, "open filtered", chromedp.Navigate(site+"/zh/benchmarks.html?gpu=nvidia-h100-sxm-80gb"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
+	if diff := cmp.Diff([]string{"data/benchmarks/example.csv:2"}, browsertest.Eval[[]string](t, ctx, benchRows)); diff != "" {
 		t.Errorf("rows of the H100 (-want +got):\n%s", diff)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('bench-count').textContent`); got != "3 条记录中的 1 条" {
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('bench-count').textContent`); got != "3 条记录中的 1 条" {
 		t.Errorf("Chinese count = %q", got)
 	}
-	do(t, ctx, "reset", chromedp.Click(chromedp.CSS(`#bf-reset`)))
-	waitFor(t, ctx, `document.querySelectorAll('#bench-body tr:not([hidden])').length === 3`)
-	if got := eval[string](t, ctx, `location.search`); got != "" {
+	browsertest.Do(t, ctx, "reset", chromedp.Click(chromedp.CSS(`#bf-reset`)))
+	browsertest.WaitFor(t, ctx, `document.querySelectorAll('#bench-body tr:not([hidden])').length === 3`)
+	if got := browsertest.Eval[string](t, ctx, `location.search`); got != "" {
 		t.Errorf("after reset the URL query is %q", got)
 	}
 
 	// The explorer's cost column tells measured from estimated figures: the
 	// Volcano Engine A10 type is estimated from the Alibaba A10 run.
-	do(t, ctx, "open explorer", chromedp.Navigate(srv.URL+"/offers.html?wl=1&cols=provider,type,price,work"), chromedp.WaitReady(chromedp.CSS(ready)))
+	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html?wl=1&cols=provider,type,price,work"), chromedp.WaitReady(chromedp.CSS(ready)))
 	cell := func(key string) string {
-		return eval[string](t, ctx, `(() => { const r = document.querySelector('tr[data-key="`+key+`"] td.c-work'); return r ? r.innerHTML : 'no cell'; })()`)
+		return browsertest.Eval[string](t, ctx, `(() => { const r = document.querySelector('tr[data-key="`+key+`"] td.c-work'); return r ? r.innerHTML : 'no cell'; })()`)
 	}
 	if got := cell("alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand"); !strings.Contains(got, `class="badge measured"`) {
 		t.Errorf("the Alibaba A10 cost cell = %q, want a measured badge", got)
@@ -177,31 +158,23 @@ func TestBrowser_BenchmarksFilter(t *testing.T) {
 	if got := cell("volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand"); !strings.Contains(got, `class="badge estimated"`) || !strings.Contains(got, "estimated") {
 		t.Errorf("the Volcano Engine A10 cost cell = %q, want an estimated badge", got)
 	}
-	screenshot(t, ctx, "offers-work-cost.png")
-	for _, e := range exceptions() {
-		t.Errorf("uncaught script exception: %s", e)
-	}
+	browsertest.Screenshot(t, ctx, "offers-work-cost.png")
+	exceptions.Check(t)
 }
 
 func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
-	dir := buildBenchSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	ctx := newBrowser(t)
-	do(t, ctx, "open tab", chromedp.Navigate("about:blank"))
-	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-		t.Fatalf("disable JavaScript: %v", err)
-	}
-	do(t, ctx, "open benchmarks", chromedp.Navigate(srv.URL+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS("footer")))
-	if n := len(eval[[]string](t, ctx, benchRows)); n != 3 {
+	site, ctx, _ := browse(t, buildBenchSite(t))
+	browsertest.DisableJavaScript(t, ctx)
+	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS("footer")))
+	if n := len(browsertest.Eval[[]string](t, ctx, benchRows)); n != 3 {
 		t.Errorf("%d rows without JavaScript, want every run", n)
 	}
-	if shown := eval[bool](t, ctx, `getComputedStyle(document.getElementById('bench-filters')).display !== 'none'`); shown {
+	if shown := browsertest.Eval[bool](t, ctx, `getComputedStyle(document.getElementById('bench-filters')).display !== 'none'`); shown {
 		t.Error("the filters show although they cannot work without JavaScript")
 	}
 	for _, p := range []string{"/changes/", "/gpus/nvidia-h100-sxm-80gb.html"} {
-		do(t, ctx, "open "+p, chromedp.Navigate(srv.URL+p), chromedp.WaitReady(chromedp.CSS("footer")))
-		if got := eval[string](t, ctx, `document.querySelector('main h1').textContent`); got == "" {
+		browsertest.Do(t, ctx, "open "+p, chromedp.Navigate(site+p), chromedp.WaitReady(chromedp.CSS("footer")))
+		if got := browsertest.Eval[string](t, ctx, `document.querySelector('main h1').textContent`); got == "" {
 			t.Errorf("%s has no heading without JavaScript", p)
 		}
 	}
@@ -210,41 +183,22 @@ func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
 // TestBrowser_BenchmarkAndChangesScreenshots saves the new pages on a desktop and
 // a phone for a person to look at, and checks no page is wider than a phone.
 func TestBrowser_BenchmarkAndChangesScreenshots(t *testing.T) {
-	dir := buildBenchSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	pages := []struct{ name, path string }{
-		{"benchmarks", "/benchmarks.html"},
-		{"changes", "/changes/"},
-		{"changes-archive", "/changes/2026-11-27.html"},
-		{"zh-changes", "/zh/changes/"},
-		{"instance-p5-history-bench", "/instances/aws/p5.48xlarge.html#benchmarks"},
-		{"instance-volcengine-estimated", "/instances/volcengine/ecs.gni2.3xlarge.html#benchmarks"},
-		{"gpu-a10-trend", "/gpus/nvidia-a10-24gb.html#price-trend"},
-		{"zh-gpu-h100-trend", "/zh/gpus/nvidia-h100-sxm-80gb.html#price-trend"},
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-	}{{"desktop", 1400, 900}, {"phone", 390, 844}} {
-		t.Run(size.name, func(t *testing.T) {
-			ctx := newBrowserSized(t, size.width, size.height)
-			if size.name == "phone" {
-				do(t, ctx, "emulate a phone", chromedp.EmulateViewport(int64(size.width), int64(size.height),
-					chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	site := serveSite(t, buildBenchSite(t))
+	browsertest.Shots{
+		Pages: []browsertest.Page{
+			{Name: "benchmarks", Path: "/benchmarks.html"},
+			{Name: "changes", Path: "/changes/"},
+			{Name: "changes-archive", Path: "/changes/2026-11-27.html"},
+			{Name: "zh-changes", Path: "/zh/changes/"},
+			{Name: "instance-p5-history-bench", Path: "/instances/aws/p5.48xlarge.html#benchmarks"},
+			{Name: "instance-volcengine-estimated", Path: "/instances/volcengine/ecs.gni2.3xlarge.html#benchmarks"},
+			{Name: "gpu-a10-trend", Path: "/gpus/nvidia-a10-24gb.html#price-trend"},
+			{Name: "zh-gpu-h100-trend", Path: "/zh/gpus/nvidia-h100-sxm-80gb.html#price-trend"},
+		},
+		Check: func(t *testing.T, ctx context.Context, p browsertest.Page) {
+			if broken := browsertest.Eval[[]string](t, ctx, `[...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`); len(broken) > 0 {
+				t.Errorf("%s: images that do not load: %v", p.Path, broken)
 			}
-			for _, p := range pages {
-				do(t, ctx, "open "+p.path, chromedp.Navigate(srv.URL+p.path), chromedp.WaitReady(chromedp.CSS("footer")))
-				if size.name == "phone" {
-					if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > size.width {
-						t.Errorf("%s is %d pixels wide on a %d-pixel screen", p.path, w, size.width)
-					}
-				}
-				if broken := eval[[]string](t, ctx, `[...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)`); len(broken) > 0 {
-					t.Errorf("%s: images that do not load: %v", p.path, broken)
-				}
-				screenshot(t, ctx, size.name+"-"+p.name+".png")
-			}
-		})
-	}
+		},
+	}.Save(t, site)
 }

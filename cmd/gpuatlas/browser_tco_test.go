@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,33 +16,20 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // buildScenarioSite renders sitegen's test snapshot with the project's scenarios
 // (data/scenarios.yaml): the scenario pages and the TCO page.
 func buildScenarioSite(t *testing.T) string {
 	t.Helper()
-	testdata := filepath.Join("..", "..", "sitegen", "testdata")
-	snap, err := catalog.ReadSnapshot(filepath.Join(testdata, "snapshot.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
-	if err != nil {
-		t.Fatal(err)
-	}
 	set, err := compare.LoadScenarios(data.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: dir, BaseURL: "/", Scenarios: set}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return buildSiteWith(t, sitegen.Options{Snapshot: testSnapshot(t), Scenarios: set})
 }
 
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.
@@ -75,11 +61,11 @@ type tcoTables struct {
 
 func readTCOTables(t *testing.T, ctx context.Context, res, cum, be string) tcoTables {
 	t.Helper()
-	return eval[tcoTables](t, ctx, fmt.Sprintf(`(() => {
+	return browsertest.Eval[tcoTables](t, ctx, fmt.Sprintf(`(() => {
 		const rows = sel => [...document.querySelectorAll(sel + ' tbody tr')].map(r => [...r.children].map(c => {
 			const k = c.cloneNode(true); k.querySelectorAll('small').forEach(s => s.remove()); return k.textContent.trim(); }));
 		return {res: rows(%s), cum: rows(%s), be: rows(%s)};
-	})()`, jsString(res), jsString(cum), jsString(be)))
+	})()`, browsertest.JSString(res), browsertest.JSString(cum), browsertest.JSString(be)))
 }
 
 // assertAgree checks every figure of the tables against the command line's result,
@@ -143,28 +129,24 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 // calculator shows agree to the cent; and again after changing hours, months,
 // utilisation, idle hours, spot overhead, every billing group and every offer.
 func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
-	dir := buildScenarioSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	ctx := newBrowser(t)
-	exceptions := collectExceptions(ctx)
-	do(t, ctx, "open tco", chromedp.Navigate(srv.URL+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
-	ids := eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
+	site, ctx, exceptions := browse(t, buildScenarioSite(t))
+	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	ids := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
 	if len(ids) < 5 {
 		t.Fatalf("the calculator offers %d scenarios: %v", len(ids), ids)
 	}
-	screenshot(t, ctx, "tco-desktop.png")
-	elementShot(t, ctx, "#tco-llm-finetune", "tco-section-llm-finetune.png")
+	browsertest.Screenshot(t, ctx, "tco-desktop.png")
+	browsertest.ElementShot(t, ctx, "#tco-llm-finetune", "tco-section-llm-finetune.png")
 	input := func() string {
-		if st := eval[string](t, ctx, `document.getElementById('calc-form').dataset.state + ' ' + document.getElementById('calc-error').textContent`); st != "ok " {
+		if st := browsertest.Eval[string](t, ctx, `document.getElementById('calc-form').dataset.state + ' ' + document.getElementById('calc-error').textContent`); st != "ok " {
 			t.Fatalf("calculator state: %s", st)
 		}
-		return eval[string](t, ctx, `document.getElementById('calc-input').textContent`)
+		return browsertest.Eval[string](t, ctx, `document.getElementById('calc-input').textContent`)
 	}
 	for _, id := range ids {
-		setControl(t, ctx, "calc-scenario", id)
+		browsertest.SetControl(t, ctx, "calc-scenario", id)
 		// The preset: the page's billing groups.
-		do(t, ctx, "preset groups", chromedp.Evaluate[chromedp.Void](`(() => {
+		browsertest.Do(t, ctx, "preset groups", chromedp.Evaluate[chromedp.Void](`(() => {
 			const cfg = JSON.parse(document.getElementById('tco-config').textContent);
 			document.querySelectorAll('#calc-groups input').forEach(b => { b.checked = cfg.preset_groups.includes(b.value); });
 			document.getElementById('calc-form').dispatchEvent(new Event('change'));
@@ -177,9 +159,9 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 
 		// Everything changed.
 		for _, c := range [][2]string{{"calc-hours", "333.3"}, {"calc-months", "15"}, {"calc-util", "73.5"}, {"calc-idle", "12.25"}, {"calc-spot", "12.5"}} {
-			setControl(t, ctx, c[0], c[1])
+			browsertest.SetControl(t, ctx, c[0], c[1])
 		}
-		do(t, ctx, "every offer and billing group", chromedp.Evaluate[chromedp.Void](`(() => {
+		browsertest.Do(t, ctx, "every offer and billing group", chromedp.Evaluate[chromedp.Void](`(() => {
 			document.querySelectorAll('#calc-groups input, #calc-offers input').forEach(b => { b.checked = true; });
 			document.getElementById('calc-form').dispatchEvent(new Event('change'));
 		})()`))
@@ -201,7 +183,7 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 		assertAgree(t, id+" changed", res, readTCOTables(t, ctx, "#calc-res", "#calc-cum", "#calc-be"))
 		// The model behind the tables, called directly, agrees too (every figure,
 		// monthly costs and comparisons included).
-		js := eval[map[string]any](t, ctx, `window.GPUAtlasTCO.compute(JSON.parse(document.getElementById('calc-input').textContent))`)
+		js := browsertest.Eval[map[string]any](t, ctx, `window.GPUAtlasTCO.compute(JSON.parse(document.getElementById('calc-input').textContent))`)
 		var got struct {
 			Options []struct {
 				ID      string   `json:"id"`
@@ -242,25 +224,23 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 			}
 		}
 		if id == "llm-finetune" {
-			screenshot(t, ctx, "tco-calculator-changed.png")
-			elementShot(t, ctx, "#calculator", "tco-calculator.png")
+			browsertest.Screenshot(t, ctx, "tco-calculator-changed.png")
+			browsertest.ElementShot(t, ctx, "#calculator", "tco-calculator.png")
 		}
 		// Back to the preset figures for the next scenario.
 		for _, c := range [][2]string{{"calc-hours", "500"}, {"calc-months", "12"}, {"calc-util", "90"}, {"calc-idle", "0"}, {"calc-spot", "10"}} {
-			setControl(t, ctx, c[0], c[1])
+			browsertest.SetControl(t, ctx, c[0], c[1])
 		}
 	}
 	// Bad input says what is wrong and shows no figures.
-	setControl(t, ctx, "calc-util", "120")
-	if msg := eval[string](t, ctx, `document.getElementById('calc-error').textContent`); !strings.Contains(msg, "100") {
+	browsertest.SetControl(t, ctx, "calc-util", "120")
+	if msg := browsertest.Eval[string](t, ctx, `document.getElementById('calc-error').textContent`); !strings.Contains(msg, "100") {
 		t.Errorf("utilisation 120 %%: error %q", msg)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('#calc-out table').length`); n != 0 {
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#calc-out table').length`); n != 0 {
 		t.Errorf("figures shown for a bad input: %d tables", n)
 	}
-	if ex := exceptions(); len(ex) > 0 {
-		t.Errorf("script exceptions: %v", ex)
-	}
+	exceptions.Check(t)
 }
 
 // TestBrowser_TCODecimalEdgeCases checks the script's arithmetic on inputs built
@@ -268,11 +248,8 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 // the horizon, a burst above whole committed instances, fractional speeds; and the
 // repository's golden TCO input. Each must equal compare.TCO exactly.
 func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
-	dir := buildScenarioSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	ctx := newBrowser(t)
-	do(t, ctx, "open tco", chromedp.Navigate(srv.URL+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	site, ctx, _ := browse(t, buildScenarioSite(t))
+	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -311,7 +288,7 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 			t.Fatalf("input %d: %v", i, err)
 		}
 		b, _ := json.Marshal(in)
-		got := eval[json.RawMessage](t, ctx, `window.GPUAtlasTCO.compute(`+string(b)+`)`)
+		got := browsertest.Eval[json.RawMessage](t, ctx, `window.GPUAtlasTCO.compute(`+string(b)+`)`)
 		var g struct {
 			Options []compare.TCOOptionResult `json:"options"`
 			BE      []compare.BreakEven       `json:"break_evens"`
@@ -343,52 +320,14 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 }
 
 func TestBrowser_ScenarioScreenshots(t *testing.T) {
-	dir := buildScenarioSite(t)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	pages := []struct{ name, path string }{
-		{"scenarios", "/scenarios/"},
-		{"scenario-llm-finetune", "/scenarios/llm-finetune.html"},
-		{"zh-scenario-cv-training", "/zh/scenarios/cv-training.html"},
-		{"zh-tco", "/zh/tco.html"},
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-	}{{"desktop", 1400, 900}, {"phone", 390, 844}} {
-		t.Run(size.name, func(t *testing.T) {
-			ctx := newBrowserSized(t, size.width, size.height)
-			exceptions := collectExceptions(ctx)
-			if size.name == "phone" {
-				do(t, ctx, "emulate a phone", chromedp.EmulateViewport(int64(size.width), int64(size.height),
-					chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
-			}
-			for _, p := range pages {
-				do(t, ctx, "open "+p.path, chromedp.Navigate(srv.URL+p.path), chromedp.WaitReady(chromedp.CSS("footer")))
-				if size.name == "phone" {
-					if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > size.width {
-						t.Errorf("%s is %d pixels wide on a %d-pixel screen", p.path, w, size.width)
-					}
-				}
-				screenshot(t, ctx, size.name+"-"+p.name+".png")
-			}
-			if ex := exceptions(); len(ex) > 0 {
-				t.Errorf("script exceptions: %v", ex)
-			}
-		})
-	}
-}
-
-// elementShot saves a screenshot of one element of the page.
-func elementShot(t *testing.T, ctx context.Context, sel, name string) {
-	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", sel, err)
-	}
-	p := filepath.Join(artifactsDir(t), name)
-	if err := os.WriteFile(p, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", p)
+	site := serveSite(t, buildScenarioSite(t))
+	browsertest.Shots{
+		Pages: []browsertest.Page{
+			{Name: "scenarios", Path: "/scenarios/"},
+			{Name: "scenario-llm-finetune", Path: "/scenarios/llm-finetune.html"},
+			{Name: "zh-scenario-cv-training", Path: "/zh/scenarios/cv-training.html"},
+			{Name: "zh-tco", Path: "/zh/tco.html"},
+		},
+		NoExceptions: true,
+	}.Save(t, site)
 }

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 )
 
 // payload runs script if any page inserts it as markup: the flag it sets is what
@@ -18,10 +17,7 @@ const payload = `"><img src=x onerror="window.__pwned=1"><script>window.__pwned=
 // Provider strings pass through the explorer's and the compare page's scripts as
 // text: hostile names render literally and run nothing.
 func TestBrowser_HostileProviderStringsRunNothing(t *testing.T) {
-	snap, err := catalog.ReadSnapshot(filepath.Join("..", "..", "sitegen", "testdata", "snapshot.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := testSnapshot(t)
 	// Poison the strings the scripts render: the GPU name, the zone, the region
 	// name, what the price includes and the suspect reason of the first type.
 	target := snap.Instances[0].Key()
@@ -49,31 +45,25 @@ func TestBrowser_HostileProviderStringsRunNothing(t *testing.T) {
 	if err := snap.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	dir := buildSite(t, snap)
-	srv := httptest.NewServer(newServeHandler(dir))
-	defer srv.Close()
-	ctx := newBrowser(t)
-	exceptions := collectExceptions(ctx)
+	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
 	pages := []string{
 		"/offers.html?billing=&sus=1&cols=provider,type,family,gpu,region,zone,billing,price,marks",
 		"/compare.html?o=" + key,
 	}
 	for _, page := range pages {
-		do(t, ctx, "open "+page, chromedp.Navigate(srv.URL+page), chromedp.WaitReady(chromedp.CSS("footer")))
+		browsertest.Do(t, ctx, "open "+page, chromedp.Navigate(site+page), chromedp.WaitReady(chromedp.CSS("footer")))
 		// Let the scripts load the data and render.
-		waitFor(t, ctx, `document.body.innerText.includes('GPU"><img')`)
-		if pwned := eval[bool](t, ctx, `window.__pwned === 1`); pwned {
+		browsertest.WaitFor(t, ctx, `document.body.innerText.includes('GPU"><img')`)
+		if pwned := browsertest.Eval[bool](t, ctx, `window.__pwned === 1`); pwned {
 			t.Errorf("%s: a provider string ran as script", page)
 		}
-		if n := eval[int](t, ctx, `document.querySelectorAll('main img[src="x"], main script:not([src]):not([type="application/json"])').length`); n != 0 {
+		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('main img[src="x"], main script:not([src]):not([type="application/json"])').length`); n != 0 {
 			t.Errorf("%s: %d elements were created from provider strings", page, n)
 		}
-		if text := eval[string](t, ctx, `document.body.innerText`); !strings.Contains(text, `<script>window.__pwned=1</script>`) {
+		if text := browsertest.Eval[string](t, ctx, `document.body.innerText`); !strings.Contains(text, `<script>window.__pwned=1</script>`) {
 			t.Errorf("%s: the hostile name is not shown as text", page)
 		}
 	}
-	for _, e := range exceptions() {
-		t.Errorf("uncaught script exception: %s", e)
-	}
+	exceptions.Check(t)
 }

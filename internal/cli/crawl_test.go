@@ -21,13 +21,13 @@ const (
 
 // awsEnv is the environment of a crawl against a local AWS replay: test
 // credentials, and the SDK kept away from the machine's own AWS configuration.
-func awsEnv(stdout, stderr *bytes.Buffer) Env {
-	env := map[string]string{
-		"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_REGION": "us-east-1",
-		"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull,
-	}
-	return Env{Stdout: stdout, Stderr: stderr, Getenv: func(k string) string { return env[k] }}
+var awsEnv = map[string]string{
+	"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_REGION": "us-east-1",
+	"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull,
 }
+
+// runAWS runs gpuatlas in awsEnv and returns its exit status, stdout and stderr.
+func runAWS(args ...string) (int, string, string) { return runEnv(Main, awsEnv, args...) }
 
 func startAWS(t *testing.T) *replay.Server {
 	t.Helper()
@@ -39,10 +39,18 @@ func startAWS(t *testing.T) *replay.Server {
 	return srv
 }
 
-func crawlArgs(srv *replay.Server, out string, extra ...string) []string {
+// crawl runs `gpuatlas crawl` of AWS against the replay into out, with the
+// extra flags; it fails the test unless the crawl exits with want, and returns
+// what the crawl printed on stderr.
+func crawl(t *testing.T, srv *replay.Server, out string, want int, extra ...string) string {
+	t.Helper()
 	args := []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL,
 		"--out", out, "--fx-file", "../../providers/fx/testdata/ecb-2025-11-28.xml", "--no-rate-limit", "--max-attempts", "2"}
-	return append(args, extra...)
+	code, _, stderr := runAWS(append(args, extra...)...)
+	if code != want {
+		t.Fatalf("crawl %s: exit %d, want %d:\n%s", strings.Join(extra, " "), code, want, stderr)
+	}
+	return stderr
 }
 
 // The crawl writes exactly what the server says: every offer in the catalog is
@@ -51,11 +59,7 @@ func crawlArgs(srv *replay.Server, out string, extra ...string) []string {
 func TestCrawl_AWSReplayToCatalogAndExport(t *testing.T) {
 	srv := startAWS(t)
 	out := filepath.Join(t.TempDir(), "catalog.json")
-	var stdout, stderr bytes.Buffer
-	code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,cn-north-1"))
-	if code != ExitOK {
-		t.Fatalf("crawl exit %d:\n%s", code, stderr.String())
-	}
+	crawlErr := crawl(t, srv, out, ExitOK, "--regions", "us-east-1,cn-north-1")
 	snap, err := catalog.ReadSnapshot(out)
 	if err != nil {
 		t.Fatal(err)
@@ -66,11 +70,11 @@ func TestCrawl_AWSReplayToCatalogAndExport(t *testing.T) {
 	if snap.FX.Date != "2025-11-28" {
 		t.Errorf("fx date %q", snap.FX.Date)
 	}
-	stdout.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), []string{"export", "--format", "csv", "--catalog", out}); code != ExitOK {
-		t.Fatalf("export exit %d: %s", code, stderr.String())
+	code, exported, exportErr := runAWS("export", "--format", "csv", "--catalog", out)
+	if code != ExitOK {
+		t.Fatalf("export exit %d: %s", code, exportErr)
 	}
-	rows, err := csv.NewReader(&stdout).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(exported)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +106,7 @@ func TestCrawl_AWSReplayToCatalogAndExport(t *testing.T) {
 	if cny == 0 {
 		t.Error("no CNY rows from cn-north-1")
 	}
-	if strings.Contains(stderr.String(), testSecret) || strings.Contains(stdout.String(), testSecret) {
+	if strings.Contains(crawlErr+exportErr, testSecret) || strings.Contains(exported, testSecret) {
 		t.Error("the secret key was printed")
 	}
 	if b, _ := os.ReadFile(out); bytes.Contains(b, []byte(testSecret)) || bytes.Contains(b, []byte(testKeyID)) {
@@ -121,11 +125,7 @@ func TestCrawl_FailingRegionExitsPartial(t *testing.T) {
 		return nil
 	}
 	out := filepath.Join(t.TempDir(), "catalog.json")
-	var stdout, stderr bytes.Buffer
-	code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,eu-west-1"))
-	if code != ExitPartial {
-		t.Fatalf("exit %d, want %d:\n%s", code, ExitPartial, stderr.String())
-	}
+	stderr := crawl(t, srv, out, ExitPartial, "--regions", "us-east-1,eu-west-1")
 	snap, err := catalog.ReadSnapshot(out)
 	if err != nil {
 		t.Fatal(err)
@@ -134,8 +134,8 @@ func TestCrawl_FailingRegionExitsPartial(t *testing.T) {
 	if c.Status != catalog.CoveragePartial || len(c.FailedRegions) != 1 || c.FailedRegions[0].Region != "eu-west-1" {
 		t.Errorf("coverage = %+v", c)
 	}
-	if !strings.Contains(stderr.String(), "failed region eu-west-1") {
-		t.Errorf("stderr does not name the failed region:\n%s", stderr.String())
+	if !strings.Contains(stderr, "failed region eu-west-1") {
+		t.Errorf("stderr does not name the failed region:\n%s", stderr)
 	}
 }
 
@@ -143,20 +143,13 @@ func TestCrawl_FailingRegionExitsPartial(t *testing.T) {
 // stale; the exit status says partial.
 func TestCrawl_FailedProviderKeepsPreviousDataStale(t *testing.T) {
 	srv := startAWS(t)
-	dir := t.TempDir()
-	out := filepath.Join(dir, "catalog.json")
-	var stdout, stderr bytes.Buffer
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1")); code != ExitOK {
-		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
-	}
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	crawl(t, srv, out, ExitOK, "--regions", "us-east-1")
 	before, _ := catalog.ReadSnapshot(out)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		return &replay.Response{Status: 401, ContentType: "text/xml", Body: `<Response><Errors><Error><Code>AuthFailure</Code><Message>AWS was not able to validate the provided access credentials</Message></Error></Errors><RequestID>x</RequestID></Response>`}
 	}
-	stderr.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1")); code != ExitPartial {
-		t.Fatalf("second crawl exit %d, want %d:\n%s", code, ExitPartial, stderr.String())
-	}
+	crawl(t, srv, out, ExitPartial, "--regions", "us-east-1")
 	after, err := catalog.ReadSnapshot(out)
 	if err != nil {
 		t.Fatal(err)
@@ -173,12 +166,8 @@ func TestCrawl_FailedProviderKeepsPreviousDataStale(t *testing.T) {
 // the previous snapshot untouched; --accept-drop lets it through.
 func TestCrawl_GuardBlocksLargeDrop(t *testing.T) {
 	srv := startAWS(t)
-	dir := t.TempDir()
-	out := filepath.Join(dir, "catalog.json")
-	var stdout, stderr bytes.Buffer
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2")); code != ExitOK {
-		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
-	}
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	crawl(t, srv, out, ExitOK, "--regions", "us-east-1,us-west-2")
 	before, _ := os.ReadFile(out)
 	// The server now answers the price list with nothing for us-west-2 and
 	// us-east-1: most offers disappear.
@@ -188,20 +177,14 @@ func TestCrawl_GuardBlocksLargeDrop(t *testing.T) {
 		}
 		return nil
 	}
-	stderr.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2")); code != ExitError {
-		t.Fatalf("exit %d, want %d (guard):\n%s", code, ExitError, stderr.String())
-	}
+	stderr := crawl(t, srv, out, ExitError, "--regions", "us-east-1,us-west-2")
 	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
 		t.Error("the guard let the snapshot be overwritten")
 	}
-	if !strings.Contains(stderr.String(), "aws") {
-		t.Errorf("guard report does not name the provider:\n%s", stderr.String())
+	if !strings.Contains(stderr, "aws") {
+		t.Errorf("guard report does not name the provider:\n%s", stderr)
 	}
-	stderr.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, out, "--regions", "us-east-1,us-west-2", "--accept-drop")); code != ExitOK {
-		t.Fatalf("with --accept-drop: exit %d:\n%s", code, stderr.String())
-	}
+	crawl(t, srv, out, ExitOK, "--regions", "us-east-1,us-west-2", "--accept-drop")
 }
 
 func TestMain_UsageAndHelp(t *testing.T) {
@@ -224,10 +207,9 @@ func TestMain_UsageAndHelp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := Main(Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}, tt.args)
-			if code != tt.code || !strings.Contains(stdout.String()+stderr.String(), tt.want) {
-				t.Errorf("exit %d, output:\n%s%s\nwant exit %d and %q", code, stdout.String(), stderr.String(), tt.code, tt.want)
+			code, stdout, stderr := runCmd(Main, tt.args...)
+			if code != tt.code || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("exit %d, output:\n%s%s\nwant exit %d and %q", code, stdout, stderr, tt.code, tt.want)
 			}
 		})
 	}
@@ -235,12 +217,12 @@ func TestMain_UsageAndHelp(t *testing.T) {
 
 // The embedded catalog exports with every accelerated AWS type that has a price.
 func TestExport_EmbeddedCatalog(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	if code := Main(Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}, []string{"export", "--format", "json"}); code != ExitOK {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+	code, stdout, stderr := runCmd(Main, "export", "--format", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, typ := range []string{`"p5.48xlarge"`, `"g6f.large"`, `"inf2.xlarge"`, `"trn1.32xlarge"`, `"dl2q.24xlarge"`, `"ecs.gn7i-c8g1.2xlarge"`, `"GN7.2XLARGE32"`} {
-		if !strings.Contains(stdout.String(), typ) {
+		if !strings.Contains(stdout, typ) {
 			t.Errorf("embedded export lacks %s", typ)
 		}
 	}
@@ -259,23 +241,22 @@ func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	site := filepath.Join(dir, "site")
-	var stdout, stderr bytes.Buffer
-	env := Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	if code := Main(env, []string{"build", "--out", site, "--benchmarks", bench}); code != ExitError {
-		t.Fatalf("exit %d, want %d:\n%s", code, ExitError, stderr.String())
+	code, _, stderr := runCmd(Main, "build", "--out", site, "--benchmarks", bench)
+	if code != ExitError {
+		t.Fatalf("exit %d, want %d:\n%s", code, ExitError, stderr)
 	}
-	if !strings.Contains(stderr.String(), "bad.csv:2:") || !strings.Contains(stderr.String(), "p9.mega") {
-		t.Errorf("the problem is not named as file:line:\n%s", stderr.String())
+	if !strings.Contains(stderr, "bad.csv:2:") || !strings.Contains(stderr, "p9.mega") {
+		t.Errorf("the problem is not named as file:line:\n%s", stderr)
 	}
 	if _, err := os.Stat(site); !os.IsNotExist(err) {
 		t.Error("a site was published despite invalid benchmarks")
 	}
-	stderr.Reset()
-	if code := Main(env, []string{"build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks"}); code != ExitOK {
-		t.Fatalf("with --skip-invalid-benchmarks: exit %d:\n%s", code, stderr.String())
+	code, _, stderr = runCmd(Main, "build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks")
+	if code != ExitOK {
+		t.Fatalf("with --skip-invalid-benchmarks: exit %d:\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr.String(), "bad.csv:2:") {
-		t.Errorf("skipped run not named:\n%s", stderr.String())
+	if !strings.Contains(stderr, "bad.csv:2:") {
+		t.Errorf("skipped run not named:\n%s", stderr)
 	}
 }
 
@@ -286,10 +267,7 @@ func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
 	srv := startAWS(t)
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "first.json"), filepath.Join(dir, "second.json")
-	var stdout, stderr bytes.Buffer
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, first, "--regions", "us-east-1", "--no-history")); code != ExitOK {
-		t.Fatalf("first crawl exit %d:\n%s", code, stderr.String())
-	}
+	crawl(t, srv, first, ExitOK, "--regions", "us-east-1", "--no-history")
 	fixtures := os.DirFS("../../providers/aws/testdata/replay")
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Service != "pricing" {
@@ -310,12 +288,10 @@ func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
 		}
 		return nil
 	}
-	if code := Main(awsEnv(&stdout, &stderr), crawlArgs(srv, second, "--regions", "us-east-1", "--no-history", "--previous", first)); code != ExitOK {
-		t.Fatalf("second crawl exit %d:\n%s", code, stderr.String())
-	}
-	stdout.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", "json", first, second}); code != 1 {
-		t.Fatalf("diff exit %d, want 1 (changes):\n%s", code, stderr.String())
+	crawl(t, srv, second, ExitOK, "--regions", "us-east-1", "--no-history", "--previous", first)
+	code, stdout, stderr := runAWS("diff", "--format", "json", first, second)
+	if code != 1 {
+		t.Fatalf("diff exit %d, want 1 (changes):\n%s", code, stderr)
 	}
 	var report struct {
 		Changed   bool `json:"changed"`
@@ -327,8 +303,8 @@ func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
 			} `json:"price_changes"`
 		} `json:"providers"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
-		t.Fatalf("diff JSON: %v\n%s", err, stdout.String())
+	if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+		t.Fatalf("diff JSON: %v\n%s", err, stdout)
 	}
 	want := map[string]int{"price_changes": 1, "price_increases": 1, "offers_added": 0, "offers_removed": 0, "instance_types_added": 0, "instance_types_removed": 0, "availability_changes": 0}
 	for k, v := range want {
@@ -341,16 +317,15 @@ func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
 		t.Errorf("price changes = %+v, want p5.48xlarge on demand +10.00%%", report.Providers)
 	}
 	for _, format := range []string{"text", "markdown"} {
-		stdout.Reset()
-		if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", format, first, second}); code != 1 {
+		code, stdout, _ := runAWS("diff", "--format", format, first, second)
+		if code != 1 {
 			t.Fatalf("diff --format %s exit %d", format, code)
 		}
-		if !strings.Contains(stdout.String(), "p5.48xlarge") || !strings.Contains(stdout.String(), "10.00%") {
-			t.Errorf("diff --format %s does not show the change:\n%s", format, stdout.String())
+		if !strings.Contains(stdout, "p5.48xlarge") || !strings.Contains(stdout, "10.00%") {
+			t.Errorf("diff --format %s does not show the change:\n%s", format, stdout)
 		}
 	}
-	stdout.Reset()
-	if code := Main(awsEnv(&stdout, &stderr), []string{"diff", "--format", "text", first, first}); code != 0 {
-		t.Errorf("diff of a catalog with itself: exit %d, want 0:\n%s", code, stdout.String())
+	if code, stdout, _ := runAWS("diff", "--format", "text", first, first); code != 0 {
+		t.Errorf("diff of a catalog with itself: exit %d, want 0:\n%s", code, stdout)
 	}
 }

@@ -56,13 +56,6 @@ func saveHistory(t *testing.T, dir string, snaps ...*catalog.Snapshot) string {
 	return path
 }
 
-func runCmd(run func(Env, []string) int, args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	env := Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
-	code := run(env, args)
-	return code, out.String(), errb.String()
-}
-
 func TestDiff_ExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	a := saveSnapshot(t, dir, "a.json", diffSnapshot(0, "55.04"))

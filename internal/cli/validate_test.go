@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,9 +50,7 @@ func runValidateTest(t *testing.T, env map[string]string, args ...string) (int, 
 	old := validateNow
 	validateNow = func() time.Time { return time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC) }
 	defer func() { validateNow = old }()
-	var out, errOut bytes.Buffer
-	code := runValidate(Env{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return env[k] }}, args)
-	return code, out.String(), errOut.String()
+	return runEnv(runValidate, env, args...)
 }
 
 const validateHeader = "submitter,run_date,provider,instance_type,region,workload,metric,unit,value\n"

@@ -1,0 +1,87 @@
+package browsertest
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// stopT records how a test would have stopped instead of stopping.
+type stopT struct {
+	testing.TB
+	fatal, skip bool
+}
+
+func (s *stopT) Helper()               {}
+func (s *stopT) Fatalf(string, ...any) { s.fatal = true }
+func (s *stopT) Skipf(string, ...any)  { s.skip = true }
+
+// Without a browser the tests skip, except in CI, where they fail.
+func TestRequireChromium_SkipsOutsideCIFailsInCI(t *testing.T) {
+	t.Setenv("GPUATLAS_CHROMIUM", filepath.Join(t.TempDir(), "no-such-browser"))
+	for _, tt := range []struct {
+		ci          string
+		fatal, skip bool
+	}{{"", false, true}, {"true", true, false}} {
+		t.Setenv("CI", tt.ci)
+		st := &stopT{TB: t}
+		if got := requireChromium(st); got != "" || st.fatal != tt.fatal || st.skip != tt.skip {
+			t.Errorf("CI=%q: path %q, fatal %v, skip %v; want fatal %v, skip %v", tt.ci, got, st.fatal, st.skip, tt.fatal, tt.skip)
+		}
+	}
+}
+
+func TestJSString(t *testing.T) {
+	if got, want := JSString(`it's a \ path`), `'it\'s a \\ path'`; got != want {
+		t.Errorf("JSString = %s, want %s", got, want)
+	}
+}
+
+const testPage = `<!doctype html><html><body>
+<select id="s"><option>a</option><option>b</option></select>
+<div id="d"><input type="checkbox" value="x"></div>
+<p id="out"></p>
+<script>
+document.getElementById('s').addEventListener('change', e => { document.getElementById('out').textContent = 'select ' + e.target.value; });
+document.getElementById('d').addEventListener('change', e => { document.getElementById('out').textContent = 'tick ' + e.target.checked; });
+</script>
+<footer>end</footer></body></html>`
+
+// The harness drives a served page: controls, evaluation, waiting, uncaught
+// exceptions and screenshots.
+func TestStart_DrivesAServedPage(t *testing.T) {
+	base := Serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(testPage))
+	}))
+	t.Setenv("GPUATLAS_ARTIFACTS", t.TempDir())
+	ctx := Start(t)
+	exceptions := CollectExceptions(ctx)
+	Do(t, ctx, "open", chromedp.Navigate(base+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
+	SetControl(t, ctx, "s", "b")
+	WaitFor(t, ctx, `document.getElementById('out').textContent === 'select b'`)
+	Tick(t, ctx, "d", "x", true)
+	if got := Eval[string](t, ctx, `document.getElementById('out').textContent`); got != "tick true" {
+		t.Errorf("after ticking: %q", got)
+	}
+	if got := EvalAsync[int](t, ctx, `Promise.resolve(7)`); got != 7 {
+		t.Errorf("awaited promise = %d", got)
+	}
+	Do(t, ctx, "throw", chromedp.Evaluate[chromedp.Void](`setTimeout(() => { throw new Error('boom'); }, 0)`))
+	// The event comes on its own: give it a few seconds.
+	for deadline := time.Now().Add(5 * time.Second); len(exceptions.List()) == 0 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := exceptions.List(); len(got) != 1 || !strings.Contains(got[0], "boom") {
+		t.Errorf("exceptions = %q, want the one thrown", got)
+	}
+	Screenshot(t, ctx, "page.png")
+	if _, err := os.Stat(filepath.Join(ArtifactsDir(t), "page.png")); err != nil {
+		t.Error(err)
+	}
+}

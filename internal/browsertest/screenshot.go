@@ -1,0 +1,98 @@
+package browsertest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// ArtifactsDir is where screenshots go: $GPUATLAS_ARTIFACTS (created) when set,
+// so that CI keeps them for a person to look at, else a folder of the test's.
+func ArtifactsDir(t testing.TB) string {
+	t.Helper()
+	if d := os.Getenv("GPUATLAS_ARTIFACTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+// Screenshot saves the whole page as a PNG named name in ArtifactsDir.
+func Screenshot(t testing.TB, ctx context.Context, name string) {
+	t.Helper()
+	saveShot(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// ElementShot saves the element that sel selects as a PNG named name.
+func ElementShot(t testing.TB, ctx context.Context, sel, name string) {
+	t.Helper()
+	saveShot(t, ctx, name, chromedp.Screenshot(chromedp.CSS(sel)))
+}
+
+func saveShot(t testing.TB, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, shot)
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(ArtifactsDir(t), name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
+}
+
+// Page is a page of a site to screenshot.
+type Page struct {
+	Name string // the screenshot is SIZE-NAME.png
+	Path string // from the site's root, with a query or fragment if wanted
+	Wait string // CSS selector of what shows the page is ready; "footer" when empty
+}
+
+// Shots are the screenshots a test saves of a site's pages.
+type Shots struct {
+	Pages []Page
+	// Check, when set, runs on each page once it is ready, before its screenshot.
+	Check func(t *testing.T, ctx context.Context, p Page)
+	// NoExceptions fails a size whose pages threw uncaught script exceptions.
+	NoExceptions bool
+}
+
+// Save opens each page of the site at base on a desktop and on a phone, in a
+// subtest per size, and saves its screenshot; on the phone it fails a page wider
+// than the screen (tables scroll inside their box).
+func (s Shots) Save(t *testing.T, base string) {
+	for _, size := range []Size{Desktop, Phone} {
+		t.Run(size.Name, func(t *testing.T) {
+			ctx := StartSized(t, size)
+			var exceptions *Exceptions
+			if s.NoExceptions {
+				exceptions = CollectExceptions(ctx)
+			}
+			for _, p := range s.Pages {
+				wait := p.Wait
+				if wait == "" {
+					wait = "footer"
+				}
+				Do(t, ctx, "open "+p.Path, chromedp.Navigate(base+p.Path), chromedp.WaitReady(chromedp.CSS(wait)))
+				if size.Phone {
+					if w := Eval[int](t, ctx, `document.documentElement.scrollWidth`); w > size.Width {
+						t.Errorf("%s is %d pixels wide on a %d-pixel screen", p.Path, w, size.Width)
+					}
+				}
+				if s.Check != nil {
+					s.Check(t, ctx, p)
+				}
+				Screenshot(t, ctx, size.Name+"-"+p.Name+".png")
+			}
+			if exceptions != nil {
+				exceptions.Check(t)
+			}
+		})
+	}
+}

@@ -1,0 +1,17 @@
+package cli
+
+import "bytes"
+
+// runCmd runs a command with an empty environment and returns its exit status,
+// stdout and stderr.
+func runCmd(run func(Env, []string) int, args ...string) (int, string, string) {
+	return runEnv(run, nil, args...)
+}
+
+// runEnv runs a command with the environment variables env and returns its exit
+// status, stdout and stderr.
+func runEnv(run func(Env, []string) int, env map[string]string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }}, args)
+	return code, out.String(), errb.String()
+}
