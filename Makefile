@@ -5,6 +5,8 @@ ADDR     ?= 127.0.0.1:8080
 BASE_URL ?= /
 REALDATA ?= ../shared/realdata
 PROVIDERS ?=
+# golangci-lint is built from the module proxy on first use (go run caches it).
+GOLANGCI ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 
 .DEFAULT_GOAL := help
 
@@ -37,9 +39,8 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
 .PHONY: test
-test: ## run every test: vet, layering, unit, golden, replay, browser, workflow lint, offline nightly, a small make bench
-	$(GO) vet ./...
-	./scripts/check-deps.sh
+test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, workflow lint, offline nightly, a small make bench
+	$(MAKE) --no-print-directory lint
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
@@ -48,16 +49,17 @@ test: ## run every test: vet, layering, unit, golden, replay, browser, workflow 
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)
-	$(GO) test ./catalog ./compare ./sitegen -update
+	$(GO) test $$(grep -l '"github.com/gpuatlas/gpuatlas/internal/golden"' $$(git ls-files '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|') -update
 
 .PHONY: lint
-lint: ## gofmt and go vet
+lint: ## gofmt, go vet, the layering rules (internal/layering) and golangci-lint (.golangci.yml)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt would change:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
+	$(GO) run ./internal/tools/layering
+	$(GOLANGCI) run ./...
 
 .PHONY: verify
-verify: lint ## lint, layering check, benchmark validation, and fail if data/catalog.json drifts from the replay
-	./scripts/check-deps.sh
+verify: lint ## lint (with the layering check), benchmark validation, and fail if data/catalog.json drifts from the replay
 	$(GO) run ./cmd/gpuatlas validate
 	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json
 	cmp data/catalog.json $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json || { echo "data/catalog.json is out of date: run make data"; exit 1; }
