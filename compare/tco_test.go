@@ -3,7 +3,6 @@ package compare
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,20 +12,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/golden"
 )
-
-// The golden files are rewritten with `go test ./compare -update`. Another test
-// file of this package may define the flag first; then that one is used.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files under testdata")
-	}
-}
-
-func tcoUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // tcoRef is the speed of the base instance type: 1 hour of work per hour.
 var tcoRef = Speed{WorkPerHour: catalog.Dec("1"), Basis: Reference, From: "reference", Explanation: "the reference itself: 1 hour of work per hour"}
@@ -338,8 +325,8 @@ func TestTCO_GoldenJSON(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			inPath := filepath.Join("testdata", "tco", name+".input.json")
 			outPath := filepath.Join("testdata", "tco", name+".result.json")
-			if tcoUpdate() {
-				writeJSON(t, inPath, in)
+			if golden.Updating() {
+				golden.Write(t, inPath, marshalJSON(t, in))
 			}
 			raw, err := os.ReadFile(inPath)
 			if err != nil {
@@ -358,19 +345,7 @@ func TestTCO_GoldenJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := marshalJSON(t, r)
-			if tcoUpdate() {
-				if err := os.WriteFile(outPath, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(outPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s differs (-want +got); run go test ./compare -update and review:\n%s", outPath, diff)
-			}
+			golden.Check(t, outPath, marshalJSON(t, r))
 		})
 	}
 }
@@ -385,16 +360,6 @@ func marshalJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
-}
-
-func writeJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, marshalJSON(t, v), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestNewTCOInput_DefaultBillingSkipsMissingPlans(t *testing.T) {

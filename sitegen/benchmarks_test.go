@@ -67,23 +67,7 @@ func TestBenchmarksAndChanges_Golden(t *testing.T) {
 		"zh/changes/index.html":   "changes_index.zh.html",
 		"changes/feed.atom":       "changes_feed.atom",
 	} {
-		t.Run(name, func(t *testing.T) {
-			got := readPage(t, out, name)
-			path := filepath.Join("testdata", "golden", golden)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, path, diff)
-			}
-		})
+		t.Run(name, func(t *testing.T) { goldenCheck(t, out, name, golden) })
 	}
 }
 

@@ -3,7 +3,6 @@ package sitegen
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -16,10 +15,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/golden"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 // testSnapshot is a small hand-made catalog with every case the site must show:
 // a fractional GPU, a spot zone offer, a reserved all-upfront offer, CNY prices
@@ -85,27 +83,15 @@ func TestBuild_Golden(t *testing.T) {
 		"gpus/index.html", "gpus/nvidia-a10-24gb.html", "zh/gpus/nvidia-a10-24gb.html", "regions.html", "zh/regions.html",
 		"compare.html", "downloads.html", "methodology.html", "zh/about.html", "zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html",
 		"data/instances.csv", "robots.txt"} {
-		t.Run(name, func(t *testing.T) {
-			got, err := os.ReadFile(filepath.Join(out, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, golden, diff)
-			}
-		})
+		t.Run(name, func(t *testing.T) { goldenCheck(t, out, name, strings.ReplaceAll(name, "/", "_")) })
 	}
+}
+
+// goldenCheck compares a built file with testdata/golden/<file>, or rewrites
+// the golden file with -update (internal/golden).
+func goldenCheck(t *testing.T, out, name, file string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "golden", file), []byte(readPage(t, out, name)))
 }
 
 func TestBuild_ByteIdenticalTwice(t *testing.T) {

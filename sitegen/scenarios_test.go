@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/gpuatlas/gpuatlas/compare"
 )
 
@@ -27,30 +25,6 @@ func scenarioOptions(t testing.TB, out string) Options {
 	opts := testOptions(t, out)
 	opts.Scenarios = testScenarios(t)
 	return opts
-}
-
-// goldenCheck compares a built file with testdata/golden/<golden>, or rewrites
-// the golden file with -update.
-func goldenCheck(t *testing.T, out, name, golden string) {
-	t.Helper()
-	got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join("testdata", "golden", golden)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, path, diff)
-	}
 }
 
 func TestScenarios_Golden(t *testing.T) {
