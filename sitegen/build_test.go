@@ -280,8 +280,8 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "site")
 			opts := testOptions(t, out)
 			opts.BaseURL, opts.SiteURL = base, tc.siteURL
-			withExtras(t, &opts)              // the benchmarks and changes pages too (benchmarks_test.go)
-			opts.Scenarios = testScenarios(t) // the scenario and TCO pages too (scenarios_test.go)
+			withExtras(t, &opts)    // the benchmarks and changes pages too (benchmarks_test.go)
+			withScenarios(t, &opts) // the scenario and TCO pages too (scenarios_test.go)
 			build(t, opts)
 			tree := readTree(t, out)
 			// The scripts' URLs come from the page's configuration.

@@ -20,10 +20,21 @@ func testScenarios(t testing.TB) *compare.ScenarioSet {
 	return set
 }
 
+// withScenarios gives opts the scenario and TCO pages: the project's scenarios
+// ranked over opts' snapshot with its benchmark costs, as `gpuatlas build` does.
+func withScenarios(t testing.TB, opts *Options) {
+	t.Helper()
+	r, err := compare.NewScenarioReport(testScenarios(t).Scenarios, opts.Snapshot, opts.Reference, opts.BenchmarkCosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Scenarios = r
+}
+
 // scenarioOptions are the test options with the scenario and TCO pages.
 func scenarioOptions(t testing.TB, out string) Options {
 	opts := testOptions(t, out)
-	opts.Scenarios = testScenarios(t)
+	withScenarios(t, &opts)
 	return opts
 }
 

@@ -39,8 +39,12 @@ func buildScenarioSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: dir, BaseURL: "/", Scenarios: set}); err != nil {
+	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: dir, BaseURL: "/", Scenarios: rep}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
