@@ -138,10 +138,7 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 			}
 		}
 	}
-	rank := map[catalog.BillingKind]int{}
-	for i, b := range catalog.BillingKinds {
-		rank[b] = i
-	}
+	rank := billingRanks()
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
