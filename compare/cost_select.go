@@ -1,6 +1,9 @@
 package compare
 
 import (
+	"cmp"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -60,10 +63,7 @@ func CheapestWorkCosts(costs []WorkCost, key func(WorkCost) string) map[string]W
 // catalog order.
 func CheapestPerWorkloadAndBilling(costs []WorkCost) []WorkCost {
 	best := CheapestWorkCosts(costs, func(c WorkCost) string { return c.Workload + "\x00" + string(c.Billing) })
-	out := make([]WorkCost, 0, len(best))
-	for _, c := range best {
-		out = append(out, c)
-	}
+	out := slices.Collect(maps.Values(best))
 	rank := billingRanks()
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -76,6 +76,30 @@ func CheapestPerWorkloadAndBilling(costs []WorkCost) []WorkCost {
 		return CostLess(a, b)
 	})
 	return out
+}
+
+// CheapestPerInstanceType keeps each instance type's cheapest cost
+// (CheapestWorkCosts), cheapest first, then by provider, instance type, region
+// and run.
+func CheapestPerInstanceType(costs []WorkCost) []WorkCost {
+	best := CheapestWorkCosts(costs, func(c WorkCost) string { return string(c.Provider) + "/" + c.InstanceType })
+	out := slices.Collect(maps.Values(best))
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case !a.CostPerUnit.Equal(b.CostPerUnit):
+			return a.CostPerUnit.LessThan(b.CostPerUnit)
+		case comparePlace(a, b) != 0:
+			return comparePlace(a, b) < 0
+		}
+		return a.RunRef < b.RunRef
+	})
+	return out
+}
+
+// comparePlace orders two costs by provider, instance type and region.
+func comparePlace(a, b WorkCost) int {
+	return cmp.Or(cmp.Compare(a.Provider, b.Provider), cmp.Compare(a.InstanceType, b.InstanceType), cmp.Compare(a.Region, b.Region))
 }
 
 // CostLess orders costs by figure, then offer and run.

@@ -2,6 +2,8 @@ package compare
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/shopspring/decimal"
@@ -146,7 +148,7 @@ func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalo
 		}
 	}
 	out := make([]representative, 0, len(best))
-	for _, k := range sortedKeys(best) {
+	for _, k := range slices.Sorted(maps.Keys(best)) {
 		out = append(out, *best[k])
 	}
 	return out

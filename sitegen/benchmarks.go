@@ -246,11 +246,9 @@ func (x *extras) workloadCosts() []*workloadCosts {
 	var out []*workloadCosts
 	for _, id := range ids {
 		w := &workloadCosts{ID: id, Name: x.workloadName(id)}
-		best := compare.CheapestWorkCosts(by[id], func(c compare.WorkCost) string { return string(c.Provider) + "/" + c.InstanceType })
-		for _, c := range best {
+		for _, c := range compare.CheapestPerInstanceType(by[id]) {
 			w.Rows = append(w.Rows, x.costView(c))
 		}
-		sortCosts(w.Rows)
 		for _, r := range w.Rows {
 			w.UnitLabel = r.C.UnitLabel
 			if r.Measured {
@@ -262,24 +260,6 @@ func (x *extras) workloadCosts() []*workloadCosts {
 		out = append(out, w)
 	}
 	return out
-}
-
-// sortCosts orders costs cheapest first, then by provider, type and region.
-func sortCosts(rs []benchCost) {
-	sort.Slice(rs, func(i, j int) bool {
-		a, b := rs[i].C, rs[j].C
-		switch {
-		case !a.CostPerUnit.Equal(b.CostPerUnit):
-			return a.CostPerUnit.LessThan(b.CostPerUnit)
-		case a.Provider != b.Provider:
-			return a.Provider < b.Provider
-		case a.InstanceType != b.InstanceType:
-			return a.InstanceType < b.InstanceType
-		case a.Region != b.Region:
-			return a.Region < b.Region
-		}
-		return a.RunRef < b.RunRef
-	})
 }
 
 // benchmarksData is the model of benchmarks.html.
