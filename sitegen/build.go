@@ -1,6 +1,3 @@
-// Package sitegen renders a catalog snapshot into the static GPU Atlas site: the
-// overview, the offers explorer, a page per instance type and the downloads, in
-// English and Chinese, written to a folder in one swap.
 package sitegen
 
 import (
