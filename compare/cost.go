@@ -2,6 +2,8 @@ package compare
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,7 +118,7 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 			continue
 		}
 		w, _ := workloads.Workload(wid)
-		for _, key := range sortedKeys(offers) {
+		for _, key := range slices.Sorted(maps.Keys(offers)) {
 			t := types[key]
 			if rs := measured[key]; len(rs) > 0 {
 				for _, r := range sortRuns(rs) {
@@ -138,21 +140,14 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 			}
 		}
 	}
-	rank := map[catalog.BillingKind]int{}
-	for i, b := range catalog.BillingKinds {
-		rank[b] = i
-	}
+	rank := billingRanks()
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
 		case a.Workload != b.Workload:
 			return a.Workload < b.Workload
-		case a.Provider != b.Provider:
-			return a.Provider < b.Provider
-		case a.InstanceType != b.InstanceType:
-			return a.InstanceType < b.InstanceType
-		case a.Region != b.Region:
-			return a.Region < b.Region
+		case comparePlace(a, b) != 0:
+			return comparePlace(a, b) < 0
 		case a.Zone != b.Zone:
 			return a.Zone < b.Zone
 		case a.Billing != b.Billing:
@@ -221,7 +216,7 @@ func estimateBasis(target catalog.InstanceType, measured map[string][]catalog.Be
 		}
 		return refLess(r, best)
 	}
-	for _, key := range sortedKeys(measured) {
+	for _, key := range slices.Sorted(maps.Keys(measured)) {
 		t := types[key]
 		if m, ok := wholeGPUs(t); !ok || m != model {
 			continue
@@ -319,13 +314,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,4 +1,30 @@
-// Package compare turns the catalog and benchmark results into comparisons: cost
-// per unit of work from measured (or, labelled as such, estimated) throughput, and
-// the scenario and TCO models built on them. It imports only package catalog.
+// Package compare decides and computes the comparisons the site and the CLI show:
+// cost per unit of work from benchmark results, fit and ranking of instance types
+// for each scenario, and total cost of ownership. It imports only package
+// catalog; callers render its results (sitegen, the CLI).
+//
+// Where each concept lives:
+//
+//   - cost.go: cost per unit of work (CostPerWork, WorkCost), measured or
+//     estimated from a run on the same GPU model; cost_select.go: which of
+//     several cost figures counts (best per offer, cheapest per type or billing).
+//   - speed.go: spec figures (Figure) and relative speeds (Speed), from specs or
+//     benchmarks.
+//   - scenario.go: a scenario's definition (Scenario, Requirements, Preferences,
+//     Targets, Weights, ScenarioSet); scenario_load.go: reading and validating
+//     data/scenarios.yaml.
+//   - scenario_fit.go: how one offer suits one scenario (Verdict, Check,
+//     DimensionScore, Tier, OfferFit); scenario_specs.go: the facts of an
+//     instance type a scenario looks at; scenario_rules.go: the hard
+//     requirements as checks; scenario_score.go: the dimension scores and the
+//     weighted score; scenario_text.go: the English summaries, strength and
+//     weakness phrases and requirement lists, kept apart for translation (a
+//     check's or a dimension's Detail is still worded where it is computed).
+//   - scenario_matrix.go: ranking every type for every scenario (BuildMatrix,
+//     Matrix, Cell); scenario_report.go: the matrix and the TCO presets a site
+//     shows (NewScenarioReport).
+//   - tco.go: the TCO model (TCOInput, TCO, TCOResult, break-evens,
+//     comparisons); tco_input.go: building a TCOInput from a catalog
+//     (NewTCOInput); tco_preset.go: each scenario's preset comparison and the
+//     calculator's billing groups (TCOPresets, ScenarioTCO).
 package compare

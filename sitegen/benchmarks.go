@@ -49,7 +49,7 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 	x := &extras{m: m, base: base, siteURL: siteURL, workloads: opts.Workloads, costs: opts.BenchmarkCosts}
 	x.sections.Benchmarks = len(opts.Benchmarks) > 0 || len(opts.BenchmarkCosts) > 0
 	if len(opts.BenchmarkCosts) > 0 {
-		m.work = bestWorkCosts(explorerWorkCosts(opts.BenchmarkCosts))
+		m.work = compare.BestWorkCostPerOffer(opts.BenchmarkCosts)
 	}
 	for _, r := range opts.Benchmarks {
 		x.runs = append(x.runs, x.runView(r))
@@ -72,15 +72,6 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 		x.changes = ch
 	}
 	return x, nil
-}
-
-// explorerWorkCosts turns compare's costs into the explorer's.
-func explorerWorkCosts(in []compare.WorkCost) []workCost {
-	out := make([]workCost, 0, len(in))
-	for _, c := range in {
-		out = append(out, workCost{OfferKey: c.OfferKey, Workload: c.Workload, UnitLabel: c.UnitLabel, CostPerUnit: c.CostPerUnit, Basis: string(c.Basis)})
-	}
-	return out
 }
 
 // pages adds the optional pages of one language to the site's pages, and the
@@ -239,20 +230,6 @@ type workloadCosts struct {
 // maxBenchBars bounds a workload's bar chart; its table lists every type.
 const maxBenchBars = 15
 
-// cheapestCosts keeps, per key, the cost with the lowest figure (a measurement over
-// an estimate on a tie), in a stable order.
-func cheapestCosts(in []compare.WorkCost, key func(compare.WorkCost) string) map[string]compare.WorkCost {
-	best := map[string]compare.WorkCost{}
-	for _, c := range in {
-		k := key(c)
-		b, ok := best[k]
-		if !ok || c.CostPerUnit.LessThan(b.CostPerUnit) || (c.CostPerUnit.Equal(b.CostPerUnit) && c.Basis == compare.Measured && b.Basis != compare.Measured) {
-			best[k] = c
-		}
-	}
-	return best
-}
-
 func (x *extras) workloadCosts() []*workloadCosts {
 	by := map[string][]compare.WorkCost{}
 	var ids []string
@@ -269,11 +246,9 @@ func (x *extras) workloadCosts() []*workloadCosts {
 	var out []*workloadCosts
 	for _, id := range ids {
 		w := &workloadCosts{ID: id, Name: x.workloadName(id)}
-		best := cheapestCosts(by[id], func(c compare.WorkCost) string { return string(c.Provider) + "/" + c.InstanceType })
-		for _, c := range best {
+		for _, c := range compare.CheapestPerInstanceType(by[id]) {
 			w.Rows = append(w.Rows, x.costView(c))
 		}
-		sortCosts(w.Rows)
 		for _, r := range w.Rows {
 			w.UnitLabel = r.C.UnitLabel
 			if r.Measured {
@@ -285,24 +260,6 @@ func (x *extras) workloadCosts() []*workloadCosts {
 		out = append(out, w)
 	}
 	return out
-}
-
-// sortCosts orders costs cheapest first, then by provider, type and region.
-func sortCosts(rs []benchCost) {
-	sort.Slice(rs, func(i, j int) bool {
-		a, b := rs[i].C, rs[j].C
-		switch {
-		case !a.CostPerUnit.Equal(b.CostPerUnit):
-			return a.CostPerUnit.LessThan(b.CostPerUnit)
-		case a.Provider != b.Provider:
-			return a.Provider < b.Provider
-		case a.InstanceType != b.InstanceType:
-			return a.InstanceType < b.InstanceType
-		case a.Region != b.Region:
-			return a.Region < b.Region
-		}
-		return a.RunRef < b.RunRef
-	})
 }
 
 // benchmarksData is the model of benchmarks.html.
@@ -411,11 +368,9 @@ func (x *extras) instanceBench(t *typeView) *benchResults {
 			mine = append(mine, c)
 		}
 	}
-	best := cheapestCosts(mine, func(c compare.WorkCost) string { return c.Workload + "\x00" + string(c.Billing) })
-	for _, c := range best {
+	for _, c := range compare.CheapestPerWorkloadAndBilling(mine) {
 		b.Costs = append(b.Costs, x.costView(c))
 	}
-	sortByWorkloadBilling(b.Costs)
 	return b
 }
 
@@ -437,7 +392,7 @@ func (x *extras) gpuBench(model string) *benchResults {
 			mine = append(mine, c)
 		}
 	}
-	best := cheapestCosts(mine, func(c compare.WorkCost) string {
+	best := compare.CheapestWorkCosts(mine, func(c compare.WorkCost) string {
 		return c.Workload + "\x00" + string(c.Provider) + "/" + c.InstanceType
 	})
 	for _, c := range best {
@@ -447,33 +402,9 @@ func (x *extras) gpuBench(model string) *benchResults {
 		if b.Costs[i].C.Workload != b.Costs[j].C.Workload {
 			return b.Costs[i].C.Workload < b.Costs[j].C.Workload
 		}
-		return costLess(b.Costs[i].C, b.Costs[j].C)
+		return compare.CostLess(b.Costs[i].C, b.Costs[j].C)
 	})
 	return b
-}
-
-func sortByWorkloadBilling(cs []benchCost) {
-	rank := map[catalog.BillingKind]int{}
-	for i, k := range catalog.BillingKinds {
-		rank[k] = i
-	}
-	sort.Slice(cs, func(i, j int) bool {
-		a, b := cs[i].C, cs[j].C
-		if a.Workload != b.Workload {
-			return a.Workload < b.Workload
-		}
-		if a.Billing != b.Billing {
-			return rank[a.Billing] < rank[b.Billing]
-		}
-		return costLess(a, b)
-	})
-}
-
-func costLess(a, b compare.WorkCost) bool {
-	if !a.CostPerUnit.Equal(b.CostPerUnit) {
-		return a.CostPerUnit.LessThan(b.CostPerUnit)
-	}
-	return a.OfferKey+a.RunRef < b.OfferKey+b.RunRef
 }
 
 // Cost and Price are the figures for the money template function.

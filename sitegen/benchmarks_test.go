@@ -55,43 +55,19 @@ func withExtras(t testing.TB, opts *Options) {
 }
 
 func TestBenchmarksAndChanges_Golden(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	withExtras(t, &opts)
-	build(t, opts)
-	for name, golden := range map[string]string{
+	out := buildSite(t, withExtras)
+	goldenChecks(t, out, map[string]string{
 		"benchmarks.html":         "benchmarks.html",
 		"zh/benchmarks.html":      "benchmarks.zh.html",
 		"changes/index.html":      "changes_index.html",
 		"changes/2026-11-30.html": "changes_2026-11-30.html",
 		"zh/changes/index.html":   "changes_index.zh.html",
 		"changes/feed.atom":       "changes_feed.atom",
-	} {
-		t.Run(name, func(t *testing.T) {
-			got := readPage(t, out, name)
-			path := filepath.Join("testdata", "golden", golden)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, path, diff)
-			}
-		})
-	}
+	})
 }
 
 func TestBenchmarksPage(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	withBenchmarks(t, &opts)
-	build(t, opts)
+	out := buildSite(t, withBenchmarks)
 	page := readPage(t, out, "benchmarks.html")
 
 	// Every run, with its stack and provenance.
@@ -123,17 +99,13 @@ func TestBenchmarksPage(t *testing.T) {
 	// estimated from it, labelled so, charted in its own series.
 	sec := page[strings.Index(page, `<section class="workload" id="cost-llm-inference-8b"`):]
 	sec = sec[:strings.Index(sec, "</section>")]
-	for _, w := range []string{
+	wantContains(t, "the llm-inference-8b section", sec,
 		`<img src="/benchmarks/llm-inference-8b.svg"`,
 		`<span class="badge measured" title="From a benchmark run on this very instance type.">measured</span>`,
 		`<tr data-provider="volcengine" data-gpu="nvidia-a10-24gb" class="est">`,
 		`<span class="badge estimated" title="Not measured: scaled from a run on another instance type with the same GPU model.">estimated</span>`,
 		"estimated, not measured: from run data/benchmarks/example.csv:3 on ecs.gn7i-c8g1.2xlarge",
-	} {
-		if !strings.Contains(sec, w) {
-			t.Errorf("the llm-inference-8b section lacks %s", w)
-		}
-	}
+	)
 	if i, j := strings.Index(sec, `data-provider="alibaba"`), strings.Index(sec, `data-provider="volcengine"`); i < 0 || j < i {
 		t.Error("the cheaper measured Alibaba figure is not first")
 	}
@@ -156,10 +128,7 @@ func TestBenchmarksPage(t *testing.T) {
 }
 
 func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	withBenchmarks(t, &opts)
-	build(t, opts)
+	out := buildSite(t, withBenchmarks)
 
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
 	sec := p5[strings.Index(p5, `<h2 id="benchmarks">`):strings.Index(p5, `<h2 id="similar">`)]
@@ -193,11 +162,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 		t.Error("a type without results does not say so")
 	}
 	a10 := readPage(t, out, "gpus/nvidia-a10-24gb.html")
-	for _, w := range []string{`<caption id="gpu-runs-caption">`, `data-basis="measured"`, `data-basis="estimated"`, `<a href="/instances/volcengine/ecs.gni2.3xlarge.html">ecs.gni2.3xlarge</a>`} {
-		if !strings.Contains(a10, w) {
-			t.Errorf("the A10 page lacks %s", w)
-		}
-	}
+	wantContains(t, "the A10 page", a10, `<caption id="gpu-runs-caption">`, `data-basis="measured"`, `data-basis="estimated"`, `<a href="/instances/volcengine/ecs.gni2.3xlarge.html">ecs.gni2.3xlarge</a>`)
 	// The explorer's cost column gets the figures, with their basis.
 	var f struct {
 		Work struct {
@@ -217,8 +182,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 }
 
 func TestBenchmarks_NoneGivesNoPage(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	tree := readTree(t, out)
 	for name := range tree {
 		if strings.HasPrefix(name, "benchmarks") || strings.HasPrefix(name, "changes/") {

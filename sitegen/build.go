@@ -1,6 +1,3 @@
-// Package sitegen renders a catalog snapshot into the static GPU Atlas site: the
-// overview, the offers explorer, a page per instance type and the downloads, in
-// English and Chinese, written to a folder in one swap.
 package sitegen
 
 import (
@@ -52,10 +49,10 @@ type Options struct {
 	// the changes pages and their Atom feed, GPU pages a price trend, and instance
 	// pages their price history when PriceHistory is not given.
 	History *catalog.History
-	// Scenarios are the scenario definitions (compare.LoadScenarios). With them
-	// the site has the scenario pages and the TCO page; BenchmarkCosts give their
-	// cost per unit of work.
-	Scenarios *compare.ScenarioSet
+	// Scenarios are the scenarios ranked over Snapshot and their TCO presets
+	// (compare.NewScenarioReport, with BenchmarkCosts for cost per unit of
+	// work). With them the site has the scenario pages and the TCO page.
+	Scenarios *compare.ScenarioReport
 }
 
 // Stats says what a build wrote.
@@ -113,10 +110,7 @@ func Build(opts Options) (Stats, error) {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
 	// scenarios and TCO (sitegen/scenarios.go, tco.go)
-	scen, err := newScenarioSite(m, opts.Scenarios, opts.BenchmarkCosts)
-	if err != nil {
-		return Stats{}, fmt.Errorf("build site: %w", err)
-	}
+	scen := newScenarioSite(opts.Scenarios)
 	data, downloads, err := dataFiles(m, opts.CatalogJSON)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)

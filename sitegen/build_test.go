@@ -3,7 +3,6 @@ package sitegen
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -16,10 +15,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/golden"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 // testSnapshot is a small hand-made catalog with every case the site must show:
 // a fractional GPU, a spot zone offer, a reserved all-upfront offer, CNY prices
@@ -56,6 +54,28 @@ func build(t testing.TB, opts Options) Stats {
 	return st
 }
 
+// buildSite builds the test options, changed by each of with in order, into a
+// new temporary folder and returns the folder.
+func buildSite(t *testing.T, with ...func(testing.TB, *Options)) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "site")
+	opts := testOptions(t, out)
+	for _, w := range with {
+		w(t, &opts)
+	}
+	build(t, opts)
+	return out
+}
+
+// goldenChecks compares each built file (by its path) with its golden file
+// (testdata/golden/<file>), a subtest each.
+func goldenChecks(t *testing.T, out string, files map[string]string) {
+	t.Helper()
+	for name, file := range files {
+		t.Run(name, func(t *testing.T) { goldenCheck(t, out, name, file) })
+	}
+}
+
 // readTree returns every file under dir by its slash path.
 func readTree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
@@ -79,33 +99,22 @@ func readTree(t testing.TB, dir string) map[string][]byte {
 }
 
 func TestBuild_Golden(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
+	files := map[string]string{}
 	for _, name := range []string{"index.html", "offers.html", "instances/aws/p5.48xlarge.html", "zh/offers.html", "data/offers.json",
 		"gpus/index.html", "gpus/nvidia-a10-24gb.html", "zh/gpus/nvidia-a10-24gb.html", "regions.html", "zh/regions.html",
 		"compare.html", "downloads.html", "methodology.html", "zh/about.html", "zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html",
 		"data/instances.csv", "robots.txt"} {
-		t.Run(name, func(t *testing.T) {
-			got, err := os.ReadFile(filepath.Join(out, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, golden, diff)
-			}
-		})
+		files[name] = strings.ReplaceAll(name, "/", "_")
 	}
+	goldenChecks(t, out, files)
+}
+
+// goldenCheck compares a built file with testdata/golden/<file>, or rewrites
+// the golden file with -update (internal/golden).
+func goldenCheck(t *testing.T, out, name, file string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "golden", file), []byte(readPage(t, out, name)))
 }
 
 func TestBuild_ByteIdenticalTwice(t *testing.T) {
@@ -294,8 +303,8 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "site")
 			opts := testOptions(t, out)
 			opts.BaseURL, opts.SiteURL = base, tc.siteURL
-			withExtras(t, &opts)              // the benchmarks and changes pages too (benchmarks_test.go)
-			opts.Scenarios = testScenarios(t) // the scenario and TCO pages too (scenarios_test.go)
+			withExtras(t, &opts)    // the benchmarks and changes pages too (benchmarks_test.go)
+			withScenarios(t, &opts) // the scenario and TCO pages too (scenarios_test.go)
 			build(t, opts)
 			tree := readTree(t, out)
 			// The scripts' URLs come from the page's configuration.
@@ -360,8 +369,7 @@ func TestBuild_LinksStayOnSiteUnderBase(t *testing.T) {
 }
 
 func TestBuild_LanguageSwitchKeepsPage(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	sw := regexp.MustCompile(`id="lang-switch" href="([^"]*)"`)
 	cases := map[string]string{
 		"index.html":                      "/zh/",
@@ -385,8 +393,7 @@ func TestBuild_LanguageSwitchKeepsPage(t *testing.T) {
 }
 
 func TestBuild_OffersPageDefaultRows(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	b, err := os.ReadFile(filepath.Join(out, "offers.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -419,15 +426,19 @@ func TestBuild_OffersPageDefaultRows(t *testing.T) {
 // TestBuild_AccessibleTables checks every table of every page has a caption and
 // every header cell a scope, and every form control a label.
 func TestBuild_AccessibleTables(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	withExtras(t, &opts) // the benchmarks and changes pages too (benchmarks_test.go)
-	build(t, opts)
+	out := buildSite(t, withExtras)
+	checkAccessible(t, out, func(name string) bool { return strings.HasSuffix(name, ".html") })
+}
+
+// checkAccessible checks that every table of the built pages that keep selects
+// has a caption, every header cell a scope and every form control a label.
+func checkAccessible(t *testing.T, out string, keep func(name string) bool) {
+	t.Helper()
 	table := regexp.MustCompile(`(?s)<table[^>]*>\s*(<caption)?`)
 	th := regexp.MustCompile(`<th(?:\s[^>]*)?>`)
 	input := regexp.MustCompile(`<(?:input|select|textarea)\s[^>]*>`)
 	for name, b := range readTree(t, out) {
-		if !strings.HasSuffix(name, ".html") {
+		if !keep(name) {
 			continue
 		}
 		s := string(b)

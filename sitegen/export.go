@@ -136,21 +136,31 @@ func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
 	if err != nil {
 		return err
 	}
+	recs := make([][]string, len(rows))
+	for i, r := range rows {
+		recs[i] = csvRecordRaw(r)
+	}
+	return writeRecordsJSON(w, OfferColumns, recs, func(col string) bool { return col == "synthetic" })
+}
+
+// writeRecordsJSON writes records as a JSON array of objects keyed by cols, one
+// object a line: a column for which literal is true is written as it is (a
+// number or a boolean), every other as a JSON string.
+func writeRecordsJSON(w io.Writer, cols []string, recs [][]string, literal func(col string) bool) error {
 	var b strings.Builder
 	b.WriteString("[")
-	for i, r := range rows {
-		rec := csvRecordRaw(r)
+	for i, rec := range recs {
 		if i > 0 {
 			b.WriteString(",")
 		}
 		b.WriteString("\n{")
-		for j, col := range OfferColumns {
+		for j, col := range cols {
 			if j > 0 {
 				b.WriteString(",")
 			}
 			b.WriteString(jsonString(col))
 			b.WriteString(":")
-			if col == "synthetic" {
+			if literal(col) {
 				b.WriteString(rec[j])
 				continue
 			}
@@ -159,7 +169,7 @@ func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
 		b.WriteString("}")
 	}
 	b.WriteString("\n]\n")
-	_, err = io.WriteString(w, b.String())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/go-analyze/charts"
+	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -88,20 +89,11 @@ func historySeries(fx catalog.FXTable, hs []offerHistory, days []time.Time) []li
 		}
 		term := h.Offer.Offer.Billing.TermHours()
 		for _, p := range h.Points {
-			hourly, err := p.Price.Hourly(term)
-			if err != nil {
+			v, ok := pointUSD(fx, p, term)
+			if !ok {
 				continue
 			}
-			usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
-			if err != nil {
-				continue
-			}
-			r, _ := moneyRound(usd)
-			v := r.InexactFloat64()
-			end := p.Last
-			if !p.Until.IsZero() {
-				end = p.Until.Add(-time.Nanosecond)
-			}
+			end := pointEnd(p)
 			// The days the price held, within the axis; points are oldest
 			// first, so a later price of the same day overwrites an earlier.
 			from := max(dayIndex(days, day(p.From)), 0)
@@ -113,6 +105,30 @@ func historySeries(fx catalog.FXTable, hs []offerHistory, days []time.Time) []li
 		series = append(series, s)
 	}
 	return series
+}
+
+// pointUSD is a recorded price as a chart shows it: USD per hour, rounded as
+// displayed; false when it has no hourly figure or no USD rate.
+func pointUSD(fx catalog.FXTable, p catalog.PricePoint, term decimal.Decimal) (float64, bool) {
+	hourly, err := p.Price.Hourly(term)
+	if err != nil {
+		return 0, false
+	}
+	usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
+	if err != nil {
+		return 0, false
+	}
+	r, _ := moneyRound(usd)
+	return r.InexactFloat64(), true
+}
+
+// pointEnd is the last instant a recorded price held: just before the crawl
+// that no longer saw it, else its last sighting.
+func pointEnd(p catalog.PricePoint) time.Time {
+	if !p.Until.IsZero() {
+		return p.Until.Add(-time.Nanosecond)
+	}
+	return p.Last
 }
 
 // maxAxisDays bounds a daily time axis to its most recent days.

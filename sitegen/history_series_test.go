@@ -22,23 +22,12 @@ func historySeriesPerDay(fx catalog.FXTable, hs []offerHistory, days []time.Time
 		for i, d := range days {
 			s.Values[i] = charts.GetNullValue()
 			for _, p := range h.Points {
-				end := p.Last
-				if !p.Until.IsZero() {
-					end = p.Until.Add(-time.Nanosecond)
-				}
-				if day(p.From).After(d) || day(end).Before(d) {
+				if day(p.From).After(d) || day(pointEnd(p)).Before(d) {
 					continue
 				}
-				hourly, err := p.Price.Hourly(term)
-				if err != nil {
-					continue
+				if v, ok := pointUSD(fx, p, term); ok {
+					s.Values[i] = v
 				}
-				usd, err := fx.Convert(hourly, p.Price.Currency, catalog.USD)
-				if err != nil {
-					continue
-				}
-				r, _ := moneyRound(usd)
-				s.Values[i] = r.InexactFloat64()
 			}
 		}
 		series = append(series, s)

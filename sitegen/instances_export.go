@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -67,30 +66,15 @@ func WriteInstancesCSV(w io.Writer, s *catalog.Snapshot) error {
 // objects keyed by InstanceColumns; quantities stay strings (exact decimals),
 // vcpus is a number and the flags are booleans.
 func WriteInstancesJSON(w io.Writer, s *catalog.Snapshot) error {
-	var b strings.Builder
-	b.WriteString("[")
-	for i, t := range canonicalCopy(s).Instances {
-		rec := instanceRecord(t)
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString("\n{")
-		for j, col := range InstanceColumns {
-			if j > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString(jsonString(col))
-			b.WriteString(":")
-			switch col {
-			case "vcpus", "local_nvme", "bare_metal", "synthetic":
-				b.WriteString(rec[j])
-			default:
-				b.WriteString(jsonString(rec[j]))
-			}
-		}
-		b.WriteString("}")
+	var recs [][]string
+	for _, t := range canonicalCopy(s).Instances {
+		recs = append(recs, instanceRecord(t))
 	}
-	b.WriteString("\n]\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeRecordsJSON(w, InstanceColumns, recs, func(col string) bool {
+		switch col {
+		case "vcpus", "local_nvme", "bare_metal", "synthetic":
+			return true
+		}
+		return false
+	})
 }

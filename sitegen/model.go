@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // siteModel is the snapshot joined and derived once for every page: instance types
@@ -23,7 +24,7 @@ type siteModel struct {
 	regions    map[string]catalog.Region
 	coverage   map[catalog.Provider]catalog.Coverage
 	staleCover map[catalog.Provider]bool
-	work       []workCost                      // best figure per offer and workload
+	work       []compare.WorkCost              // best figure per offer and workload (compare.BestWorkCostPerOffer)
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
 
 	// similar's indexes and answers, made on first use (pages.go).

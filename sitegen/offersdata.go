@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // offersDataPath is where the explorer's data is published.
@@ -285,7 +286,7 @@ func (m *siteModel) workJSON() *offersWork {
 			w.Workloads = append(w.Workloads, [2]string{c.Workload, c.UnitLabel})
 		}
 		measured := 0
-		if c.Basis == "measured" {
+		if c.Basis == compare.Measured {
 			measured = 1
 		}
 		w.Costs[i] = append(w.Costs[i], []any{k, number(c.CostPerUnit), measured})

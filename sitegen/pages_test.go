@@ -24,6 +24,16 @@ func readPage(t *testing.T, out, name string) string {
 	return string(b)
 }
 
+// wantContains fails the test for each of wants that s (what, in words) lacks.
+func wantContains(t *testing.T, what, s string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(s, w) {
+			t.Errorf("%s lacks %s", what, w)
+		}
+	}
+}
+
 func dataKeys(s string) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(s, -1) {
@@ -39,17 +49,13 @@ func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	build(t, opts)
 
 	page := readPage(t, out, "zh/gpus/nvidia-h100-sxm-80gb.html")
-	for _, want := range []string{
+	wantContains(t, "zh GPU page", page,
 		`<link rel="canonical" href="https://example.github.io/gpuatlas/zh/gpus/nvidia-h100-sxm-80gb.html">`,
 		`<link rel="alternate" hreflang="en" href="https://example.github.io/gpuatlas/gpus/nvidia-h100-sxm-80gb.html">`,
 		`<meta property="og:url" content="https://example.github.io/gpuatlas/zh/gpus/nvidia-h100-sxm-80gb.html">`,
 		`<meta property="og:locale" content="zh_CN">`,
 		`<meta property="og:title" content="NVIDIA H100 SXM5 80GB">`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("zh GPU page lacks %s", want)
-		}
-	}
+	)
 	if idx := readPage(t, out, "index.html"); !strings.Contains(idx, `<link rel="canonical" href="https://example.github.io/gpuatlas/">`) {
 		t.Error("the overview's canonical URL is not the folder")
 	}
@@ -90,8 +96,7 @@ func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 }
 
 func TestBuild_WithoutSiteURLNoSitemap(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	if _, err := os.Stat(filepath.Join(out, "sitemap.xml")); err == nil {
 		t.Error("sitemap.xml written without a site URL")
 	}
@@ -101,8 +106,7 @@ func TestBuild_WithoutSiteURLNoSitemap(t *testing.T) {
 }
 
 func TestGPUPage_OffersCheapestPerGPUHourFirst(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	page := readPage(t, out, "gpus/nvidia-a10-24gb.html")
 	want := []string{
 		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//subscription_month", // 3500 CNY / 730 h = 0.6753 USD
@@ -129,20 +133,11 @@ func TestGPUPage_OffersCheapestPerGPUHourFirst(t *testing.T) {
 }
 
 func TestRegionsPage_ByCountryAndCity(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	en := readPage(t, out, "regions.html")
-	for _, want := range []string{`<h2 id="country-CN">Chinese mainland`, `<h2 id="country-US">United States`, "US West (Oregon)", `<a href="/gpus/nvidia-t4-16gb.html">NVIDIA T4</a>`} {
-		if !strings.Contains(en, want) {
-			t.Errorf("regions.html lacks %s", want)
-		}
-	}
+	wantContains(t, "regions.html", en, `<h2 id="country-CN">Chinese mainland`, `<h2 id="country-US">United States`, "US West (Oregon)", `<a href="/gpus/nvidia-t4-16gb.html">NVIDIA T4</a>`)
 	zh := readPage(t, out, "zh/regions.html")
-	for _, want := range []string{"中国内地", "华北-北京四", "<th scope=\"row\">北京</th>", "美国西部（俄勒冈）", "AWS（亚马逊云科技）"} {
-		if !strings.Contains(zh, want) {
-			t.Errorf("zh/regions.html lacks %s", want)
-		}
-	}
+	wantContains(t, "zh/regions.html", zh, "中国内地", "华北-北京四", "<th scope=\"row\">北京</th>", "美国西部（俄勒冈）", "AWS（亚马逊云科技）")
 }
 
 func TestInstancePage_SimilarIncludesAndHistory(t *testing.T) {
@@ -222,11 +217,7 @@ func TestMarkdownPages_LinksUnderBase(t *testing.T) {
 	opts.BaseURL = "/gpuatlas/"
 	build(t, opts)
 	zh := readPage(t, out, "zh/methodology.html")
-	for _, want := range []string{`<h1>方法说明</h1>`, `<a href="/gpuatlas/zh/downloads.html">下载</a>`, `<caption class="visually-hidden">抓取内容</caption>`, `<th scope="col">云厂商</th>`, "730 小时"} {
-		if !strings.Contains(zh, want) {
-			t.Errorf("zh/methodology.html lacks %s", want)
-		}
-	}
+	wantContains(t, "zh/methodology.html", zh, `<h1>方法说明</h1>`, `<a href="/gpuatlas/zh/downloads.html">下载</a>`, `<caption class="visually-hidden">抓取内容</caption>`, `<th scope="col">云厂商</th>`, "730 小时")
 	if en := readPage(t, out, "about.html"); !strings.Contains(en, `<a href="/gpuatlas/gpus/">GPU models</a>`) {
 		t.Error("about.html does not link the GPU index under the base")
 	}

@@ -102,8 +102,7 @@ func TestWriteInstancesParquet_ReadBack(t *testing.T) {
 // under provider=<id>/, holding together every offer and type, byte-identical on
 // a rebuild.
 func TestBuild_ParquetPartitions(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, testOptions(t, out))
+	out := buildSite(t)
 	snap := testSnapshot(t)
 	offers, types := 0, 0
 	for _, p := range []string{"alibaba", "aws", "huawei", "volcengine"} {

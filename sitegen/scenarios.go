@@ -13,9 +13,10 @@ import (
 // GPU tiers matrices (the best fitting offer of each cell), and one page per
 // scenario with its requirements, the matrix cells (the best few offers each), the
 // ranked instance types with the reasons for their place, and what did not fit,
-// counted by requirement. Everything comes from compare.BuildMatrix over the
-// build's snapshot, on-demand prices; each row links the instance type's page and
-// its GPU's page so that a reader can check the figures against the specs.
+// counted by requirement. Everything comes from the build's
+// compare.ScenarioReport (the matrix over the build's snapshot on on-demand
+// prices, and the TCO presets); each row links the instance type's page and its
+// GPU's page so that a reader can check the figures against the specs.
 
 const (
 	// scenarioTop is how many ranked instance types a scenario page lists.
@@ -26,41 +27,25 @@ const (
 	scenarioRejectedSample = 10
 )
 
-// scenarioSite is everything the scenario and TCO pages show, computed once for
-// both languages.
+// scenarioSite is what the scenario and TCO pages show, for both languages.
 type scenarioSite struct {
-	set       *compare.ScenarioSet
 	matrix    compare.Matrix
 	providers []catalog.Provider
-	tco       []*tcoScenario // one per scenario with a comparison, in scenario order
-	tcoByID   map[string]*tcoScenario
+	tco       compare.TCOPresetSet
 }
 
-// newScenarioSite ranks the snapshot for every scenario and prepares the TCO
-// comparisons; nil without scenarios.
-func newScenarioSite(m *siteModel, set *compare.ScenarioSet, costs []compare.WorkCost) (*scenarioSite, error) {
-	if set == nil || len(set.Scenarios) == 0 {
-		return nil, nil
+// newScenarioSite takes the build's scenario report; nil without scenarios.
+func newScenarioSite(r *compare.ScenarioReport) *scenarioSite {
+	if r == nil || len(r.Matrix.Scenarios) == 0 {
+		return nil
 	}
-	ref := m.ref
-	if ref == nil {
-		ref = &catalog.GPUReference{}
-	}
-	s := &scenarioSite{set: set, tcoByID: map[string]*tcoScenario{}}
-	s.matrix = compare.BuildMatrix(set.Scenarios, m.snap, ref, compare.MatrixOptions{Billing: catalog.OnDemand, PerCell: scenarioPerCell, Costs: costs})
-	s.providers = s.matrix.Providers
-	kinds := billingIndex(m.snap)
-	for _, r := range s.matrix.Scenarios {
-		t, err := newTCOScenario(m.snap, ref, kinds, r)
-		if err != nil {
-			return nil, err
-		}
-		if t != nil {
-			s.tco = append(s.tco, t)
-			s.tcoByID[t.ID] = t
-		}
-	}
-	return s, nil
+	return &scenarioSite{matrix: r.Matrix, providers: r.Matrix.Providers, tco: r.TCO}
+}
+
+// hasTCO reports whether the scenario has a TCO comparison.
+func (s *scenarioSite) hasTCO(id string) bool {
+	_, ok := s.tco.Scenario(id)
+	return ok
 }
 
 func scenarioHref(id string) string { return "scenarios/" + slugify(id) + ".html" }
@@ -189,7 +174,7 @@ func (s *scenarioSite) summary(m *siteModel, l *language, r compare.ScenarioRank
 		b := s.fitView(m, 1, r.Ranked[0])
 		v.Best = &b
 	}
-	_, v.HasTCO = s.tcoByID[sc.ID]
+	v.HasTCO = s.hasTCO(sc.ID)
 	return v
 }
 
@@ -256,7 +241,7 @@ func (s *scenarioSite) scenarioPage(m *siteModel, l *language, r compare.Scenari
 		}
 		d.RejectedTop = append(d.RejectedTop, s.fitView(m, 0, f))
 	}
-	if _, ok := s.tcoByID[sc.ID]; ok {
+	if s.hasTCO(sc.ID) {
 		d.TCOHref = "tco.html#tco-" + slugify(sc.ID)
 	}
 	return d

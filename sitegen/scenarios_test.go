@@ -3,11 +3,8 @@ package sitegen
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/compare"
 )
@@ -22,47 +19,31 @@ func testScenarios(t testing.TB) *compare.ScenarioSet {
 	return set
 }
 
-// scenarioOptions are the test options with the scenario and TCO pages.
-func scenarioOptions(t testing.TB, out string) Options {
-	opts := testOptions(t, out)
-	opts.Scenarios = testScenarios(t)
-	return opts
-}
-
-// goldenCheck compares a built file with testdata/golden/<golden>, or rewrites
-// the golden file with -update.
-func goldenCheck(t *testing.T, out, name, golden string) {
+// withScenarios gives opts the scenario and TCO pages: the project's scenarios
+// ranked over opts' snapshot with its benchmark costs, as `gpuatlas build` does.
+func withScenarios(t testing.TB, opts *Options) {
 	t.Helper()
-	got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(name)))
+	r, err := compare.NewScenarioReport(testScenarios(t).Scenarios, opts.Snapshot, opts.Reference, opts.BenchmarkCosts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "golden", golden)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./sitegen -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs from %s (-want +got); run go test ./sitegen -update if the change is intended:\n%s", name, path, diff)
-	}
+	opts.Scenarios = r
+}
+
+// scenarioOptions are the test options with the scenario and TCO pages.
+func scenarioOptions(t testing.TB, out string) Options {
+	opts := testOptions(t, out)
+	withScenarios(t, &opts)
+	return opts
 }
 
 func TestScenarios_Golden(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, scenarioOptions(t, out))
-	for name, golden := range map[string]string{
+	out := buildSite(t, withScenarios)
+	goldenChecks(t, out, map[string]string{
 		"scenarios/index.html":          "scenarios_index.html",
 		"scenarios/llm-finetune.html":   "scenarios_llm-finetune.html",
 		"zh/scenarios/cv-training.html": "scenarios_zh_cv-training.html",
-	} {
-		t.Run(name, func(t *testing.T) { goldenCheck(t, out, name, golden) })
-	}
+	})
 }
 
 func TestScenarios_OptionalPages(t *testing.T) {
@@ -82,11 +63,7 @@ func TestScenarios_OptionalPages(t *testing.T) {
 		t.Errorf("Pages = %d, want %d", st2.Pages, want)
 	}
 	idx := readPage(t, out2, "index.html")
-	for _, want := range []string{`<a href="/scenarios/">Scenarios</a>`, `<a href="/tco.html">TCO</a>`} {
-		if !strings.Contains(idx, want) {
-			t.Errorf("the overview's navigation lacks %s", want)
-		}
-	}
+	wantContains(t, "the overview's navigation", idx, `<a href="/scenarios/">Scenarios</a>`, `<a href="/tco.html">TCO</a>`)
 }
 
 func TestScenarioPages_ContentAndLanguages(t *testing.T) {
@@ -111,58 +88,28 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 	// llm-finetune: p5 fits (with its instance and GPU links), the 1-GPU T4 does
 	// not, and the page says why.
 	page := readPage(t, out, "scenarios/llm-finetune.html")
-	for _, want := range []string{
+	wantContains(t, "llm-finetune page", page,
 		`<tr data-key="aws/p5.48xlarge">`,
 		`<a href="/gpuatlas/instances/aws/p5.48xlarge.html">aws/p5.48xlarge</a>`,
 		`<a href="/gpuatlas/gpus/nvidia-h100-sxm-80gb.html">8x NVIDIA H100 SXM5 80GB`,
 		`<span class="badge verdict fits">Fits</span>`,
 		`at least 24 GiB per GPU`,
 		`<a href="/gpuatlas/tco.html#tco-llm-finetune">`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("llm-finetune page lacks %s", want)
-		}
-	}
+	)
 	rejected := page[strings.Index(page, `id="rejected"`):]
 	if !strings.Contains(rejected, "huawei/pi2.2xlarge.4") || !strings.Contains(rejected, `<span class="badge check fail">fail</span>`) {
 		t.Errorf("the rejected T4 type is not listed with its failing check")
 	}
 	// The index: both matrices, a cell per provider and tier.
 	idx := readPage(t, out, "zh/scenarios/index.html")
-	for _, want := range []string{"大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GiB 及以上", "阿里云"} {
-		if !strings.Contains(idx, want) {
-			t.Errorf("zh/scenarios/index.html lacks %s", want)
-		}
-	}
+	wantContains(t, "zh/scenarios/index.html", idx, "大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GiB 及以上", "阿里云")
 }
 
 // TestScenarioPages_Accessible applies TestBuild_AccessibleTables' checks to the
 // scenario and TCO pages.
 func TestScenarioPages_Accessible(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, scenarioOptions(t, out))
-	table := regexp.MustCompile(`(?s)<table[^>]*>\s*(<caption)?`)
-	th := regexp.MustCompile(`<th(?:\s[^>]*)?>`)
-	input := regexp.MustCompile(`<(?:input|select|textarea)\s[^>]*>`)
-	for name, b := range readTree(t, out) {
-		if !strings.Contains(name, "scenarios/") && !strings.HasSuffix(name, "tco.html") {
-			continue
-		}
-		s := string(b)
-		for _, m := range table.FindAllStringSubmatch(s, -1) {
-			if m[1] == "" {
-				t.Errorf("%s: a table without a caption: %.60s", name, m[0])
-			}
-		}
-		for _, m := range th.FindAllString(s, -1) {
-			if !strings.Contains(m, `scope="`) {
-				t.Errorf("%s: a header cell without scope: %s", name, m)
-			}
-		}
-		for _, m := range input.FindAllString(s, -1) {
-			if !strings.Contains(m, `aria-label="`) && !strings.Contains(m, `id="`) {
-				t.Errorf("%s: a form control without a label: %s", name, m)
-			}
-		}
-	}
+	out := buildSite(t, withScenarios)
+	checkAccessible(t, out, func(name string) bool {
+		return strings.Contains(name, "scenarios/") || strings.HasSuffix(name, "tco.html")
+	})
 }

@@ -15,8 +15,7 @@ import (
 )
 
 func TestTCO_Golden(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, scenarioOptions(t, out))
+	out := buildSite(t, withScenarios)
 	goldenCheck(t, out, "tco.html", "tco.html")
 }
 
@@ -90,8 +89,7 @@ func pageConfig(t *testing.T, page string) tcoConfig {
 // data, to the cent: cumulative cost month by month, totals, cost per unit,
 // break-even; and that each chart exists.
 func TestTCOPage_TablesAreTheModel(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, scenarioOptions(t, out))
+	out := buildSite(t, withScenarios)
 	for _, name := range []string{"tco.html", "zh/tco.html"} {
 		page := readPage(t, out, name)
 		cfg := pageConfig(t, page)
@@ -148,8 +146,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 // TestTCOScenario_PresetHasCommitmentAndOnDemand checks the preset of the LLM
 // scenarios: the H100 box on-demand and its 1-year reservation, with a break-even.
 func TestTCOScenario_Preset(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "site")
-	build(t, scenarioOptions(t, out))
+	out := buildSite(t, withScenarios)
 	cfg := pageConfig(t, readPage(t, out, "tco.html"))
 	var s *tcoCalcScenario
 	for i := range cfg.Scenarios {

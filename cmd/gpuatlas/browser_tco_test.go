@@ -29,7 +29,16 @@ func buildScenarioSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return buildSiteWith(t, sitegen.Options{Snapshot: testSnapshot(t), Scenarios: set})
+	snap := testSnapshot(t)
+	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Scenarios: rep})
 }
 
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.

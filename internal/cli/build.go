@@ -56,9 +56,17 @@ func runBuild(env Env, args []string) int {
 		// The changes pages and feed, GPU price trends and the instance pages'
 		// price history (nil without history).
 		History: history}
-	// The scenario and TCO pages.
-	if opts.Scenarios, err = compare.LoadScenarios(data.FS); err != nil {
+	// The scenario and TCO pages: the scenarios ranked and their TCO presets
+	// computed by compare, which lists the offers it could not compare.
+	set, err := compare.LoadScenarios(data.FS)
+	if err != nil {
 		return fail(env, "build: %v", err)
+	}
+	if opts.Scenarios, err = compare.NewScenarioReport(set.Scenarios, snap, ref, opts.BenchmarkCosts); err != nil {
+		return fail(env, "build: %v", err)
+	}
+	for _, l := range opts.Scenarios.TCO.LeftOut {
+		fmt.Fprintf(env.Stderr, "build: note: %v\n", l)
 	}
 	if *dev != "" {
 		opts.Templates = os.DirFS(*dev)

@@ -1,0 +1,275 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// TCORequest says which catalog offers a TCO compares and how the workload is
+// measured. NewTCOInput turns it into a self-contained TCOInput.
+type TCORequest struct {
+	// Instances are provider/type keys; the first is the base when
+	// ReferenceGPU is empty (the job size is then in hours on it).
+	Instances []string
+	Region    string
+	// Billing lists the billing plans per instance: a billing kind
+	// ("on_demand", "reserved_1y_all_upfront") or a commitment with a
+	// pay-as-you-go burst ("reserved_1y_all_upfront+spot"). Empty: every
+	// billing kind the first instance has in the region.
+	Billing []string
+	// CommittedInstances fixes the commitment's instance count (0: worked out).
+	CommittedInstances int
+	// SpotOverhead is the interruption overhead of spot (0.1 = 10 %).
+	SpotOverhead decimal.Decimal
+	// ReferenceGPU, when set, measures the job in GPU-hours on one such GPU.
+	ReferenceGPU string
+	// Figures are the spec figures for speeds (a scenario's Compute); BF16 then
+	// FP16 when empty.
+	Figures []Figure
+	// BenchmarkWorkload and Costs give measured relative speeds where both the
+	// instance and the base have a figure (hours on a base instance only).
+	BenchmarkWorkload string
+	Costs             []WorkCost
+	// Workload is copied into the input; WorkUnit is filled in when empty.
+	Workload TCOWorkload
+	Storage  *TCOStorage
+	Egress   *TCOEgress
+}
+
+// NewTCOInput resolves a request against a snapshot: offers and their USD rates
+// (through the snapshot's FX table), speeds from benchmarks or specs. Errors say
+// which instance, region or billing kind is missing.
+func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequest) (TCOInput, error) {
+	if len(req.Instances) == 0 {
+		return TCOInput{}, errors.New("no instance type given")
+	}
+	types := map[string]catalog.InstanceType{}
+	for _, t := range snap.Instances {
+		types[t.Key()] = t
+	}
+	figs := req.Figures
+	if len(figs) == 0 {
+		figs = []Figure{FigureBF16, FigureFP16}
+	}
+	in := TCOInput{Schema: TCOSchema, Workload: req.Workload, Storage: req.Storage, Egress: req.Egress,
+		Source: fmt.Sprintf("catalog taken %s; FX %s %s (%s)", snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), snap.FX.Base, snap.FX.Date, snap.FX.Source)}
+
+	var base catalog.InstanceType
+	if req.ReferenceGPU != "" {
+		ref, err := ReferenceInstance(gpus, req.ReferenceGPU)
+		if err != nil {
+			return TCOInput{}, err
+		}
+		base = ref
+		if in.Workload.WorkUnit == "" {
+			in.Workload.WorkUnit = "GPU-hour on " + req.ReferenceGPU
+		}
+	} else {
+		t, ok := types[req.Instances[0]]
+		if !ok {
+			return TCOInput{}, fmt.Errorf("instance type %s is not in the catalog", req.Instances[0])
+		}
+		base = t
+		if in.Workload.WorkUnit == "" {
+			in.Workload.WorkUnit = "hour on " + t.Key()
+		}
+	}
+
+	billing := req.Billing
+	defaulted := len(billing) == 0
+	if defaulted {
+		have := map[catalog.BillingKind]bool{}
+		for _, o := range snap.Offers {
+			if o.InstanceKey() == req.Instances[0] && o.Region == req.Region {
+				have[o.Billing] = true
+			}
+		}
+		for _, b := range catalog.BillingKinds {
+			if have[b] {
+				billing = append(billing, string(b))
+			}
+		}
+		if len(billing) == 0 {
+			return TCOInput{}, fmt.Errorf("%s has no offers in region %s", req.Instances[0], req.Region)
+		}
+	}
+
+	for _, key := range req.Instances {
+		t, ok := types[key]
+		if !ok {
+			return TCOInput{}, fmt.Errorf("instance type %s is not in the catalog", key)
+		}
+		speed, err := tcoSpeed(gpus, req, t, base, figs)
+		if err != nil {
+			return TCOInput{}, err
+		}
+		hw := specsOf(gpus, t)
+		hardware := fmt.Sprintf("%s %s", fmtUnits(hw), hw.gpuName())
+		for _, plan := range billing {
+			o := TCOOption{ID: key + "/" + req.Region + "/" + plan, Instance: key, Hardware: hardware, Speed: speed}
+			commit, burst, isMix := strings.Cut(plan, "+")
+			if !isMix {
+				burst = ""
+			}
+			kinds := []string{commit}
+			if isMix {
+				kinds = append(kinds, burst)
+			}
+			for i, k := range kinds {
+				bk, err := catalog.ParseBillingKind(k)
+				if err != nil {
+					return TCOInput{}, fmt.Errorf("billing %q: %w", plan, err)
+				}
+				off, ok := pickOffer(snap, key, req.Region, bk)
+				if !ok && defaulted {
+					// The plans were the first type's; another type may lack one.
+					in.Notes = append(in.Notes, fmt.Sprintf("%s has no %s offer in region %s: left out", key, bk, req.Region))
+					o = TCOOption{}
+					break
+				}
+				if !ok {
+					return TCOInput{}, fmt.Errorf("%s has no %s offer in region %s", key, bk, req.Region)
+				}
+				if bk.TermHours().IsZero() {
+					if isMix && i == 0 {
+						return TCOInput{}, fmt.Errorf("billing %q: the part before + must be a commitment (reserved or subscription)", plan)
+					}
+					p, err := paygPart(snap.FX, off)
+					if err != nil {
+						return TCOInput{}, err
+					}
+					if bk == catalog.Spot {
+						p.InterruptionOverhead = req.SpotOverhead
+					}
+					o.PayAsYouGo = &p
+					continue
+				}
+				if i == 1 {
+					return TCOInput{}, fmt.Errorf("billing %q: the part after + must be on_demand or spot", plan)
+				}
+				c, err := commitmentPart(snap.FX, off)
+				if err != nil {
+					return TCOInput{}, err
+				}
+				c.Instances = req.CommittedInstances
+				o.Commitment = &c
+			}
+			if o.ID == "" {
+				continue
+			}
+			o.Label = fmt.Sprintf("%s (%s), %s", hardware, key, strings.ReplaceAll(plan, "+", " + "))
+			in.Options = append(in.Options, o)
+		}
+	}
+	return in, nil
+}
+
+func fmtUnits(sp specs) string {
+	if sp.partial {
+		return sp.units.String() + "x"
+	}
+	return fmt.Sprintf("%dx", sp.devices)
+}
+
+func tcoSpeed(gpus *catalog.GPUReference, req TCORequest, t, base catalog.InstanceType, figs []Figure) (Speed, error) {
+	if base.Key() == t.Key() {
+		return Speed{WorkPerHour: one, Basis: Reference, From: "reference",
+			Explanation: "the reference itself: 1 hour of work per hour"}, nil
+	}
+	if req.BenchmarkWorkload != "" && req.ReferenceGPU == "" {
+		if s, ok := RelativeMeasuredSpeed(req.Costs, req.BenchmarkWorkload, t.Key(), base.Key()); ok {
+			return s, nil
+		}
+	}
+	return SpecSpeed(gpus, t, base, figs)
+}
+
+// pickOffer is the offer of a type, region and billing kind: the regional one
+// (no zone) when there is one, else the cheapest zone's, then by key.
+func pickOffer(snap *catalog.Snapshot, key, region string, b catalog.BillingKind) (catalog.Offer, bool) {
+	var best catalog.Offer
+	found := false
+	for _, o := range snap.Offers {
+		if o.InstanceKey() != key || o.Region != region || o.Billing != b {
+			continue
+		}
+		if !found {
+			best, found = o, true
+			continue
+		}
+		switch {
+		case (o.Zone == "") != (best.Zone == ""):
+			if o.Zone == "" {
+				best = o
+			}
+		case o.Price.Amount.LessThan(best.Price.Amount) ||
+			(o.Price.Amount.Equal(best.Price.Amount) && o.Key() < best.Key()):
+			best = o
+		}
+	}
+	return best, found
+}
+
+func paygPart(fx catalog.FXTable, o catalog.Offer) (TCOPayAsYouGo, error) {
+	usd, err := usdPerHour(fx, o)
+	if err != nil {
+		return TCOPayAsYouGo{}, err
+	}
+	return TCOPayAsYouGo{Billing: o.Billing, Offer: o.Key(), USDPerHour: usd, Native: nativeText(fx, o)}, nil
+}
+
+// commitmentPart turns a reserved or subscription offer into a recurring monthly
+// charge and an upfront payment per term, in USD:
+//   - an hourly rate is charged for every hour of the month: × 730;
+//   - a monthly amount is the monthly charge;
+//   - a yearly amount (subscription_year) is paid in advance for the year: upfront;
+//   - an upfront amount (Price.Upfront, or unit upfront) is paid at the term start.
+func commitmentPart(fx catalog.FXTable, o catalog.Offer) (TCOCommitment, error) {
+	term := o.Billing.TermHours().Div(monthHours)
+	if !term.IsInteger() || !term.IsPositive() {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %s is not a whole number of months", o.Key(), o.Billing)
+	}
+	c := TCOCommitment{Billing: o.Billing, Offer: o.Key(), TermMonths: int(term.IntPart()), Native: nativeText(fx, o)}
+	monthly, upfront := decimal.Zero, decimal.Zero
+	switch o.Price.Unit {
+	case catalog.PerHour:
+		monthly = o.Price.Amount.Mul(monthHours)
+	case catalog.PerMonth:
+		monthly = o.Price.Amount
+	case catalog.PerYear:
+		if c.TermMonths != 12 {
+			return TCOCommitment{}, fmt.Errorf("offer %s: a yearly price on a %d-month term is not supported", o.Key(), c.TermMonths)
+		}
+		upfront = o.Price.Amount
+	case catalog.Upfront:
+		upfront = o.Price.Amount
+	default:
+		return TCOCommitment{}, fmt.Errorf("offer %s: price unit %q is not one of hour, month, year, upfront", o.Key(), o.Price.Unit)
+	}
+	if o.Price.Upfront != nil {
+		upfront = upfront.Add(*o.Price.Upfront)
+	}
+	var err error
+	if c.USDPerMonth, err = fx.Convert(monthly, o.Price.Currency, catalog.USD); err != nil {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %w", o.Key(), err)
+	}
+	if c.UpfrontUSD, err = fx.Convert(upfront, o.Price.Currency, catalog.USD); err != nil {
+		return TCOCommitment{}, fmt.Errorf("offer %s: %w", o.Key(), err)
+	}
+	return c, nil
+}
+
+func nativeText(fx catalog.FXTable, o catalog.Offer) string {
+	s := o.Price.String()
+	if o.Price.Currency != catalog.USD {
+		if r, err := fx.CrossRate(o.Price.Currency, catalog.USD); err == nil {
+			s += fmt.Sprintf(" at %s USD per %s (%s %s)", r, o.Price.Currency, fx.Source, fx.Date)
+		}
+	}
+	return s
+}

@@ -1,0 +1,27 @@
+// Package sitegen renders a catalog snapshot and the finished comparisons of
+// package compare into the static GPU Atlas site, in English and Chinese, written
+// to a folder in one swap. It decides how a page shows its figures; which offers
+// fit, how they rank, which TCO offers are compared and which cost figure counts
+// come from compare.
+//
+// Where each part lives:
+//
+//   - build.go: Build and its Options, the data files, parallel rendering;
+//     writer.go (with swap_*.go): the one writer that swaps the site in whole;
+//     render.go, funcs.go: templates and their functions; i18n.go: the message
+//     catalogs; slug.go: file names.
+//   - model.go: the page models shared by every page (siteModel, typeView,
+//     offerView); pages.go: the overview, explorer, instance, downloads and
+//     about pages; rows.go: the largest tables written without templates;
+//     offersdata.go: the explorer's compact offers JSON; gpus.go, regions.go,
+//     compare.go: the GPU, region and side-by-side pages; markdown.go: the
+//     Markdown pages.
+//   - export.go, instances_export.go, parquet.go: the CSV, JSON and Parquet
+//     downloads (their columns are a contract).
+//   - charts.go: SVG charts; history.go: price history charts.
+//   - benchmarks.go: the benchmarks page and results on instance and GPU pages;
+//     changes.go, feed.go: the changes pages and their Atom feed.
+//   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
+//     matrix; tco.go: the TCO page and its calculator, from its presets.
+//   - sitemap.go: sitemap.xml and robots.txt.
+package sitegen
