@@ -19,7 +19,12 @@ func WriteFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
-	cleanup := func() { f.Close(); os.Remove(tmp) }
+	// cleanup abandons the temporary file after a failed step: that step's error
+	// is the one returned, and the half-written file is removed either way.
+	cleanup := func() {
+		_ = f.Close()
+		_ = os.Remove(tmp)
+	}
 	w := bufio.NewWriter(f)
 	if _, err := w.Write(data); err != nil {
 		cleanup()
@@ -38,11 +43,11 @@ func WriteFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
+		_ = os.Remove(tmp) // best effort: the close error is what the caller needs
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+		_ = os.Remove(tmp) // best effort: the rename error is what the caller needs
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -93,7 +93,7 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 	var recs []BenchmarkRecord
 	for {
 		row, err := cr.Read()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
@@ -240,7 +240,7 @@ func decodeYAMLDocuments(data []byte) (docs []*yaml.Node, err error) {
 	for {
 		var n yaml.Node
 		if err := dec.Decode(&n); err != nil {
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				return docs, nil
 			}
 			return nil, err

@@ -47,7 +47,7 @@ func testWorkloads(t testing.TB) *WorkloadRegistry {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	r, err := ParseWorkloads("data/workloads.csv", f)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/gpuatlas/gpuatlas/internal/golden"
-	"github.com/shopspring/decimal"
 )
 
 func usdHour(amount string) Price { return Price{Amount: Dec(amount), Currency: USD, Unit: PerHour} }
@@ -95,7 +94,7 @@ func TestDiff_KnownChanges(t *testing.T) {
 }
 
 func TestDiff_Categories(t *testing.T) {
-	pct := func(s string) *decimal.Decimal { return DecPtr(s) }
+	pct := DecPtr
 	tests := []struct {
 		name   string
 		change func(s *Snapshot)

@@ -299,7 +299,7 @@ func readCSV(name string, r io.Reader, required []string, row func(line int, get
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
+				return fmt.Errorf("%s:%d: %w", name, pe.Line, pe.Err)
 			}
 			return fmt.Errorf("%s:%d: %w", name, line, err)
 		}
@@ -325,11 +325,11 @@ func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load gpu reference: %w", err)
 	}
-	defer m.Close()
+	defer func() { _ = m.Close() }() // read-only: a close error loses nothing
 	a, err := fsys.Open("gpu_aliases.csv")
 	if err != nil {
 		return nil, fmt.Errorf("load gpu reference: %w", err)
 	}
-	defer a.Close()
+	defer func() { _ = a.Close() }() // read-only: a close error loses nothing
 	return ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
 }

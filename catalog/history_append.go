@@ -517,11 +517,14 @@ func (c *historyCrawl) setFetched(offers []Offer) error {
 	byPlace := map[place]*times{}
 	for i := 0; i < len(offers); {
 		o := &offers[i]
+		k := place{o.Provider, o.Region, o.FetchedAt}
+		// A run is the offers with the same key as the map compares it: the
+		// times are identical, not merely Time.Equal, since the written time
+		// keeps its zone offset.
 		j := i + 1
-		for j < len(offers) && offers[j].Provider == o.Provider && offers[j].Region == o.Region && offers[j].FetchedAt == o.FetchedAt {
+		for j < len(offers) && (place{offers[j].Provider, offers[j].Region, offers[j].FetchedAt}) == k {
 			j++
 		}
-		k := place{o.Provider, o.Region, o.FetchedAt}
 		t := byPlace[k]
 		if t == nil {
 			at, err := marshalTime(o.FetchedAt)

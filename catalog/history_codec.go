@@ -554,7 +554,7 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 	case last && (errors.Is(err, io.ErrUnexpectedEOF) || (errors.As(err, &syn) && syn.Offset >= int64(len(bytes.TrimRight(line, " \t\r"))))):
 		return fmt.Errorf("%s:%d: truncated: the file ends inside a record; restore it from git", name, n)
 	case errors.As(err, &syn):
-		return fmt.Errorf("%s:%d:%d: malformed JSON: %v", name, n, syn.Offset, err)
+		return fmt.Errorf("%s:%d:%d: malformed JSON: %w", name, n, syn.Offset, err)
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
@@ -564,5 +564,5 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
 	}
-	return fmt.Errorf("%s:%d: %v", name, n, err)
+	return fmt.Errorf("%s:%d: %w", name, n, err)
 }

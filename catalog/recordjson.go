@@ -57,7 +57,8 @@ func (w *recordWriter) time(t time.Time) {
 		w.ok = false
 		return
 	}
-	w.b = append(b, '"')
+	b = append(b, '"')
+	w.b = b
 }
 
 // plainJSONString reports whether encoding/json writes s as it is between quotes:

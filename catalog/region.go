@@ -60,6 +60,6 @@ func LoadRegionTable(fsys fs.FS) (*RegionTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load regions: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	return ParseRegionTable("data/regions.csv", f)
 }

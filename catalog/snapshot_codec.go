@@ -373,7 +373,7 @@ func positionError(name string, data []byte, err error) error {
 	switch {
 	case errors.As(err, &syn):
 		line, col := LineCol(data, syn.Offset)
-		return fmt.Errorf("%s:%d:%d: malformed JSON: %v", name, line, col, err)
+		return fmt.Errorf("%s:%d:%d: malformed JSON: %w", name, line, col, err)
 	case errors.As(err, &typ):
 		line, col := LineCol(data, typ.Offset)
 		field := typ.Field

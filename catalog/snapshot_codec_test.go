@@ -90,7 +90,11 @@ func TestDecodeSnapshot_Errors(t *testing.T) {
 func TestDecodeSnapshot_TypeErrorPosition(t *testing.T) {
 	good, _ := testSnapshot().MarshalCanonical()
 	bad := strings.Replace(string(good), `"vcpus":192`, `"vcpus":"many"`, 1)
-	line := strings.Count(bad[:strings.Index(bad, `"vcpus":"many"`)], "\n") + 1
+	at := strings.Index(bad, `"vcpus":"many"`)
+	if at < 0 {
+		t.Fatal(`the test snapshot has no "vcpus":192 to spoil`)
+	}
+	line := strings.Count(bad[:at], "\n") + 1
 	_, err := DecodeSnapshot("data/catalog.json", []byte(bad))
 	if err == nil || !strings.HasPrefix(err.Error(), "data/catalog.json:"+itoa(line)+":") {
 		t.Fatalf("error %v does not name line %d", err, line)

@@ -188,6 +188,6 @@ func LoadWorkloads(fsys fs.FS) (*WorkloadRegistry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load workloads: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	return ParseWorkloads("data/workloads.csv", f)
 }

@@ -48,7 +48,7 @@ func ParseScenarios(name string, data []byte) (*ScenarioSet, error) {
 		// error rather than a silently missing requirement.
 		raw, err := yaml.Marshal(n)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n.Line, err)
+			return nil, fmt.Errorf("%s:%d: %w", name, n.Line, err)
 		}
 		d := yaml.NewDecoder(bytes.NewReader(raw))
 		d.KnownFields(true)

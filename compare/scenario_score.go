@@ -97,10 +97,9 @@ func specDimensions(s Scenario, sp specs) []DimensionScore {
 				parts = append(parts, "no RDMA 0")
 			}
 		}
-		switch {
-		case n == 0:
+		if n == 0 {
 			add(DimInterconnect, NotApplicable, decimal.Zero, "not applicable: one GPU and no network target")
-		default:
+		} else {
 			st := Scored
 			if unknown {
 				st = NotScoredYet

@@ -429,8 +429,7 @@ func breakEvens(opts []TCOOption) []BreakEven {
 			continue
 		}
 		for _, od := range opts {
-			if od.Instance != c.Instance || od.Commitment != nil || od.PayAsYouGo == nil ||
-				od.PayAsYouGo.Billing != catalog.OnDemand || !od.PayAsYouGo.USDPerHour.IsPositive() {
+			if od.Instance != c.Instance || !onDemandOnly(od) || !od.PayAsYouGo.USDPerHour.IsPositive() {
 				continue
 			}
 			cm := c.Commitment
@@ -455,6 +454,11 @@ func breakEvens(opts []TCOOption) []BreakEven {
 	return out
 }
 
+// onDemandOnly reports whether o is paid on demand alone, with no commitment.
+func onDemandOnly(o TCOOption) bool {
+	return o.Commitment == nil && o.PayAsYouGo != nil && o.PayAsYouGo.Billing == catalog.OnDemand
+}
+
 // comparisons sets the representative options of each pair of instance types
 // side by side: the first on-demand-only option of a type, else its first
 // option. Pairs follow input order; A is the one that costs more per hour.
@@ -467,12 +471,11 @@ func comparisons(in TCOInput, rs []TCOOptionResult) []Comparison {
 	idx := map[string]int{}
 	for i, o := range in.Options {
 		j, seen := idx[o.Instance]
-		isOD := o.Commitment == nil && o.PayAsYouGo != nil && o.PayAsYouGo.Billing == catalog.OnDemand
 		switch {
 		case !seen:
 			idx[o.Instance] = len(reps)
 			reps = append(reps, rep{o, rs[i]})
-		case isOD && !(reps[j].o.Commitment == nil && reps[j].o.PayAsYouGo != nil && reps[j].o.PayAsYouGo.Billing == catalog.OnDemand):
+		case onDemandOnly(o) && !onDemandOnly(reps[j].o):
 			reps[j] = rep{o, rs[i]}
 		}
 	}

@@ -18,9 +18,9 @@ import (
 // and the offers' options (ScenarioTCO.Input is the calculator's arithmetic).
 
 const (
-	// TCOMaxOffers is how many offers of a scenario a calculator can pick from;
-	// the first TCOPresetOffers of them are the preset comparison.
-	TCOMaxOffers    = 5
+	// TCOMaxOffers is how many offers of a scenario a calculator can pick from.
+	TCOMaxOffers = 5
+	// TCOPresetOffers is how many of those, the first, make the preset comparison.
 	TCOPresetOffers = 3
 	// tcoCandidates bounds how far down a ranking offers are looked for.
 	tcoCandidates = 60

@@ -97,8 +97,7 @@ func TestBenchmarksPage(t *testing.T) {
 	}
 	// The 8B section: the measured A10 type, then the Volcano Engine A10 type
 	// estimated from it, labelled so, charted in its own series.
-	sec := page[strings.Index(page, `<section class="workload" id="cost-llm-inference-8b"`):]
-	sec = sec[:strings.Index(sec, "</section>")]
+	sec := pagePart(t, page, `<section class="workload" id="cost-llm-inference-8b"`, "</section>")
 	wantContains(t, "the llm-inference-8b section", sec,
 		`<img src="/benchmarks/llm-inference-8b.svg"`,
 		`<span class="badge measured" title="From a benchmark run on this very instance type.">measured</span>`,
@@ -131,7 +130,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 	out := buildSite(t, withBenchmarks)
 
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
-	sec := p5[strings.Index(p5, `<h2 id="benchmarks">`):strings.Index(p5, `<h2 id="similar">`)]
+	sec := pagePart(t, p5, `<h2 id="benchmarks">`, `<h2 id="similar">`)
 	// One row per workload and billing kind: on-demand (cheapest region), spot,
 	// reserved; every figure measured.
 	for _, w := range []string{
@@ -149,7 +148,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 		t.Error("a measured type shows an estimate")
 	}
 	vol := readPage(t, out, "instances/volcengine/ecs.gni2.3xlarge.html")
-	sec = vol[strings.Index(vol, `<h2 id="benchmarks">`):strings.Index(vol, `<h2 id="similar">`)]
+	sec = pagePart(t, vol, `<h2 id="benchmarks">`, `<h2 id="similar">`)
 	for _, w := range []string{`data-basis="estimated"`, `<span class="badge estimated"`, "No run was measured on this instance type", "estimated, not measured"} {
 		if !strings.Contains(sec, w) {
 			t.Errorf("the estimated type's benchmarks lack %s", w)

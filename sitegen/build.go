@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -127,7 +128,7 @@ func Build(opts Options) (Stats, error) {
 	// first.
 	pages := 0
 	var locs []string
-	files := append(static, data...)
+	files := slices.Concat(static, data)
 	for i, l := range langs {
 		alt := langs[(i+1)%len(langs)]
 		ps, err := m.pages(opts.Templates, base, l, downloads)

@@ -84,8 +84,7 @@ func tableKeys(t *testing.T, page, captionID string) []string {
 	if i < 0 {
 		return nil
 	}
-	table := page[i:]
-	table = table[:strings.Index(table, "</table>")]
+	table := pagePart(t, page[i:], "", "</table>")
 	var out []string
 	for _, m := range regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(table, -1) {
 		out = append(out, m[1])
@@ -127,15 +126,14 @@ func TestChanges_TwoCrawls(t *testing.T) {
 		}
 	}
 	en := readPage(t, out, "changes/index.html")
-	price := en[strings.Index(en, `<caption id="prices-aws">`):]
-	price = price[:strings.Index(price, "</table>")]
+	price := pagePart(t, en, `<caption id="prices-aws">`, "</table>")
 	for _, w := range []string{`<tr data-key="aws/p5.48xlarge/us-west-2//on_demand" class="up">`, "100 USD/hour", "110 USD/hour", "&#43;10.00 %", `<a href="/instances/aws/p5.48xlarge.html">p5.48xlarge</a>`} {
 		if !strings.Contains(price, w) {
 			t.Errorf("the price change lacks %q:\n%s", w, price)
 		}
 	}
-	avail := en[strings.Index(en, `<caption id="availability-alibaba">`):]
-	if !strings.Contains(avail[:strings.Index(avail, "</tr>\n</tbody>")], `<td>available</td><td class="avail-sold_out">sold out</td>`) {
+	avail := pagePart(t, en, `<caption id="availability-alibaba">`, "")
+	if !strings.Contains(pagePart(t, avail, "", "</tr>\n</tbody>"), `<td>available</td><td class="avail-sold_out">sold out</td>`) {
 		t.Errorf("the availability change is not available → sold out:\n%.600s", avail)
 	}
 	wantContains(t, "changes/index.html", en,

@@ -52,7 +52,7 @@ func horizontalBarSVG(categories []string, series []barSeries) ([]byte, error) {
 	opt.ValueFormatter = func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i := range opt.SeriesList {
 		opt.SeriesList[i].Label.Show = charts.Ptr(true)
-		opt.SeriesList[i].Label.ValueFormatter = func(f float64) string { return moneyFloat(f) }
+		opt.SeriesList[i].Label.ValueFormatter = moneyFloat
 	}
 	height := 90 + n*len(series)*26 + n*10
 	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})

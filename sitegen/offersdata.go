@@ -256,15 +256,6 @@ func joinSpace(ss []string) string {
 // number writes an exact decimal as a JSON number.
 func number(d decimal.Decimal) json.Number { return json.Number(d.String()) }
 
-// shown is a derived price rounded as displayed, or null.
-func shown(d *decimal.Decimal) any {
-	if d == nil {
-		return nil
-	}
-	r, _ := moneyRound(*d)
-	return number(r)
-}
-
 // workJSON is the work section of offers.json, or nil without benchmark costs.
 func (m *siteModel) workJSON() *offersWork {
 	if len(m.work) == 0 {

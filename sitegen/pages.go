@@ -205,8 +205,12 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 			name, key, hist := d.HistoryChart, t.T.Key(), d.History
 			p.Make = func() ([]siteFile, error) {
 				svg, err := historyChart(l, m.snap.FX, hist)
-				if err != nil || svg == nil {
-					return nil, fmt.Errorf("instance type %s: price history chart: %v", key, err)
+				if err != nil {
+					return nil, fmt.Errorf("instance type %s: price history chart: %w", key, err)
+				}
+				if svg == nil {
+					// The page links the chart, so an undrawn one is a build error.
+					return nil, fmt.Errorf("instance type %s: price history chart: no line to draw", key)
 				}
 				return []siteFile{{name: name, data: svg}}, nil
 			}
@@ -411,7 +415,8 @@ func (m *siteModel) similar(t *typeView) []similarType {
 			continue
 		}
 		same := !t.Unmapped && o.GPUModel == t.GPUModel && o.units.Equal(t.units)
-		if !same && !(t.gpuMem.IsPositive() && o.gpuMem.Equal(t.gpuMem)) {
+		sameMem := t.gpuMem.IsPositive() && o.gpuMem.Equal(t.gpuMem)
+		if !same && !sameMem {
 			continue
 		}
 		out = append(out, similarType{Type: o, SameModel: same, Cheapest: m.cheapestOnDemand[o.T.Key()]})

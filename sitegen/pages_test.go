@@ -34,6 +34,25 @@ func wantContains(t *testing.T, what, s string, wants ...string) {
 	}
 }
 
+// pagePart returns the part of page from the first from up to the first to
+// after it (to the end when to is ""), and fails the test when either is missing.
+func pagePart(t *testing.T, page, from, to string) string {
+	t.Helper()
+	i := strings.Index(page, from)
+	if i < 0 {
+		t.Fatalf("the page lacks %s", from)
+	}
+	part := page[i:]
+	if to == "" {
+		return part
+	}
+	j := strings.Index(part, to)
+	if j < 0 {
+		t.Fatalf("the page lacks %s after %s", to, from)
+	}
+	return part[:j]
+}
+
 func dataKeys(s string) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(s, -1) {
@@ -159,7 +178,7 @@ func TestInstancePage_SimilarIncludesAndHistory(t *testing.T) {
 	build(t, opts)
 	page := readPage(t, out, "instances/alibaba/ecs.gn7i-c8g1.2xlarge.html")
 	// Similar: Volcano Engine's A10 (same model and count); AWS g5.xlarge has an A10G.
-	similar := page[strings.Index(page, `id="similar"`):strings.Index(page, `id="history"`)]
+	similar := pagePart(t, page, `id="similar"`, `id="history"`)
 	if !strings.Contains(similar, "ecs.gni2.3xlarge") || !strings.Contains(similar, "same GPU model and count") || !strings.Contains(similar, "1.2817 USD") {
 		t.Errorf("similar types lack Volcano Engine's A10 type:\n%s", similar)
 	}

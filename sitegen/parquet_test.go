@@ -24,10 +24,12 @@ func readParquet[T any](t *testing.T, b []byte) ([]T, []string) {
 		cols = append(cols, c.Name())
 	}
 	r := parquet.NewGenericReader[T](bytes.NewReader(b))
-	defer r.Close()
 	rows := make([]T, r.NumRows())
 	if n, err := r.Read(rows); n != len(rows) {
 		t.Fatalf("read %d of %d rows: %v", n, len(rows), err)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatalf("close parquet reader: %v", err)
 	}
 	return rows, cols
 }

@@ -96,7 +96,7 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 		`at least 24 GiB per GPU`,
 		`<a href="/gpuatlas/tco.html#tco-llm-finetune">`,
 	)
-	rejected := page[strings.Index(page, `id="rejected"`):]
+	rejected := pagePart(t, page, `id="rejected"`, "")
 	if !strings.Contains(rejected, "huawei/pi2.2xlarge.4") || !strings.Contains(rejected, `<span class="badge check fail">fail</span>`) {
 		t.Errorf("the rejected T4 type is not listed with its failing check")
 	}

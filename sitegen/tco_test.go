@@ -33,8 +33,7 @@ func tableCells(t *testing.T, page, id string) [][]string {
 	if i < 0 {
 		t.Fatalf("no table %s", id)
 	}
-	body := page[i:]
-	body = body[strings.Index(body, "<tbody>"):strings.Index(body, "</tbody>")]
+	body := pagePart(t, page[i:], "<tbody>", "</tbody>")
 	var out [][]string
 	for _, r := range rowRe.FindAllStringSubmatch(body, -1) {
 		var row []string

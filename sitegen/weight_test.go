@@ -29,8 +29,12 @@ func gzipSize(t testing.TB, b []byte) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Write(b)
-	w.Close()
+	if _, err := w.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return buf.Len()
 }
 

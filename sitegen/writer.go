@@ -54,12 +54,12 @@ func newSiteWriter(out string) (*siteWriter, error) {
 		return nil, fmt.Errorf("create temporary site folder: %w", err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
+		_ = os.RemoveAll(tmp) // best effort: a later build removes a leftover (removeStaleTemporaries)
 		return nil, fmt.Errorf("create temporary site folder: %w", err)
 	}
 	root, err := os.OpenRoot(tmp)
 	if err != nil {
-		os.RemoveAll(tmp)
+		_ = os.RemoveAll(tmp) // best effort, as above
 		return nil, fmt.Errorf("open temporary site folder: %w", err)
 	}
 	return &siteWriter{out: abs, tmp: tmp, root: root, dirs: map[string]bool{}}, nil
@@ -107,7 +107,7 @@ func (w *siteWriter) write(name string, data []byte) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
+		_ = f.Close() // the write error is the one to report; abort removes the file
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	if err := f.Close(); err != nil {
@@ -161,10 +161,13 @@ func (w *siteWriter) commit() error {
 		}
 	}
 	if err := os.Rename(w.tmp, w.out); err != nil {
+		err = fmt.Errorf("move new site into place: %w", err)
 		if old != "" {
-			os.Rename(old, w.out)
+			if rerr := os.Rename(old, w.out); rerr != nil {
+				err = fmt.Errorf("%w; the previous site could not be put back and is left at %s: %w", err, old, rerr)
+			}
 		}
-		return fmt.Errorf("move new site into place: %w", err)
+		return err
 	}
 	w.done = true
 	if old != "" {
@@ -181,8 +184,11 @@ func (w *siteWriter) abort() {
 	if w.done {
 		return
 	}
-	w.root.Close()
-	os.RemoveAll(w.tmp)
+	// The build's own error is what the caller reports. Closing twice (after a
+	// failed commit) is harmless, and a folder that cannot be removed now is
+	// removed by a later build (removeStaleTemporaries).
+	_ = w.root.Close()
+	_ = os.RemoveAll(w.tmp)
 }
 
 // staleAfter is how old a temporary site folder must be before a later build
@@ -201,7 +207,7 @@ func removeStaleTemporaries(parent, prefix string) {
 			continue
 		}
 		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > staleAfter {
-			os.RemoveAll(filepath.Join(parent, e.Name()))
+			_ = os.RemoveAll(filepath.Join(parent, e.Name())) // ignored, as said above
 		}
 	}
 }

@@ -250,7 +250,7 @@ func parseEndpoints(values []string) (map[catalog.Provider]map[string]string, st
 		}
 		p, err := catalog.ParseProvider(prov)
 		if err != nil {
-			return nil, "", fmt.Errorf("--endpoint %q: %v", v, err)
+			return nil, "", fmt.Errorf("--endpoint %q: %w", v, err)
 		}
 		f, found := registry.Lookup(p)
 		if !found {

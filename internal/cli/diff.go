@@ -151,7 +151,7 @@ func parseAsOf(s string) (t time.Time, ok bool, err error) {
 	if dateArg.MatchString(s) {
 		d, err := time.Parse("2006-01-02", s)
 		if err != nil {
-			return time.Time{}, true, fmt.Errorf("date %q: %v", s, err)
+			return time.Time{}, true, fmt.Errorf("date %q: %w", s, err)
 		}
 		return d.Add(24*time.Hour - time.Nanosecond), true, nil
 	}
@@ -186,7 +186,7 @@ func resolveCatalog(arg string, hist *lazyHistory) (*catalog.Snapshot, error) {
 	}
 	s, err := h.At(at)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %v", arg, hist.path, err)
+		return nil, fmt.Errorf("%s: %s: %w", arg, hist.path, err)
 	}
 	return s, nil
 }

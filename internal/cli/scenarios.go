@@ -80,7 +80,7 @@ func runScenarios(env Env, args []string) int {
 	if *format == "json" {
 		err = writeJSON(w, m)
 	} else {
-		writeScenariosText(w, snap, m, *top)
+		err = writeScenariosText(w, snap, m, *top)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -164,7 +164,7 @@ func priceText(f compare.OfferFit) string {
 	return s
 }
 
-func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, top int) {
+func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, top int) error {
 	region := m.Region
 	if region == "" {
 		region = "all regions (each type at its cheapest)"
@@ -200,13 +200,20 @@ func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, t
 			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), f.Score.StringFixed(2), wc)
 			fmt.Fprintf(tw, "  \t%s\n", f.Summary)
 		}
-		tw.Flush()
-		writeCells(w, "By provider", r.ByProvider)
-		writeCells(w, "By GPU tier", r.ByTier)
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		if err := writeCells(w, "By provider", r.ByProvider); err != nil {
+			return err
+		}
+		if err := writeCells(w, "By GPU tier", r.ByTier); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
-func writeCells(w io.Writer, title string, cells []compare.Cell) {
+func writeCells(w io.Writer, title string, cells []compare.Cell) error {
 	fmt.Fprintf(w, "%s:\n", title)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range cells {
@@ -223,7 +230,7 @@ func writeCells(w io.Writer, title string, cells []compare.Cell) {
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t[%d fit, %d may fit, of %d]\n", c.Label, strings.Join(best, "; "), c.Fits, c.MayFit, c.Types)
 	}
-	tw.Flush()
+	return tw.Flush()
 }
 
 func weightsText(ws compare.Weights) string {

@@ -116,7 +116,7 @@ func (g *guardFlags) options() (catalog.GuardOptions, error) {
 	opts := catalog.GuardOptions{MaxDrop: maxDrop, MaxPriceChange: maxPrice,
 		AcceptDrop: *g.acceptDrop, AcceptPriceChange: *g.acceptPriceChange}
 	if err := opts.Validate(); err != nil {
-		return catalog.GuardOptions{}, fmt.Errorf("--max-drop/--max-price-change: %v", err)
+		return catalog.GuardOptions{}, fmt.Errorf("--max-drop/--max-price-change: %w", err)
 	}
 	return opts, nil
 }

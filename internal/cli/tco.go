@@ -177,7 +177,7 @@ func runTCO(env Env, args []string) int {
 	if *format == "json" {
 		err = writeJSON(w, res)
 	} else {
-		writeTCOText(w, res)
+		err = writeTCOText(w, res)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -205,7 +205,7 @@ func parseAmount(s string, pct bool) (decimal.Decimal, error) {
 	return d, nil
 }
 
-func writeTCOText(w io.Writer, r compare.TCOResult) {
+func writeTCOText(w io.Writer, r compare.TCOResult) error {
 	in := r.Input
 	wl := in.Workload
 	fmt.Fprintf(w, "TCO over %d months: %s jobs a month of %s %s each; utilisation %s, %s idle hours a month.\n",
@@ -234,7 +234,9 @@ func writeTCOText(w io.Writer, r compare.TCOResult) {
 		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", o.ID, opt.Speed.WorkPerHour, opt.Speed.Basis, o.USDPerHour.Round(4),
 			o.HoursPerJob.StringFixed(1), o.NeededHoursPerMonth.StringFixed(1), o.TotalUSD.StringFixed(2), o.CostPerUnitUSD)
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	for i, o := range r.Options {
 		opt := in.Options[i]
 		fmt.Fprintf(w, "\n%s\n", orDefault(opt.Label, o.ID))
@@ -275,11 +277,14 @@ func writeTCOText(w io.Writer, r compare.TCOResult) {
 		}
 		fmt.Fprintln(tw)
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "Columns:")
 	for i, o := range r.Options {
 		fmt.Fprintf(w, "  %d = %s\n", i+1, o.ID)
 	}
+	return nil
 }
 
 func orDefault(s, d string) string {

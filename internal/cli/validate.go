@@ -72,7 +72,7 @@ func loadWorkloads(path string) (*catalog.WorkloadRegistry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read workloads: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	return catalog.ParseWorkloads(path, f)
 }
 

@@ -274,7 +274,7 @@ func TestCrawlMain_ProviderDownKeepsItsDataStale(t *testing.T) {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if binDir != "" {
-		os.RemoveAll(binDir)
+		_ = os.RemoveAll(binDir) // scratch binaries in the system temp dir: the test result does not depend on removing them
 	}
 	os.Exit(code)
 }

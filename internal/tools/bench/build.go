@@ -26,7 +26,9 @@ func runBuild(args []string) error {
 	rows := fs.String("rows", "", "file to append the rows to")
 	n := fs.Int("runs", 3, "runs of each; the median is reported")
 	warmup := fs.Bool("warmup", true, "build once before the measured runs")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *bin == "" || *name == "" || *work == "" || *rows == "" {
 		return fmt.Errorf("build: -gpuatlas, -name, -work and -rows are required")
 	}

@@ -26,7 +26,9 @@ func runDiff(args []string) error {
 	work := fs.String("work", "", "scratch folder")
 	rows := fs.String("rows", "", "file to append the rows to")
 	n := fs.Int("runs", 3, "runs of each; the median is reported")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *bin == "" || *oldPath == "" || *newPath == "" || *work == "" || *rows == "" {
 		return fmt.Errorf("diff: -gpuatlas, -old, -new, -work and -rows are required")
 	}

@@ -20,7 +20,9 @@ func runHistory(args []string) error {
 	work := fs.String("work", "", "scratch folder")
 	rows := fs.String("rows", "", "file to append the rows to")
 	n := fs.Int("runs", 3, "runs of each; the median is reported")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	if *histPath == "" || *catPath == "" || *work == "" || *rows == "" {
 		return fmt.Errorf("history: -history, -catalog, -work and -rows are required")
 	}

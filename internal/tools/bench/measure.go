@@ -40,7 +40,7 @@ func execute(name string, args []string, okCodes ...int) (run, error) {
 			code = cmd.ProcessState.ExitCode()
 		}
 		if !slices.Contains(okCodes, code) {
-			return r, fmt.Errorf("%s %v: %v\n%s", filepath.Base(name), args, err, stderr.String())
+			return r, fmt.Errorf("%s %v: %w\n%s", filepath.Base(name), args, err, stderr.String())
 		}
 	}
 	return r, nil

@@ -21,7 +21,9 @@ func runTable(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("table", flag.ExitOnError)
 	md := fs.Bool("markdown", false, "print a Markdown table")
 	require := fs.String("require", "", "comma-separated stages that must have rows (a check that no step was lost)")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	var rows []benchrow.Row
 	for _, f := range fs.Args() {
 		r, err := benchrow.Read(f)
@@ -49,10 +51,9 @@ func runTable(w io.Writer, args []string) error {
 	slices.SortStableFunc(rows, func(a, b benchrow.Row) int { return rank(a.Stage) - rank(b.Stage) })
 	if *md {
 		printMarkdown(w, rows)
-	} else {
-		printText(w, rows)
+		return nil
 	}
-	return nil
+	return printText(w, rows)
 }
 
 func result(r benchrow.Row) string {
@@ -66,7 +67,7 @@ func result(r benchrow.Row) string {
 	}
 }
 
-func printText(w io.Writer, rows []benchrow.Row) {
+func printText(w io.Writer, rows []benchrow.Row) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "STAGE\tWHAT\tMEASURE\tFIGURE\tTARGET\tRESULT\tNOTE")
 	for i, r := range rows {
@@ -76,7 +77,9 @@ func printText(w io.Writer, rows []benchrow.Row) {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t[%d]\n", r.Stage, r.Name, r.Measure, r.Value, target, result(r), i+1)
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	fmt.Fprintln(w)
 	for i, r := range rows {
 		if r.Note != "" {
@@ -85,6 +88,7 @@ func printText(w io.Writer, rows []benchrow.Row) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, summary(rows))
+	return nil
 }
 
 func printMarkdown(w io.Writer, rows []benchrow.Row) {

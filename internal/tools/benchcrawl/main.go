@@ -49,26 +49,35 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchcrawl: -providers:", err)
 		os.Exit(2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	if err := bench(*root, *rows, factories, *latency, *timeout); err != nil {
+		fmt.Fprintln(os.Stderr, "benchcrawl:", err)
+		os.Exit(1)
+	}
+}
+
+// bench crawls the providers of factories within timeout, prints each one's
+// detail and the summary, and appends the rows to rowsPath when it is set. The
+// error joins a failed crawl with a failed report.
+func bench(root, rowsPath string, factories []providers.Factory, latency, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	results, err := run(ctx, *root, factories, *latency)
+	results, err := run(ctx, root, factories, latency)
 	for _, r := range results {
 		fmt.Fprintln(os.Stderr, r.detail())
 	}
-	printSummary(results)
-	if *rows != "" {
+	if perr := printSummary(results); perr != nil {
+		err = errors.Join(err, perr)
+	}
+	if rowsPath != "" {
 		var out []benchrow.Row
 		for _, r := range results {
 			out = append(out, r.row())
 		}
-		if werr := benchrow.Append(*rows, out...); werr != nil {
+		if werr := benchrow.Append(rowsPath, out...); werr != nil {
 			err = errors.Join(err, werr)
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchcrawl:", err)
-		os.Exit(1)
-	}
+	return err
 }
 
 // result is one provider's measured crawl.
@@ -211,7 +220,7 @@ func (r result) detail() string {
 	return fmt.Sprintf("benchcrawl: %s: %s, %d offers", r.provider, r.note(), r.offers)
 }
 
-func printSummary(results []result) {
+func printSummary(results []result) error {
 	w := tabwriter.NewWriter(os.Stderr, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "provider\trequests\twall\tbound\tratio\ttarget\t")
 	for _, r := range results {
@@ -221,7 +230,7 @@ func printSummary(results []result) {
 		}
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%.2f×\t%s\t\n", r.provider, r.requests, seconds(r.wall), seconds(r.bound.wall), r.ratio(), met)
 	}
-	w.Flush()
+	return w.Flush()
 }
 
 // seconds formats a duration as "14.1 s".

@@ -45,7 +45,7 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // scratch folder in the system temp dir: a leftover costs only disk space
 	raw := filepath.Join(tmp, "catalog.json")
 	args = append(args, "--out", raw)
 	var stderr bytes.Buffer

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
@@ -33,10 +34,19 @@ func main() {
 		fmt.Fprintln(os.Stderr, "replayd: -latency must not be negative")
 		os.Exit(2)
 	}
-	set, err := replayset.Start(*root, replay.WithLatency(*latency))
-	if err != nil {
+	if err := serve(*envFile, *root, *latency); err != nil {
 		fmt.Fprintln(os.Stderr, "replayd:", err)
 		os.Exit(1)
+	}
+}
+
+// serve starts the replay servers of every provider under root, writes the
+// export lines that reach them to envFile, and serves until SIGINT or SIGTERM;
+// the servers are closed on the way out.
+func serve(envFile, root string, latency time.Duration) error {
+	set, err := replayset.Start(root, replay.WithLatency(latency))
+	if err != nil {
+		return err
 	}
 	defer set.Close()
 	var b strings.Builder
@@ -49,14 +59,14 @@ func main() {
 		fmt.Fprintf(&b, "export %s=%s\n", k, shellQuote(set.Env[k]))
 	}
 	fmt.Fprintf(&b, "export GPUATLAS_REPLAY_ARGS=%s\n", shellQuote(strings.Join(set.Args, " ")))
-	if err := catalog.WriteFileAtomic(*envFile, []byte(b.String())); err != nil {
-		fmt.Fprintln(os.Stderr, "replayd:", err)
-		os.Exit(1)
+	if err := catalog.WriteFileAtomic(envFile, []byte(b.String())); err != nil {
+		return err
 	}
-	fmt.Fprintf(os.Stderr, "replayd: serving %d providers (latency %s); flags in %s\n", len(set.Servers), *latency, *envFile)
+	fmt.Fprintf(os.Stderr, "replayd: serving %d providers (latency %s); flags in %s\n", len(set.Servers), latency, envFile)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
+	return nil
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
