@@ -5,8 +5,6 @@ package providers
 import (
 	"context"
 	"errors"
-	"net/http"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -28,36 +26,6 @@ type RegionData struct {
 	Instances  []catalog.InstanceType
 	Placements []catalog.Placement
 	Offers     []catalog.Offer
-}
-
-// Config is what a provider's constructor gets from the command line and the
-// environment.
-type Config struct {
-	// Endpoints overrides service endpoints, keyed by service name without the
-	// provider prefix ("ec2" for --endpoint aws.ec2=URL).
-	Endpoints map[string]string
-	// Transport carries every HTTP request the SDK sends; the runner's transport
-	// rate-limits and counts them. Adapters must use it.
-	Transport http.RoundTripper
-	// Getenv reads credentials and settings; os.Getenv in production.
-	Getenv func(string) string
-	// Clock stamps fetched_at on offers.
-	Clock func() time.Time
-	// Timeout bounds one HTTP request.
-	Timeout time.Duration
-	// MaxAttempts bounds the attempts of one API call (1 = no retries).
-	MaxAttempts int
-	// Unlimited turns off the request-rate limits (the transport's and the
-	// per-API ones). Only for servers that have no limits to respect: local
-	// replays and mirrors the user runs.
-	Unlimited bool
-	// APILimiters keep the factory's per-API limits (Factory.APILimits); Prepare
-	// builds them, none when Unlimited. An adapter waits on them before each
-	// call of a limited action.
-	APILimiters APILimiters
-	// Backoff is the base delay of exponential backoff between attempts; zero keeps
-	// the SDK's or this package's default.
-	Backoff time.Duration
 }
 
 // Factory describes a provider and builds its adapter.

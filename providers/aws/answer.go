@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
-)
 
-// maxAnswer bounds an EC2 answer read into memory; a DescribeInstanceTypes page
-// of 100 types is about 300 KiB.
-const maxAnswer = 64 << 20
+	"github.com/gpuatlas/gpuatlas/providers"
+)
 
 // checkedAnswer rejects a successful EC2 answer that is not an EC2 XML document.
 //
@@ -32,8 +29,7 @@ func (t checkedAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
 		!strings.HasPrefix(req.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 		return resp, err
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
-	resp.Body.Close()
+	body, err := providers.ReadAnswer(resp)
 	if err != nil {
 		return nil, &badAnswer{msg: fmt.Sprintf("read EC2 answer (HTTP %d): %v", resp.StatusCode, err)}
 	}
@@ -41,8 +37,6 @@ func (t checkedAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, &badAnswer{msg: fmt.Sprintf("EC2 answer (HTTP %d, %s, %d bytes) is not an EC2 XML response (root %q, %v)",
 			resp.StatusCode, resp.Header.Get("Content-Type"), len(body), root, err)}
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
 	return resp, nil
 }
 

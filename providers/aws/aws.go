@@ -6,10 +6,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
-	"fmt"
 	"net/http"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -94,16 +91,15 @@ type pricingAPI interface {
 	pricing.GetProductsAPIClient
 }
 
-// Provider is the AWS adapter.
-type Provider struct {
+// Adapter is the AWS adapter.
+type Adapter struct {
 	ec2        ec2API
 	pricing    pricingAPI
 	homeRegion string
 	clock      func() time.Time
 	// limits keep GetProducts under its own quota (Factory.APILimits).
 	limits providers.APILimiters
-	// secrets are credential strings that must never appear in an error.
-	secrets []string
+	errs   providers.CallErrors
 }
 
 // New builds the adapter from the runner's configuration. Credentials come from
@@ -112,18 +108,8 @@ type Provider struct {
 // SSO, container and instance roles). It returns an error wrapping
 // providers.ErrNoCredentials when none can be found.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	clock := cfg.Clock
-	if clock == nil {
-		clock = time.Now
-	}
-	transport := cfg.Transport
-	if transport == nil {
-		transport = providers.DefaultBaseTransport()
-	}
+	getenv := cfg.Env
+	transport := cfg.BaseTransport()
 
 	maxAttempts := cfg.MaxAttempts
 	if maxAttempts <= 0 {
@@ -166,7 +152,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	}
 	awsCfg, err := config.LoadDefaultConfig(context.Background(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("aws: load configuration: %w", redact(err, secrets))
+		return nil, callErrors(secrets).Wrap(err, "load configuration", "")
 	}
 	if awsCfg.Region == "" {
 		awsCfg.Region = defaultRegion
@@ -181,13 +167,13 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	awsCfg.HTTPClient = &http.Client{Transport: detachedBody{base: checkedAnswer{base: transport}}, Timeout: cfg.Timeout}
 	if !static {
 		if awsCfg.Credentials == nil {
-			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+			return nil, errNoCredentials
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), credentialCheckTimeout)
 		creds, err := awsCfg.Credentials.Retrieve(ctx)
 		cancel()
 		if err != nil || !creds.HasKeys() {
-			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+			return nil, errNoCredentials
 		}
 		secrets = append(secrets, creds.AccessKeyID, creds.SecretAccessKey, creds.SessionToken)
 	}
@@ -205,13 +191,13 @@ func New(cfg providers.Config) (providers.Provider, error) {
 			o.BaseEndpoint = awsv2.String(pricingEndpoint)
 		}
 	})
-	return &Provider{
+	return &Adapter{
 		ec2:        ec2Client,
 		pricing:    pricingClient,
 		homeRegion: awsCfg.Region,
-		clock:      clock,
+		clock:      cfg.Now,
 		limits:     cfg.APILimiters,
-		secrets:    nonEmpty(secrets),
+		errs:       callErrors(secrets),
 	}, nil
 }
 
@@ -254,13 +240,13 @@ func endpoint(cfg providers.Config, getenv func(string) string, service, envName
 }
 
 // ID is aws.
-func (p *Provider) ID() catalog.Provider { return catalog.AWS }
+func (p *Adapter) ID() catalog.Provider { return catalog.AWS }
 
 // Regions lists the regions enabled for the account (EC2 DescribeRegions), sorted.
-func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
 	out, err := p.ec2.DescribeRegions(ctx, &ec2.DescribeRegionsInput{}, func(o *ec2.Options) { o.Region = p.homeRegion })
 	if err != nil {
-		return nil, p.wrap(err, "describe regions in %s", p.homeRegion)
+		return nil, p.errs.Wrap(err, "describe regions", p.homeRegion)
 	}
 	var regions []string
 	for _, r := range out.Regions {
@@ -274,7 +260,7 @@ func (p *Provider) Regions(ctx context.Context) ([]string, error) {
 
 // Crawl fetches one region: its accelerated instance types first, then their
 // zones, list prices and spot prices concurrently.
-func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	now := p.clock().UTC()
 	instances, err := p.instanceTypes(ctx, region)
 	if err != nil {
@@ -331,18 +317,18 @@ func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionD
 // with an accelerator. EC2 has no filter for "has an accelerator", and a list of
 // family wildcards would miss new families, so all types are read (about ten pages
 // of 100 in a large region).
-func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.InstanceType, error) {
+func (p *Adapter) instanceTypes(ctx context.Context, region string) ([]catalog.InstanceType, error) {
 	pages := ec2.NewDescribeInstanceTypesPaginator(p.ec2, &ec2.DescribeInstanceTypesInput{MaxResults: awsv2.Int32(100)})
 	var out []catalog.InstanceType
 	seen := map[string]bool{}
 	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe instance types in %s", region)
+		if err == nil {
+			err = tokens.Next(awsv2.ToString(page.NextToken))
 		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe instance types in %s: %w", region, err)
+		if err != nil {
+			return nil, p.errs.Wrap(err, "describe instance types", region)
 		}
 		for _, info := range page.InstanceTypes {
 			it, ok := convertInstanceType(info)
@@ -358,7 +344,7 @@ func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.
 }
 
 // placements lists the availability zones each described type can be launched in.
-func (p *Provider) placements(ctx context.Context, region string, described map[string]bool) ([]catalog.Placement, error) {
+func (p *Adapter) placements(ctx context.Context, region string, described map[string]bool) ([]catalog.Placement, error) {
 	pages := ec2.NewDescribeInstanceTypeOfferingsPaginator(p.ec2, &ec2.DescribeInstanceTypeOfferingsInput{
 		LocationType: "availability-zone",
 		MaxResults:   awsv2.Int32(1000),
@@ -368,11 +354,11 @@ func (p *Provider) placements(ctx context.Context, region string, described map[
 	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe instance type offerings in %s", region)
+		if err == nil {
+			err = tokens.Next(awsv2.ToString(page.NextToken))
 		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe instance type offerings in %s: %w", region, err)
+		if err != nil {
+			return nil, p.errs.Wrap(err, "describe instance type offerings", region)
 		}
 		for _, o := range page.InstanceTypeOfferings {
 			typ, zone := string(o.InstanceType), awsv2.ToString(o.Location)
@@ -385,15 +371,6 @@ func (p *Provider) placements(ctx context.Context, region string, described map[
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out, nil
-}
-
-// wrap classifies an SDK error and says what failed, with any credential string
-// removed from the text.
-func (p *Provider) wrap(err error, format string, args ...any) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("aws: "+format+": %w", append(args, err)...)
-	}
-	return fmt.Errorf("aws: "+format+": %w", append(args, redact(classify(err), p.secrets))...)
 }
 
 func inRegion(region string) func(*ec2.Options) {
@@ -409,16 +386,6 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-func nonEmpty(ss []string) []string {
-	var out []string
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // currencyOf is the currency EC2 quotes spot prices in: yuan in the China regions.
 func currencyOf(region string) catalog.Currency {
 	if strings.HasPrefix(region, "cn-") {
@@ -427,4 +394,4 @@ func currencyOf(region string) catalog.Currency {
 	return catalog.USD
 }
 
-var _ providers.Provider = (*Provider)(nil)
+var _ providers.Provider = (*Adapter)(nil)

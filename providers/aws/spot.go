@@ -21,7 +21,7 @@ const spotProduct = "Linux/UNIX"
 // spotPrices reads the current spot price of each described type in each zone.
 // With StartTime set to now, DescribeSpotPriceHistory returns only the price in
 // effect at that moment per type and zone, not the history.
-func (p *Provider) spotPrices(ctx context.Context, region string, names []string, now time.Time) ([]catalog.Offer, error) {
+func (p *Adapter) spotPrices(ctx context.Context, region string, names []string, now time.Time) ([]catalog.Offer, error) {
 	in := &ec2.DescribeSpotPriceHistoryInput{
 		ProductDescriptions: []string{spotProduct},
 		StartTime:           awsv2.Time(now),
@@ -40,11 +40,11 @@ func (p *Provider) spotPrices(ctx context.Context, region string, names []string
 	var tokens providers.PageTokens
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe spot price history in %s", region)
+		if err == nil {
+			err = tokens.Next(awsv2.ToString(page.NextToken))
 		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe spot price history in %s: %w", region, err)
+		if err != nil {
+			return nil, p.errs.Wrap(err, "describe spot price history", region)
 		}
 		for _, sp := range page.SpotPriceHistory {
 			k := key{string(sp.InstanceType), awsv2.ToString(sp.AvailabilityZone)}

@@ -2,45 +2,22 @@ package huawei
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
-	"time"
 
-	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
-	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
 // FuzzListFlavorsAnswer feeds arbitrary bytes to the ECS client as a
 // ListFlavors answer and crawls a region (flavor conversion, GPU name parsing,
 // zone status): no panic, and the region is crawled or fails with a reason.
 func FuzzListFlavorsAnswer(f *testing.F) {
-	fuzzHuawei(f, "GET /v1/{project_id}/cloudservers/flavors")
+	harness.FuzzAnswer(f, "GET /v1/{project_id}/cloudservers/flavors", "cn-north-4")
 }
 
 // FuzzOnDemandRatingAnswer does the same with the BSS on-demand price answer.
 func FuzzOnDemandRatingAnswer(f *testing.F) {
-	fuzzHuawei(f, "POST /v2/bills/ratings/on-demand-resources")
-}
-
-func fuzzHuawei(f *testing.F, action string) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		f.Fatal(err)
-	}
-	dir := os.DirFS("testdata/replay")
-	a := &faulttest.AnswerFuzzer{Provider: catalog.Huawei, Action: action, ContentType: "application/json",
-		Region: "cn-north-4", Reference: ref,
-		Target: func(srv *replay.Server) providers.Target {
-			cfg := testConfig(srv, nil)
-			cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
-			return providers.Prepare(unlimited(), cfg)
-		}}
-	a.Start(f, dir, replay.Huawei)
-	a.Seeds(f, dir)
-	f.Fuzz(a.Check)
+	harness.FuzzAnswer(f, "POST /v2/bills/ratings/on-demand-resources", "cn-north-4")
 }
 
 // FuzzConvertFlavor feeds arbitrary JSON as one ListFlavors record to the

@@ -76,6 +76,7 @@ type Adapter struct {
 	newECS func(regionID, projectID string) (ecsAPI, error)
 	clock  func() time.Time
 	retry  providers.Retry
+	errs   providers.CallErrors
 
 	// fixed is set when HUAWEICLOUD_SDK_PROJECT_ID names the one region to crawl.
 	fixedRegion, fixedProject string
@@ -86,29 +87,24 @@ type Adapter struct {
 // New builds the adapter from cfg. Without HUAWEICLOUD_SDK_AK and _SK it returns an
 // error wrapping providers.ErrNoCredentials.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
+	keys, err := cfg.Credentials(catalog.Huawei, envAK, envSK)
+	if err != nil {
+		return nil, err
 	}
-	ak, sk := getenv(envAK), getenv(envSK)
-	if ak == "" || sk == "" {
-		return nil, fmt.Errorf("huawei: set %s and %s: %w", envAK, envSK, providers.ErrNoCredentials)
-	}
-	a := &Adapter{clock: cfg.Clock, retry: newRetry(cfg), pageSize: 1000}
-	if a.clock == nil {
-		a.clock = time.Now
-	}
-	if p := getenv(envProjectID); p != "" {
-		r := getenv(envRegion)
+	ak, sk := keys[0], keys[1]
+	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 1000}
+	// The SDK's calls take no context: each attempt runs aside (Detach), and
+	// the SDK's own retries are off (HttpConfig.Retries is unused).
+	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
+	a.retry.Detach = true
+	if p := cfg.Env(envProjectID); p != "" {
+		r := cfg.Env(envRegion)
 		if r == "" {
 			return nil, fmt.Errorf("huawei: %s is set but %s is not: a project id belongs to one region, so name it (e.g. %s=cn-north-4), or unset the project id to resolve projects through IAM", envProjectID, envRegion, envRegion)
 		}
 		a.fixedRegion, a.fixedProject = r, p
 	}
-	rt := cfg.Transport
-	if rt == nil {
-		rt = providers.DefaultBaseTransport()
-	}
+	rt := cfg.BaseTransport()
 	httpConfig := func() *config.HttpConfig {
 		hc := config.DefaultHttpConfig().WithHttpRoundTripper(rt)
 		if cfg.Timeout > 0 {
@@ -129,7 +125,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		return nil, fmt.Errorf("huawei: build iam client: %w", err)
 	}
 	// BSS takes account-level (global) credentials; the domain id is optional.
-	bssCred, err := global.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithDomainId(getenv(envDomainID)).SafeBuild()
+	bssCred, err := global.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithDomainId(cfg.Env(envDomainID)).SafeBuild()
 	if err != nil {
 		return nil, fmt.Errorf("huawei: credentials: %w", err)
 	}
@@ -244,9 +240,7 @@ func (a *Adapter) Crawl(ctx context.Context, regionID string) (*providers.Region
 // listFlavors pages through ECS ListFlavors (limit/marker; a short page is the last).
 func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID string) ([]flavor, error) {
 	var out []flavor
-	marker := ""
-	var markers providers.PageTokens
-	for {
+	err := providers.Paginate(func(marker string) (string, error) {
 		req := newListFlavorsRequest(a.pageSize, marker)
 		var page []flavor
 		err := a.retry.Do(ctx, func() error {
@@ -258,15 +252,16 @@ func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID strin
 			return nil
 		})
 		if err != nil {
-			return nil, wrap("list flavors", regionID, err)
+			return "", err
 		}
 		out = append(out, page...)
 		if len(page) < int(a.pageSize) || len(page) == 0 {
-			return out, nil
+			return "", nil // a short page is the last
 		}
-		marker = page[len(page)-1].Id
-		if err := markers.Next(marker); err != nil {
-			return nil, fmt.Errorf("huawei: list flavors in %s: %w", regionID, err)
-		}
+		return page[len(page)-1].Id, nil
+	})
+	if err != nil {
+		return nil, a.errs.Wrap(err, "list flavors", regionID)
 	}
+	return out, nil
 }

@@ -13,7 +13,6 @@ import (
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 )
 
 // family is a row of data/tencent_gpu_families.csv: the GPU model an instance
@@ -22,14 +21,20 @@ type family struct {
 	name, model, confidence, source string
 }
 
-// familiesFile is read from the data package; a missing file leaves every
-// family unmapped (reported by the runner), not a failed crawl.
+// Families is the GPU family table by family (familyKey): the only way the
+// adapter learns which GPU a CVM instance type carries.
+type Families map[string]family
+
+// familiesFile is the table's name in the data folder.
 const familiesFile = "tencent_gpu_families.csv"
 
-func loadFamilies() (map[string]family, error) {
-	f, err := data.FS.Open(familiesFile)
+// LoadFamilies reads the family table from tables (the data folder: data.FS
+// in the registry). A missing file is an empty table, which leaves every
+// family unmapped (reported by the runner), not a failed crawl.
+func LoadFamilies(tables fs.FS) (Families, error) {
+	f, err := tables.Open(familiesFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]family{}, nil
+		return Families{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("tencent: read data/%s: %w", familiesFile, err)
@@ -38,7 +43,7 @@ func loadFamilies() (map[string]family, error) {
 	return parseFamilies(f)
 }
 
-func parseFamilies(r io.Reader) (map[string]family, error) {
+func parseFamilies(r io.Reader) (Families, error) {
 	cr := csv.NewReader(r)
 	header, err := cr.Read()
 	if err != nil {
@@ -53,7 +58,7 @@ func parseFamilies(r io.Reader) (map[string]family, error) {
 			return nil, fmt.Errorf("tencent: data/%s:1: no %s column", familiesFile, c)
 		}
 	}
-	out := map[string]family{}
+	out := Families{}
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -88,7 +93,7 @@ func familyKey(s string) string { return strings.ToUpper(strings.ReplaceAll(s, "
 // no row, so that the runner reports it as unmapped. GpuCount is fractional
 // for vGPU types (0.25 for a quarter T4): such a type sees one device with
 // that share.
-func (p *Provider) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.InstanceType {
+func (p *Adapter) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.InstanceType {
 	fam := str(it.InstanceFamily)
 	if fam == "" {
 		fam, _, _ = strings.Cut(str(it.InstanceType), ".")
@@ -160,7 +165,7 @@ func cpuVendor(cpu string) string {
 
 // quotedPrice is the price DescribeZoneInstanceConfigInfos gave with the item,
 // if it gave one.
-func (p *Provider) quotedPrice(q quota) (catalog.Price, bool) {
+func (p *Adapter) quotedPrice(q quota) (catalog.Price, bool) {
 	return p.itemPrice(q.item.Price, q.billing)
 }
 
@@ -169,7 +174,7 @@ func (p *Provider) quotedPrice(q quota) (catalog.Price, bool) {
 // (UnitPrice when no discount price is given), UnitPrice the list price.
 // Monthly: DiscountPrice payable, OriginalPrice list. No positive amount means
 // no price.
-func (p *Provider) itemPrice(ip *cvm.ItemPrice, billing catalog.BillingKind) (catalog.Price, bool) {
+func (p *Adapter) itemPrice(ip *cvm.ItemPrice, billing catalog.BillingKind) (catalog.Price, bool) {
 	if ip == nil {
 		return catalog.Price{}, false
 	}
