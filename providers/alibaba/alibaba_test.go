@@ -25,14 +25,8 @@ var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
 // harness reaches the replay through the ECS client, which takes the replay's
 // host (the scheme follows: HTTP for a loopback host).
-var harness = providertest.Harness{
-	Factory:   Factory,
-	Dialect:   replay.Alibaba,
-	Dir:       "testdata/replay",
-	Endpoints: func(srv *replay.Server) map[string]string { return map[string]string{"ecs": srv.Host()} },
-	Env:       map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret},
-	Now:       fixedNow,
-}
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Alibaba, Endpoints: providertest.Hosts("ecs"),
+	Env: map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret}, Now: fixedNow}
 
 func TestCrawl_RealRegion(t *testing.T) {
 	srv := harness.Start(t)

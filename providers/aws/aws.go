@@ -321,15 +321,7 @@ func (p *Adapter) instanceTypes(ctx context.Context, region string) ([]catalog.I
 	pages := ec2.NewDescribeInstanceTypesPaginator(p.ec2, &ec2.DescribeInstanceTypesInput{MaxResults: awsv2.Int32(100)})
 	var out []catalog.InstanceType
 	seen := map[string]bool{}
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, inRegion(region))
-		if err == nil {
-			err = tokens.Next(awsv2.ToString(page.NextToken))
-		}
-		if err != nil {
-			return nil, p.errs.Wrap(err, "describe instance types", region)
-		}
+	err := eachPage(ctx, pages, inRegion(region), func(page *ec2.DescribeInstanceTypesOutput) (*string, error) {
 		for _, info := range page.InstanceTypes {
 			it, ok := convertInstanceType(info)
 			if !ok || seen[it.ID] {
@@ -338,6 +330,10 @@ func (p *Adapter) instanceTypes(ctx context.Context, region string) ([]catalog.I
 			seen[it.ID] = true
 			out = append(out, it)
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe instance types", region)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
@@ -351,15 +347,7 @@ func (p *Adapter) placements(ctx context.Context, region string, described map[s
 	})
 	var out []catalog.Placement
 	seen := map[string]bool{}
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, inRegion(region))
-		if err == nil {
-			err = tokens.Next(awsv2.ToString(page.NextToken))
-		}
-		if err != nil {
-			return nil, p.errs.Wrap(err, "describe instance type offerings", region)
-		}
+	err := eachPage(ctx, pages, inRegion(region), func(page *ec2.DescribeInstanceTypeOfferingsOutput) (*string, error) {
 		for _, o := range page.InstanceTypeOfferings {
 			typ, zone := string(o.InstanceType), awsv2.ToString(o.Location)
 			if !described[typ] || zone == "" || seen[typ+"/"+zone] {
@@ -368,9 +356,40 @@ func (p *Adapter) placements(ctx context.Context, region string, described map[s
 			seen[typ+"/"+zone] = true
 			out = append(out, catalog.Placement{Provider: catalog.AWS, InstanceType: typ, Region: region, Zone: zone, Status: catalog.Available})
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe instance type offerings", region)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out, nil
+}
+
+// pager is an SDK paginator of output O with options Opt.
+type pager[O, Opt any] interface {
+	HasMorePages() bool
+	NextPage(ctx context.Context, optFns ...func(Opt)) (O, error)
+}
+
+// eachPage asks for every page of a listing with opt and hands each to read,
+// which returns the page's next token; a token that comes back ends the
+// listing with an error (providers.PageTokens) instead of a loop.
+func eachPage[O, Opt any](ctx context.Context, pages pager[O, Opt], opt func(Opt), read func(O) (next *string, err error)) error {
+	var tokens providers.PageTokens
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx, opt)
+		if err != nil {
+			return err
+		}
+		next, err := read(page)
+		if err == nil {
+			err = tokens.Next(awsv2.ToString(next))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func inRegion(region string) func(*ec2.Options) {

@@ -26,18 +26,10 @@ var testNow = time.Date(2026, 8, 25, 12, 0, 0, 0, time.UTC)
 
 // harness reaches the replay through the EC2 and Price List clients, with
 // static test credentials and no shared config files.
-var harness = providertest.Harness{
-	Factory: Factory,
-	Dialect: replay.AWS,
-	Dir:     "testdata/replay",
-	Endpoints: func(srv *replay.Server) map[string]string {
-		return map[string]string{"ec2": srv.URL, "pricing": srv.URL}
-	},
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.AWS, Endpoints: providertest.URLs("ec2", "pricing"),
 	Env:        map[string]string{"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_SESSION_TOKEN": testToken},
 	ProcessEnv: map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull},
-	Now:        testNow,
-	Timeout:    10 * time.Second,
-}
+	Now:        testNow, Timeout: 10 * time.Second}
 
 func crawlRegion(t testing.TB, srv *replay.Server, region string) *providers.RegionData {
 	t.Helper()

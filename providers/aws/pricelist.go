@@ -83,22 +83,11 @@ func (p *Adapter) listPrices(ctx context.Context, region string, described map[s
 	// filter, so the errors say "for" the region.
 	action := "get products for " + region
 	var products []priceListProduct
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		if err := p.limits.Wait(ctx, actionGetProducts); err != nil {
-			return nil, p.errs.Wrap(err, action, "")
-		}
-		page, err := pages.NextPage(ctx, func(o *pricing.Options) { o.Region = endpointRegion })
-		if err == nil {
-			err = tokens.Next(awsv2.ToString(page.NextToken))
-		}
-		if err != nil {
-			return nil, p.errs.Wrap(err, action, "")
-		}
+	err := eachPage(ctx, limitedPages{pages, p.limits}, func(o *pricing.Options) { o.Region = endpointRegion }, func(page *pricing.GetProductsOutput) (*string, error) {
 		for i, doc := range page.PriceList {
 			var prod priceListProduct
 			if err := json.Unmarshal([]byte(doc), &prod); err != nil {
-				return nil, p.errs.Wrap(fmt.Errorf("price list item %d: %w", i, err), action, "")
+				return nil, fmt.Errorf("price list item %d: %w", i, err)
 			}
 			if prod.Product.Attributes.RegionCode != "" && prod.Product.Attributes.RegionCode != region {
 				continue
@@ -107,6 +96,10 @@ func (p *Adapter) listPrices(ctx context.Context, region string, described map[s
 				products = append(products, prod)
 			}
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, action, "")
 	}
 	// Should a type ever have two products, the lowest SKU wins, so the result
 	// does not depend on page order.
@@ -126,6 +119,20 @@ func (p *Adapter) listPrices(ctx context.Context, region string, described map[s
 		}
 	}
 	return out, nil
+}
+
+// limitedPages waits on GetProducts' own limit (Factory.APILimits) before
+// asking for each page.
+type limitedPages struct {
+	*pricing.GetProductsPaginator
+	limits providers.APILimiters
+}
+
+func (l limitedPages) NextPage(ctx context.Context, optFns ...func(*pricing.Options)) (*pricing.GetProductsOutput, error) {
+	if err := l.limits.Wait(ctx, actionGetProducts); err != nil {
+		return nil, err
+	}
+	return l.GetProductsPaginator.NextPage(ctx, optFns...)
 }
 
 // priceListOffers turns one product into its on-demand offer and its standard

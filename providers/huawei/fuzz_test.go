@@ -1,10 +1,9 @@
 package huawei
 
 import (
-	"encoding/json"
 	"testing"
 
-	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
 )
 
@@ -26,15 +25,9 @@ func FuzzConvertFlavor(f *testing.F) {
 	f.Add([]byte(`{"id":"p2s.2xlarge.8","vcpus":"8","ram":65536,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"nvidia-v100-pcie-32gb:1","info:gpu:name":"1 * NVIDIA V100 / 32 GiB","cond:operation:az":"cn-north-4a(normal),cn-north-4b(abandon)"}}`))
 	f.Add([]byte(`{"id":"x","vcpus":"-8","ram":-1,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"a:-3,b:99999999999999999999","info:gpu:name":"-2 * X / -4 GiB"}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var fl flavor
-		if json.Unmarshal(b, &fl) != nil {
-			return
-		}
-		info, ok := convertFlavor(fl, "cn-north-4")
-		if ok {
-			if it, _, ok := providers.SaneInstanceType(info.instance); ok {
-				faulttest.CheckInstance(t, it)
-			}
-		}
+		faulttest.CheckConversion(t, b, func(fl *flavor) (catalog.InstanceType, bool) {
+			info, ok := convertFlavor(*fl, "cn-north-4")
+			return info.instance, ok
+		})
 	})
 }

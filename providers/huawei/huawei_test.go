@@ -26,16 +26,8 @@ const (
 var fixedNow = time.Date(2026, 6, 20, 12, 0, 0, 0, time.UTC)
 
 // harness reaches the replay through the IAM, ECS and BSS clients.
-var harness = providertest.Harness{
-	Factory: Factory,
-	Dialect: replay.Huawei,
-	Dir:     "testdata/replay",
-	Endpoints: func(srv *replay.Server) map[string]string {
-		return map[string]string{"ecs": srv.URL, "bss": srv.URL, "iam": srv.URL}
-	},
-	Env: map[string]string{envAK: testAK, envSK: testSK},
-	Now: fixedNow,
-}
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Huawei, Endpoints: providertest.URLs("ecs", "bss", "iam"),
+	Env: map[string]string{envAK: testAK, envSK: testSK}, Now: fixedNow}
 
 // projectIDs reads the fixture's IAM answer: region -> project id.
 func projectIDs(t *testing.T) map[string]string {

@@ -31,7 +31,7 @@ func (h Harness) CheckNoCurrency(t *testing.T, c NoCurrency) {
 	t.Helper()
 	srv := h.Start(t)
 	blank := regexp.MustCompile(`("` + regexp.QuoteMeta(c.Key) + `"\s*:\s*)"[^"]*"`)
-	dir := os.DirFS(h.Dir)
+	dir := os.DirFS(h.dir())
 	srv.Fault = func(req replay.Request, _ int) *replay.Response {
 		if req.Action != c.Action {
 			return nil

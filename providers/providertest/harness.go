@@ -20,11 +20,11 @@ type Harness struct {
 	// Factory is the adapter's factory as the registry lists it.
 	Factory providers.Factory
 	// Dialect is the replay's wire format; Dir the fixture folder
-	// ("testdata/replay").
+	// (testdata/replay when empty).
 	Dialect replay.Dialect
 	Dir     string
-	// Endpoints points the adapter's services at a replay server (srv.URL, or
-	// srv.Host() for SDKs that take a host and a scheme).
+	// Endpoints points the adapter's services at a replay server (URLs or
+	// Hosts).
 	Endpoints func(srv *replay.Server) map[string]string
 	// Env is what Config.Getenv answers: the test credentials and settings.
 	Env map[string]string
@@ -37,10 +37,36 @@ type Harness struct {
 	Timeout time.Duration
 }
 
+// URLs points each of services at the replay server's URL.
+func URLs(services ...string) func(*replay.Server) map[string]string {
+	return func(srv *replay.Server) map[string]string { return endpoints(services, srv.URL) }
+}
+
+// Hosts points each of services at the replay server's host, for SDKs that
+// take a host and a scheme (the scheme follows: HTTP for a loopback host).
+func Hosts(services ...string) func(*replay.Server) map[string]string {
+	return func(srv *replay.Server) map[string]string { return endpoints(services, srv.Host()) }
+}
+
+func endpoints(services []string, at string) map[string]string {
+	m := map[string]string{}
+	for _, s := range services {
+		m[s] = at
+	}
+	return m
+}
+
 // Start serves the fixture folder Dir for the test's duration.
 func (h Harness) Start(t testing.TB) *replay.Server {
 	t.Helper()
-	return h.StartDir(t, h.Dir)
+	return h.StartDir(t, h.dir())
+}
+
+func (h Harness) dir() string {
+	if h.Dir == "" {
+		return "testdata/replay"
+	}
+	return h.Dir
 }
 
 // StartDir serves another fixture folder (a hand-made case) for the test's
@@ -146,7 +172,7 @@ func (h Harness) Faults(t testing.TB, regions ...string) faulttest.Suite {
 // recorded page, its next token set to one that never changes.
 func (h Harness) RepeatNextToken(action string) func(testing.TB, *replay.Server) func(replay.Request, int) *replay.Response {
 	return func(_ testing.TB, srv *replay.Server) func(replay.Request, int) *replay.Response {
-		return faulttest.RepeatNextToken(os.DirFS(h.Dir), srv.Manifest, action)
+		return faulttest.RepeatNextToken(os.DirFS(h.dir()), srv.Manifest, action)
 	}
 }
 
@@ -156,7 +182,7 @@ func (h Harness) RepeatNextToken(action string) func(testing.TB, *replay.Server)
 // The recorded answers of action are the seeds.
 func (h Harness) FuzzAnswer(f *testing.F, action, region string) {
 	h.setenv(f)
-	dir := os.DirFS(h.Dir)
+	dir := os.DirFS(h.dir())
 	a := &faulttest.AnswerFuzzer{Provider: h.Factory.ID, Action: action, Region: region, Reference: Reference(f),
 		ContentType: faulttest.ContentType(h.Factory.ID, replay.Request{Action: action}),
 		Target: func(srv *replay.Server) providers.Target {

@@ -13,6 +13,7 @@ import (
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // family is a row of data/tencent_gpu_families.csv: the GPU model an instance
@@ -121,7 +122,7 @@ func (p *Adapter) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.Ins
 		Accelerators: []catalog.Accelerator{acc},
 		Generation:   "current",
 		CPUArch:      "x86_64",
-		CPUVendor:    cpuVendor(str(it.CpuType)),
+		CPUVendor:    providers.Vendor(str(it.CpuType)),
 		Source:       source,
 	}
 	if it.Cpu != nil {
@@ -150,17 +151,6 @@ func gpuCount(it *cvm.InstanceTypeQuotaItem) float64 {
 		return float64(*it.Gpu)
 	}
 	return 0
-}
-
-func cpuVendor(cpu string) string {
-	c := strings.ToLower(cpu)
-	switch {
-	case strings.Contains(c, "intel"):
-		return "Intel"
-	case strings.Contains(c, "amd"):
-		return "AMD"
-	}
-	return ""
 }
 
 // quotedPrice is the price DescribeZoneInstanceConfigInfos gave with the item,

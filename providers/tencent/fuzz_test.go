@@ -1,7 +1,6 @@
 package tencent
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -38,12 +37,11 @@ func FuzzConvertQuotaItem(f *testing.F) {
 	}
 	pr := p.(*Adapter)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var item cvm.InstanceTypeQuotaItem
-		if json.Unmarshal(b, &item) != nil {
+		item, ok := faulttest.CheckConversion(t, b, func(it *cvm.InstanceTypeQuotaItem) (catalog.InstanceType, bool) {
+			return pr.convertInstanceType(it), true
+		})
+		if !ok {
 			return
-		}
-		if it, _, ok := providers.SaneInstanceType(pr.convertInstanceType(&item)); ok {
-			faulttest.CheckInstance(t, it)
 		}
 		for _, bk := range []catalog.BillingKind{catalog.OnDemand, catalog.SubscriptionMonth} {
 			if price, ok := pr.itemPrice(item.Price, bk); ok && (!price.Amount.IsPositive() || price.Currency == "") {

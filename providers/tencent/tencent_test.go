@@ -25,14 +25,8 @@ var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 // harness reaches the replay through the CVM client, which takes the
 // replay's host (HTTP for a loopback host), with the data folder's GPU family
 // table as the registry wires it.
-var harness = providertest.Harness{
-	Factory:   WithFamilies(data.FS),
-	Dialect:   replay.Tencent,
-	Dir:       "testdata/replay",
-	Endpoints: func(srv *replay.Server) map[string]string { return map[string]string{"cvm": srv.Host()} },
-	Env:       map[string]string{"TENCENTCLOUD_SECRET_ID": testSecretID, "TENCENTCLOUD_SECRET_KEY": testSecretKey},
-	Now:       fixedNow,
-}
+var harness = providertest.Harness{Factory: WithFamilies(data.FS), Dialect: replay.Tencent, Endpoints: providertest.Hosts("cvm"),
+	Env: map[string]string{"TENCENTCLOUD_SECRET_ID": testSecretID, "TENCENTCLOUD_SECRET_KEY": testSecretKey}, Now: fixedNow}
 
 func TestCrawl_RealRegion(t *testing.T) {
 	srv := harness.Start(t)

@@ -97,8 +97,18 @@ type quoteResult struct {
 
 // inquire asks one price inquiry for one billing kind of types. The answer's
 // currency is required (providers.NoCurrency when it has prices and none).
+//
+// QueryPriceForPayAsYouGo and QueryPriceForSubscription take the same
+// configuration list and answer alike, in twin SDK types: the list is built
+// once and converted; the answers are read by readPayAsYouGo and
+// readSubscription.
 func (a *Adapter) inquire(ctx context.Context, bill billingAPI, region string, q quoteKind, types []catalog.InstanceType) ([]quoteResult, catalog.Currency, error) {
-	one, duration := volcengine.Int32(1), volcengine.Int32(q.duration)
+	product := volcengine.String(productECS)
+	configs := make([]*billing.ConfigListForQueryPriceForPayAsYouGoInput, 0, len(types))
+	for _, t := range types {
+		configs = append(configs, &billing.ConfigListForQueryPriceForPayAsYouGoInput{
+			ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
+	}
 	api := "QueryPriceForSubscription"
 	if q.billing == catalog.OnDemand {
 		api = "QueryPriceForPayAsYouGo"
@@ -107,25 +117,19 @@ func (a *Adapter) inquire(ctx context.Context, bill billingAPI, region string, q
 	var cur *string
 	err := a.retry.Do(ctx, func() error {
 		if q.billing == catalog.OnDemand {
-			resp, err := bill.QueryPriceForPayAsYouGoWithContext(ctx, &billing.QueryPriceForPayAsYouGoInput{Product: volcengine.String(productECS),
-				ConfigList: configs(types, func(code *string) *billing.ConfigListForQueryPriceForPayAsYouGoInput {
-					return &billing.ConfigListForQueryPriceForPayAsYouGoInput{ConfigurationCode: code, Quantity: one, UseDuration: duration}
-				})})
+			resp, err := bill.QueryPriceForPayAsYouGoWithContext(ctx, &billing.QueryPriceForPayAsYouGoInput{Product: product, ConfigList: configs})
 			if err == nil {
-				cur, out = resp.Currency, results(resp.ConfigList, func(c *billing.ConfigListForQueryPriceForPayAsYouGoOutput) quoteResult {
-					return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
-				})
+				cur, out = resp.Currency, results(resp.ConfigList, readPayAsYouGo)
 			}
 			return err
 		}
-		resp, err := bill.QueryPriceForSubscriptionWithContext(ctx, &billing.QueryPriceForSubscriptionInput{Product: volcengine.String(productECS),
-			ConfigList: configs(types, func(code *string) *billing.ConfigListForQueryPriceForSubscriptionInput {
-				return &billing.ConfigListForQueryPriceForSubscriptionInput{ConfigurationCode: code, Quantity: one, UseDuration: duration}
-			})})
+		in := &billing.QueryPriceForSubscriptionInput{Product: product}
+		for _, c := range configs {
+			in.ConfigList = append(in.ConfigList, (*billing.ConfigListForQueryPriceForSubscriptionInput)(c))
+		}
+		resp, err := bill.QueryPriceForSubscriptionWithContext(ctx, in)
 		if err == nil {
-			cur, out = resp.Currency, results(resp.ConfigList, func(c *billing.ConfigListForQueryPriceForSubscriptionOutput) quoteResult {
-				return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
-			})
+			cur, out = resp.Currency, results(resp.ConfigList, readSubscription)
 		}
 		return err
 	})
@@ -136,14 +140,12 @@ func (a *Adapter) inquire(ctx context.Context, bill billingAPI, region string, q
 	return out, c, err
 }
 
-// configs is an inquiry's configuration list: one item per type, built by
-// item from the type's id (the configuration code).
-func configs[C any](types []catalog.InstanceType, item func(code *string) *C) []*C {
-	out := make([]*C, 0, len(types))
-	for _, t := range types {
-		out = append(out, item(volcengine.String(t.ID)))
-	}
-	return out
+func readPayAsYouGo(c *billing.ConfigListForQueryPriceForPayAsYouGoOutput) quoteResult {
+	return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
+}
+
+func readSubscription(c *billing.ConfigListForQueryPriceForSubscriptionOutput) quoteResult {
+	return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
 }
 
 // results reads an answer's configuration list, skipping empty items.

@@ -25,16 +25,8 @@ const (
 var fixedNow = time.Date(2026, 6, 20, 12, 0, 0, 0, time.UTC)
 
 // harness reaches the replay through the ECS and billing clients.
-var harness = providertest.Harness{
-	Factory: Factory,
-	Dialect: replay.Volcengine,
-	Dir:     "testdata/replay",
-	Endpoints: func(srv *replay.Server) map[string]string {
-		return map[string]string{"ecs": srv.URL, "billing": srv.URL}
-	},
-	Env: map[string]string{envAK: testAK, envSK: testSK},
-	Now: fixedNow,
-}
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Volcengine, Endpoints: providertest.URLs("ecs", "billing"),
+	Env: map[string]string{envAK: testAK, envSK: testSK}, Now: fixedNow}
 
 func TestCrawl_FullReplay(t *testing.T) {
 	srv := harness.Start(t)
