@@ -1,6 +1,9 @@
 // Package alibaba is the Alibaba Cloud adapter: ECS GPU, vGPU and FPGA instance
-// types, their zones and stock, and pay-as-you-go, spot and subscription prices,
-// from the ECS API through the official SDK.
+// types, their zones and stock (convert.go), and pay-as-you-go, spot and
+// subscription prices (pricing.go: DescribePrice, one call per type, zone and
+// billing method, asked once per crawl), from the ECS API through the official
+// SDK with its own retries off (providers.Retry retries). The files follow the
+// adapter skeleton described in package providers.
 package alibaba
 
 import (
@@ -69,14 +72,6 @@ const (
 	sourceAvailability  = "alibaba:ecs:DescribeAvailableResource"
 	sourcePrice         = "alibaba:ecs:DescribePrice"
 )
-
-// ecsAPI lists the ECS calls the adapter makes.
-type ecsAPI interface {
-	DescribeRegions(*ecs.DescribeRegionsRequest) (*ecs.DescribeRegionsResponse, error)
-	DescribeInstanceTypes(*ecs.DescribeInstanceTypesRequest) (*ecs.DescribeInstanceTypesResponse, error)
-	DescribeAvailableResource(*ecs.DescribeAvailableResourceRequest) (*ecs.DescribeAvailableResourceResponse, error)
-	DescribePrice(*ecs.DescribePriceRequest) (*ecs.DescribePriceResponse, error)
-}
 
 // Adapter is the Alibaba Cloud adapter.
 type Adapter struct {

@@ -1,5 +1,9 @@
 // Package aws is the Amazon Web Services adapter: EC2 instance types, zones and spot
-// prices from the EC2 API, on-demand and reserved prices from the Price List API.
+// prices from the EC2 API (spot.go), on-demand and reserved prices from the Price
+// List API (pricing.go), through aws-sdk-go-v2, whose standard retryer retries
+// (providers.Config sets its attempts and backoff). transport.go vets EC2 answers
+// and works around a request-body race of smithy-go. The files follow the
+// adapter skeleton described in package providers.
 package aws
 
 import (
@@ -77,19 +81,6 @@ const (
 	sourcePriceList     = "aws:pricing:GetProducts"
 	sourceSpot          = "aws:ec2:DescribeSpotPriceHistory"
 )
-
-// ec2API lists the EC2 calls the adapter makes.
-type ec2API interface {
-	DescribeRegions(ctx context.Context, in *ec2.DescribeRegionsInput, optFns ...func(*ec2.Options)) (*ec2.DescribeRegionsOutput, error)
-	ec2.DescribeInstanceTypesAPIClient
-	ec2.DescribeInstanceTypeOfferingsAPIClient
-	ec2.DescribeSpotPriceHistoryAPIClient
-}
-
-// pricingAPI lists the Price List calls the adapter makes.
-type pricingAPI interface {
-	pricing.GetProductsAPIClient
-}
 
 // Adapter is the AWS adapter.
 type Adapter struct {

@@ -1,7 +1,10 @@
 // Package faulttest injects faults into replay servers for crawl tests: each
 // provider's own throttling answer, server errors, connection resets, stalled
 // answers, truncated and malformed bodies, seeded at random with a bound on
-// consecutive failures so that retries can succeed. Tests only.
+// consecutive failures so that retries can succeed. Suite is the standard set
+// of fault cases every adapter runs; AnswerFuzzer and CheckConversion are the
+// glue of the adapters' fuzz targets; Canonical compares crawls that met
+// different faults. Tests only (providertest.Harness wires them per adapter).
 package faulttest
 
 import (

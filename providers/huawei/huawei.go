@@ -1,5 +1,9 @@
-// Package huawei crawls Huawei Cloud's GPU flavors (ECS ListFlavors) and their
-// prices (BSS price inquiry) with the official huaweicloud-sdk-go-v3.
+// Package huawei is the Huawei Cloud adapter: GPU flavors from ECS ListFlavors
+// (convert.go) in the regions where the account has an IAM project
+// (projects.go), and their prices from the BSS price inquiry (pricing.go), with
+// the official huaweicloud-sdk-go-v3 (its calls take no context; providers.Retry
+// retries them aside). The files follow the adapter skeleton described in
+// package providers.
 package huawei
 
 import (

@@ -1,15 +1,17 @@
 // Package tencent is the Tencent Cloud adapter: CVM GPU instance types, their
-// zones and stock, and pay-as-you-go, spot and monthly prices from the CVM API
-// through the official SDK.
+// zones and stock (convert.go), and pay-as-you-go, spot and monthly prices
+// (pricing.go: those DescribeZoneInstanceConfigInfos quotes, and
+// InquiryPriceRunInstances for the rest) from the CVM API through the official
+// SDK. The CVM API names no GPU: families.go reads the GPU family table the
+// registry passes in (WithFamilies). transport.go turns gateway pages and 5xx
+// answers into retryable transport errors. The files follow the adapter
+// skeleton described in package providers.
 package tencent
 
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
-	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -90,13 +92,6 @@ var chargeTypes = []struct {
 	{"POSTPAID_BY_HOUR", catalog.OnDemand},
 	{"SPOTPAID", catalog.Spot},
 	{"PREPAID", catalog.SubscriptionMonth},
-}
-
-// cvmAPI lists the CVM calls the adapter makes.
-type cvmAPI interface {
-	DescribeRegionsWithContext(context.Context, *cvm.DescribeRegionsRequest) (*cvm.DescribeRegionsResponse, error)
-	DescribeZoneInstanceConfigInfosWithContext(context.Context, *cvm.DescribeZoneInstanceConfigInfosRequest) (*cvm.DescribeZoneInstanceConfigInfosResponse, error)
-	InquiryPriceRunInstancesWithContext(context.Context, *cvm.InquiryPriceRunInstancesRequest) (*cvm.InquiryPriceRunInstancesResponse, error)
 }
 
 // Adapter is the Tencent Cloud adapter.
@@ -331,20 +326,6 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	return data, nil
 }
 
-func (p *Adapter) newOffer(region string, q quota, pr catalog.Price, source string) *catalog.Offer {
-	return &catalog.Offer{
-		Provider:     catalog.Tencent,
-		InstanceType: *q.item.InstanceType,
-		Region:       region,
-		Zone:         *q.item.Zone,
-		Billing:      q.billing,
-		Price:        pr,
-		Availability: status(q.item.Status),
-		Source:       source,
-		FetchedAt:    p.clock().UTC(),
-	}
-}
-
 // status maps DescribeZoneInstanceConfigInfos' Status.
 func status(s *string) catalog.Availability {
 	switch str(s) {
@@ -358,66 +339,6 @@ func status(s *string) catalog.Availability {
 
 func isGPU(it *cvm.InstanceTypeQuotaItem) bool {
 	return (it.Gpu != nil && *it.Gpu > 0) || (it.GpuCount != nil && *it.GpuCount > 0)
-}
-
-// inquire asks InquiryPriceRunInstances for one instance of the quota's type in
-// its zone, with the configured image and the default system disk. A type not
-// sold so is an error wrapping providers.ErrNotFound.
-func (p *Adapter) inquire(ctx context.Context, region string, q quota) (*catalog.Price, error) {
-	var resp *cvm.InquiryPriceRunInstancesResponse
-	err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
-		if err := p.limits.Wait(ctx, actionInquiry); err != nil {
-			return err
-		}
-		req := cvm.NewInquiryPriceRunInstancesRequest()
-		req.Placement = &cvm.Placement{Zone: q.item.Zone}
-		req.ImageId = ptr(p.image)
-		req.InstanceType = q.item.InstanceType
-		req.InstanceChargeType = ptr(q.charge)
-		req.InstanceCount = ptr(int64(1))
-		if q.charge == "PREPAID" {
-			req.InstanceChargePrepaid = &cvm.InstanceChargePrepaid{Period: ptr(int64(1))}
-		}
-		var err error
-		resp, err = c.InquiryPriceRunInstancesWithContext(ctx, req)
-		return err
-	})
-	if err != nil {
-		return nil, p.errs.Wrap(err, fmt.Sprintf("inquiry price for %s (%s)", *q.item.InstanceType, q.charge), *q.item.Zone)
-	}
-	if resp.Response == nil || resp.Response.Price == nil {
-		return nil, nil
-	}
-	pr, ok := p.itemPrice(resp.Response.Price.InstancePrice, q.billing)
-	if !ok {
-		return nil, nil
-	}
-	return &pr, nil
-}
-
-// statusTransport turns an HTTP 429 or 5xx answer into a transport error. The
-// SDK parses every body as JSON before it looks at the status, so a gateway's
-// HTML 502 page would otherwise surface as ClientError.ParseJsonError, which
-// says nothing retryable; as a transport error it becomes
-// ClientError.NetworkError with the status in its message (see classify).
-type statusTransport struct{ base http.RoundTripper }
-
-// RoundTrip sends the request and vets the answer as the type says. It also
-// reads every other answer whole and turns one that is not a JSON
-// object into a transport error: the SDK panics on a JSON null
-// (common/http.TryReadErr, v1.3.211, dereferences the nil it decodes to), and
-// a body cut off mid-transfer is a network fault, retried like one.
-func (t statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.base.RoundTrip(req)
-	if err != nil {
-		return resp, err
-	}
-	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-		resp.Body.Close()
-		return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
-	}
-	return providers.JSONObjectAnswer(resp)
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -251,19 +251,6 @@ func TestEndpointAndCredentials(t *testing.T) {
 	}
 }
 
-func TestParseFamilies(t *testing.T) {
-	fams, err := parseFamilies(strings.NewReader("family,model,confidence,source\nGN7vi,nvidia-t4-16gb,certain,doc\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f, ok := fams[familyKey("GN7VI")]; !ok || f.model != "nvidia-t4-16gb" {
-		t.Errorf("families = %+v", fams)
-	}
-	if _, err := parseFamilies(strings.NewReader("family,confidence\n")); err == nil {
-		t.Error("a table without a model column was accepted")
-	}
-}
-
 // A server that echoes the request's Authorization header (TC3-HMAC-SHA256
 // Credential=AKID.../date/cvm/tc3_request, Signature=...) in its error message
 // never gets it into an error's text.
