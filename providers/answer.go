@@ -8,16 +8,16 @@ import (
 	"net/http"
 )
 
-// MaxAnswer bounds an API answer read into memory; the largest real ones (an
+// maxAnswer bounds an API answer read into memory; the largest real ones (an
 // EC2 DescribeInstanceTypes page of 100 types, a large region's Tencent
 // DescribeZoneInstanceConfigInfos) are a few hundred KiB.
-const MaxAnswer = 64 << 20
+const maxAnswer = 64 << 20
 
-// ReadAnswer reads resp's body whole (at most MaxAnswer) and puts it back in
+// ReadAnswer reads resp's body whole (at most maxAnswer) and puts it back in
 // memory, so that an adapter's transport may vet an answer before its SDK
 // reads it.
 func ReadAnswer(resp *http.Response) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	resp.Body.Close()
 	if err != nil {
 		return nil, err

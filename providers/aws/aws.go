@@ -7,6 +7,7 @@
 package aws
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -120,7 +121,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		})
 	}
 
-	home := firstNonEmpty(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
+	home := cmp.Or(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
 	// The HTTP client is set after loading: the SDK applies a custom CA bundle
 	// (AWS_CA_BUNDLE, ca_bundle) only to its own client type, so the bundle is
 	// carried over to the runner's transport below.
@@ -385,15 +386,6 @@ func eachPage[O, Opt any](ctx context.Context, pages pager[O, Opt], opt func(Opt
 
 func inRegion(region string) func(*ec2.Options) {
 	return func(o *ec2.Options) { o.Region = region }
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // currencyOf is the currency EC2 quotes spot prices in: yuan in the China regions.

@@ -121,22 +121,22 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// on its own; SafeBuild returns errors where Build panics.
 	globalCred, err := basic.NewCredentialsBuilder().WithAk(ak).WithSk(sk).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: credentials: %w", err)
+		return nil, a.errs.Wrap(err, "credentials", "")
 	}
 	iamClient, err := iam.IamClientBuilder().WithEndpoints([]string{endpoint(cfg, "iam", defaultIAMEndpoint)}).
 		WithCredential(globalCred).WithHttpConfig(httpConfig()).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: build iam client: %w", err)
+		return nil, a.errs.Wrap(err, "build iam client", "")
 	}
 	// BSS takes account-level (global) credentials; the domain id is optional.
 	bssCred, err := global.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithDomainId(cfg.Env(envDomainID)).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: credentials: %w", err)
+		return nil, a.errs.Wrap(err, "credentials", "")
 	}
 	bssClient, err := bss.BssClientBuilder().WithEndpoints([]string{endpoint(cfg, "bss", defaultBSSEndpoint)}).
 		WithCredential(bssCred).WithHttpConfig(httpConfig()).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: build bss client: %w", err)
+		return nil, a.errs.Wrap(err, "build bss client", "")
 	}
 	a.iam = iam.NewIamClient(iamClient)
 	a.bss = bss.NewBssClient(bssClient)
@@ -152,12 +152,12 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		}
 		cred, err := basic.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithProjectId(projectID).SafeBuild()
 		if err != nil {
-			return nil, fmt.Errorf("huawei: credentials for %s: %w", regionID, err)
+			return nil, a.errs.Wrap(err, "credentials", regionID)
 		}
 		hc, err := ecs.EcsClientBuilder().WithEndpoints([]string{ep}).WithCredential(cred).
 			WithHttpConfig(httpConfig()).SafeBuild()
 		if err != nil {
-			return nil, fmt.Errorf("huawei: build ecs client for %s: %w", regionID, err)
+			return nil, a.errs.Wrap(err, "build ecs client", regionID)
 		}
 		return ecs.NewEcsClient(hc), nil
 	}
