@@ -11,6 +11,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
+// newOffer is the offer of a quota's type in its zone at price pr, from source.
 func (p *Adapter) newOffer(region string, q quota, pr catalog.Price, source string) *catalog.Offer {
 	return &catalog.Offer{
 		Provider:     catalog.Tencent,
