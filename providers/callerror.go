@@ -1,34 +1,52 @@
 package providers
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"net"
+	"strings"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 // CallError is a failed API call: which provider, what was done, where, and the
 // vendor error with its class, so that errors.Is(err, ErrThrottled) and the like
-// work while the message stays short ("huawei: list flavors in cn-north-4: status
-// 429 APIGW.0308: ... (request id ...)").
+// work while the message stays short and holds no credential ("huawei: list
+// flavors in cn-north-4: status 429 APIGW.0308: ... (request id ...)
+// (throttled)"). Every adapter makes its errors with CallErrors.Wrap.
 type CallError struct {
 	Provider catalog.Provider
 	Action   string
 	Region   string // empty for a call that is not about one region
 	Class    error  // one of the Err* sentinels, or nil
 	Err      error  // the vendor error
-	Detail   string // Err shortened to status, code, message and request id
+	// Detail is Err shortened to status, code, message and request id, with
+	// credentials redacted (see Redact).
+	Detail string
+	// Hint says what to check when the provider refused the credentials.
+	Hint string
 }
 
 func (e *CallError) Error() string {
-	where := ""
+	var b strings.Builder
+	b.WriteString(string(e.Provider) + ": " + e.Action)
 	if e.Region != "" {
-		where = " in " + e.Region
+		b.WriteString(" in " + e.Region)
 	}
 	detail := e.Detail
-	if detail == "" {
-		detail = e.Err.Error()
+	if detail == "" && e.Err != nil {
+		detail = Redact(e.Err.Error())
 	}
-	return fmt.Sprintf("%s: %s%s: %s", e.Provider, e.Action, where, detail)
+	b.WriteString(": " + detail)
+	switch {
+	case e.Class == ErrAuth && e.Hint != "":
+		b.WriteString(" (" + e.Class.Error() + "; " + e.Hint + ")")
+	case e.Class != nil:
+		b.WriteString(" (" + e.Class.Error() + ")")
+	}
+	return b.String()
 }
 
 // Unwrap exposes the class and the vendor error to errors.Is and errors.As.
@@ -37,4 +55,108 @@ func (e *CallError) Unwrap() []error {
 		return []error{e.Class, e.Err}
 	}
 	return []error{e.Err}
+}
+
+// Classifier is the one vendor-specific part of an adapter's errors: the class
+// of an SDK error (one of the Err* sentinels, nil when none fits) and its detail
+// shortened to status, code, message and request id ("" keeps the error's own
+// text). Each adapter's errors.go holds one, with its table of codes.
+type Classifier func(err error) (class error, detail string)
+
+// CallErrors makes an adapter's CallErrors: it knows the provider, how to
+// classify the vendor's errors, what to tell a user whose credentials were
+// refused, and the credential values that must never appear in a message.
+type CallErrors struct {
+	Provider catalog.Provider
+	Classify Classifier
+	// Hint says what to check when the provider refuses the credentials
+	// ("check ALIBABA_CLOUD_ACCESS_KEY_ID / ...").
+	Hint string
+	// Secrets are the credential values the adapter was given.
+	Secrets []string
+}
+
+// Wrap returns err as a *CallError saying what failed where (nil for nil). An
+// error that already is a CallError is returned as it is, so that a call site
+// may wrap what a helper wrapped before.
+func (c CallErrors) Wrap(err error, action, region string) error {
+	if err == nil {
+		return nil
+	}
+	var ce *CallError
+	if errors.As(err, &ce) {
+		return err
+	}
+	class, detail := c.classify(err)
+	if detail == "" {
+		detail = err.Error()
+	}
+	return &CallError{Provider: c.Provider, Action: action, Region: region, Class: class, Err: err,
+		Detail: Redact(detail, c.Secrets...), Hint: c.Hint}
+}
+
+// Class is err's class: the CallError's, or the adapter's reading of an SDK
+// error (a network error is unavailability; a cancelled call has no class).
+func (c CallErrors) Class(err error) error {
+	var ce *CallError
+	if errors.As(err, &ce) {
+		return ce.Class
+	}
+	class, _ := c.classify(err)
+	return class
+}
+
+func (c CallErrors) classify(err error) (class error, detail string) {
+	if errors.Is(err, context.Canceled) {
+		return nil, ""
+	}
+	if c.Classify != nil {
+		class, detail = c.Classify(err)
+	}
+	// A transport error (a reset, a client timeout) is unavailability; the
+	// crawl's own deadline is not the provider's.
+	var netErr net.Error
+	if class == nil && errors.As(err, &netErr) && netErr != context.DeadlineExceeded {
+		class = ErrUnavailable
+	}
+	return class, detail
+}
+
+// Retryable says whether another attempt may succeed: the error is throttling
+// or unavailability.
+func (c CallErrors) Retryable(err error) bool {
+	class := c.Class(err)
+	return class == ErrThrottled || class == ErrUnavailable
+}
+
+// Retry is NewRetry for SDK errors as the adapter classifies them: throttling
+// and unavailability are retried (the SDK's own retries are off, so none
+// double up).
+func (c CallErrors) Retry(cfg Config, attempts int, base time.Duration) Retry {
+	r := NewRetry(cfg, attempts, base)
+	r.Retryable = c.Retryable
+	return r
+}
+
+// ErrNoCurrency says that a price answer states no currency. No adapter
+// assumes one: the offer would carry a currency nobody stated.
+var ErrNoCurrency = errors.New("answer has no currency")
+
+// NoCurrency is the error for a price answer without a currency; it names the
+// provider, the API, where it was asked and the field that was empty:
+// "volcengine: QueryPriceForPayAsYouGo in cn-beijing: answer has no currency
+// (field Currency)".
+func NoCurrency(p catalog.Provider, api, region, field string) error {
+	return &CallError{Provider: p, Action: api, Region: region, Err: ErrNoCurrency,
+		Detail: fmt.Sprintf("%v (field %s)", ErrNoCurrency, field)}
+}
+
+// AnswerCurrency is the currency a price answer states in field (trimmed,
+// upper case), or NoCurrency when the field is empty.
+func AnswerCurrency(p catalog.Provider, api, region, field, value string) (catalog.Currency, error) {
+	c := strings.ToUpper(strings.TrimSpace(value))
+	if c == "" {
+		return "", NoCurrency(p, api, region, field)
+	}
+	return catalog.Currency(c), nil
 }

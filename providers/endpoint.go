@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"strings"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 // HostEndpoint reads an endpoint override for SDKs that take a host and a scheme
@@ -37,4 +39,14 @@ func HostEndpoint(raw string) (host, scheme string, err error) {
 		}
 	}
 	return raw, scheme, nil
+}
+
+// HostEndpoint reads the override of service (see the function HostEndpoint);
+// an error names the provider.
+func (c Config) HostEndpoint(p catalog.Provider, service string) (host, scheme string, err error) {
+	host, scheme, err = HostEndpoint(c.Endpoints[service])
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", p, err)
+	}
+	return host, scheme, nil
 }

@@ -38,3 +38,25 @@ func (p *PageTokens) Next(token string) error {
 	p.seen[token] = true
 	return nil
 }
+
+// Paginate asks for the pages of one listing: ask gets the token of the page
+// to ask for ("" for the first) and returns the token of the next ("" after
+// the last). It stops at ask's first error, and fails with an error wrapping
+// ErrRepeatedPageToken instead of looping when a token comes back.
+func Paginate(ask func(token string) (next string, err error)) error {
+	var tokens PageTokens
+	token := ""
+	for {
+		next, err := ask(token)
+		if err != nil {
+			return err
+		}
+		if err := tokens.Next(next); err != nil {
+			return err
+		}
+		if next == "" {
+			return nil
+		}
+		token = next
+	}
+}

@@ -1,12 +1,36 @@
 // Package providers defines what a cloud adapter is, and runs crawls over them:
 // fan-out per region with a bound, rate limits, retries and partial failure.
+//
+// Every adapter (providers/<cloud>) has the same skeleton:
+//
+//	<cloud>.go    Factory (services, credential variables, rate limits), the
+//	              Adapter type, New (reads Config), ID, Regions and Crawl
+//	sdk.go        the unexported interface of the SDK calls it makes
+//	convert.go    SDK records to catalog instance types and placements
+//	pricing.go    price calls to catalog offers (spot.go, projects.go,
+//	              families.go where a cloud has more to say)
+//	errors.go     classify: the vendor's codes and statuses to ErrThrottled,
+//	              ErrAuth, ErrNotFound and ErrUnavailable; authHint; callErrors
+//	transport.go  where the SDK needs it, answers vetted before the SDK reads
+//	              them
+//
+// and its tests: <cloud>_test.go declares one providertest.Harness that the
+// crawl tests, faults_test.go (the faulttest suite) and fuzz_test.go use.
+//
+// What is the same for every cloud lives here, once: Config's methods read
+// credentials, settings and endpoints; CallErrors wraps every failed call in a
+// CallError that names provider, action and region, keeps the class for
+// errors.Is and retries (Retry) and has every credential form redacted
+// (Redact); NoCurrency is the one answer to a price without a currency;
+// Paginate and PageTokens end a listing whose token repeats; JSONObjectAnswer
+// and ReadAnswer vet answers; Vendor names a processor's or accelerator's
+// maker. The differences between clouds are data (Factory) or one small hook
+// (classify).
 package providers
 
 import (
 	"context"
 	"errors"
-	"net/http"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -28,36 +52,6 @@ type RegionData struct {
 	Instances  []catalog.InstanceType
 	Placements []catalog.Placement
 	Offers     []catalog.Offer
-}
-
-// Config is what a provider's constructor gets from the command line and the
-// environment.
-type Config struct {
-	// Endpoints overrides service endpoints, keyed by service name without the
-	// provider prefix ("ec2" for --endpoint aws.ec2=URL).
-	Endpoints map[string]string
-	// Transport carries every HTTP request the SDK sends; the runner's transport
-	// rate-limits and counts them. Adapters must use it.
-	Transport http.RoundTripper
-	// Getenv reads credentials and settings; os.Getenv in production.
-	Getenv func(string) string
-	// Clock stamps fetched_at on offers.
-	Clock func() time.Time
-	// Timeout bounds one HTTP request.
-	Timeout time.Duration
-	// MaxAttempts bounds the attempts of one API call (1 = no retries).
-	MaxAttempts int
-	// Unlimited turns off the request-rate limits (the transport's and the
-	// per-API ones). Only for servers that have no limits to respect: local
-	// replays and mirrors the user runs.
-	Unlimited bool
-	// APILimiters keep the factory's per-API limits (Factory.APILimits); Prepare
-	// builds them, none when Unlimited. An adapter waits on them before each
-	// call of a limited action.
-	APILimiters APILimiters
-	// Backoff is the base delay of exponential backoff between attempts; zero keeps
-	// the SDK's or this package's default.
-	Backoff time.Duration
 }
 
 // Factory describes a provider and builds its adapter.

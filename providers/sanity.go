@@ -22,18 +22,21 @@ func SaneInstanceType(it catalog.InstanceType) (out catalog.InstanceType, proble
 	note := func(field string, v any) {
 		problems = append(problems, fmt.Sprintf("instance type %s: the API gave %s %v, recorded as unknown (0)", it.ID, field, v))
 	}
-	if it.VCPUs < 0 {
-		note("vCPUs", it.VCPUs)
-		it.VCPUs = 0
+	count := func(field string, n *int) {
+		if *n < 0 {
+			note(field, *n)
+			*n = 0
+		}
 	}
-	if it.MemoryGiB.IsNegative() {
-		note("memory GiB", it.MemoryGiB)
-		it.MemoryGiB = decimal.Zero
+	size := func(field string, d *decimal.Decimal) {
+		if d.IsNegative() {
+			note(field, *d)
+			*d = decimal.Zero
+		}
 	}
-	if it.LocalStorageGB < 0 {
-		note("local storage GB", it.LocalStorageGB)
-		it.LocalStorageGB = 0
-	}
+	count("vCPUs", &it.VCPUs)
+	size("memory GiB", &it.MemoryGiB)
+	count("local storage GB", &it.LocalStorageGB)
 	if it.NetworkGbps != nil && it.NetworkGbps.IsNegative() {
 		note("network Gbit/s", *it.NetworkGbps)
 		it.NetworkGbps, it.Network = nil, ""
@@ -41,19 +44,9 @@ func SaneInstanceType(it catalog.InstanceType) (out catalog.InstanceType, proble
 	if len(it.Accelerators) > 0 {
 		accs := append([]catalog.Accelerator(nil), it.Accelerators...)
 		for i := range accs {
-			a := &accs[i]
-			if a.Count < 0 {
-				note("accelerator count", a.Count)
-				a.Count = 0
-			}
-			if a.Share.IsNegative() {
-				note("accelerator share", a.Share)
-				a.Share = decimal.Zero
-			}
-			if a.MemoryGiB.IsNegative() {
-				note("accelerator memory GiB", a.MemoryGiB)
-				a.MemoryGiB = decimal.Zero
-			}
+			count("accelerator count", &accs[i].Count)
+			size("accelerator share", &accs[i].Share)
+			size("accelerator memory GiB", &accs[i].MemoryGiB)
 		}
 		it.Accelerators = accs
 	}

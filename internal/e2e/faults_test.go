@@ -201,19 +201,6 @@ func TestCrawl_CancelReturnsPromptly(t *testing.T) {
 	}
 }
 
-func prepareAll(t testing.TB, set *replayset.Running, s crawlSettings) []providers.Target {
-	t.Helper()
-	eps := endpoints(set)
-	var out []providers.Target
-	for _, f := range registryAll() {
-		out = append(out, providers.Prepare(f, providers.Config{
-			Endpoints: eps[f.ID], Getenv: func(k string) string { return set.Env[k] }, Clock: func() time.Time { return fixedNow },
-			Timeout: s.timeout, MaxAttempts: s.attempts, Backoff: s.backoff, Unlimited: s.unlimited,
-		}))
-	}
-	return out
-}
-
 // mainRegions is the --regions list of the CLI tests: a few small regions of
 // each provider (the list is shared by all providers).
 const mainRegions = "us-west-2,cn-north-1,cn-nanjing,ap-northeast-2,ap-seoul,ap-bangkok,cn-north-4,cn-guangzhou"

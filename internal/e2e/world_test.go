@@ -4,14 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/faulttest"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/registry"
 )
 
@@ -33,25 +33,6 @@ func startReplays(t testing.TB) *replayset.Running {
 	}
 	t.Cleanup(set.Close)
 	return set
-}
-
-// endpoints reads the --endpoint values of the replay set into per-provider
-// overrides.
-func endpoints(set *replayset.Running) map[catalog.Provider]map[string]string {
-	out := map[catalog.Provider]map[string]string{}
-	for i := 0; i+1 < len(set.Args); i++ {
-		if set.Args[i] != "--endpoint" {
-			continue
-		}
-		name, url, _ := strings.Cut(set.Args[i+1], "=")
-		prov, svc, _ := strings.Cut(name, ".")
-		p := catalog.Provider(prov)
-		if out[p] == nil {
-			out[p] = map[string]string{}
-		}
-		out[p][svc] = url
-	}
-	return out
 }
 
 // crawlSettings are the knobs of an in-process crawl.
@@ -76,32 +57,8 @@ func defaultSettings() crawlSettings {
 // does, with a fixed clock.
 func crawlInProcess(t testing.TB, ctx context.Context, set *replayset.Running, s crawlSettings) (*catalog.Snapshot, []providers.Target) {
 	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	regions, err := catalog.LoadRegionTable(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	getenv := s.getenv
-	if getenv == nil {
-		getenv = func(k string) string { return set.Env[k] }
-	}
-	eps := endpoints(set)
-	var targets []providers.Target
-	for _, f := range registry.All {
-		if s.factoryEdit != nil {
-			s.factoryEdit(&f)
-		}
-		if keep := s.regions[f.ID]; len(keep) > 0 {
-			f.New = onlyRegions(f.New, keep)
-		}
-		targets = append(targets, providers.Prepare(f, providers.Config{
-			Endpoints: eps[f.ID], Getenv: getenv, Clock: func() time.Time { return fixedNow },
-			Timeout: s.timeout, MaxAttempts: s.attempts, Backoff: s.backoff, Unlimited: s.unlimited,
-		}))
-	}
+	ref, regions := providertest.Tables(t)
+	targets := prepareAll(t, set, s)
 	snap, err := providers.Crawl(ctx, targets, providers.Options{
 		Reference: ref, Regions: regions, Clock: func() time.Time { return fixedNow }, OnlyRegions: s.only,
 	})
@@ -111,21 +68,33 @@ func crawlInProcess(t testing.TB, ctx context.Context, set *replayset.Running, s
 	return snap, targets
 }
 
+// prepareAll prepares every registered adapter against its replay with the
+// settings' knobs.
+func prepareAll(t testing.TB, set *replayset.Running, s crawlSettings) []providers.Target {
+	t.Helper()
+	getenv := s.getenv
+	if getenv == nil {
+		getenv = func(k string) string { return set.Env[k] }
+	}
+	var targets []providers.Target
+	for _, f := range registryAll() {
+		if s.factoryEdit != nil {
+			s.factoryEdit(&f)
+		}
+		if keep := s.regions[f.ID]; len(keep) > 0 {
+			f.New = onlyRegions(f.New, keep)
+		}
+		targets = append(targets, providers.Prepare(f, providers.Config{
+			Endpoints: set.Endpoints[f.ID], Getenv: getenv, Clock: func() time.Time { return fixedNow },
+			Timeout: s.timeout, MaxAttempts: s.attempts, Backoff: s.backoff, Unlimited: s.unlimited,
+		}))
+	}
+	return targets
+}
+
 // canonical is the snapshot's bytes with the request counts zeroed: retries
 // change how many requests a crawl took, not what it found.
-func canonical(t testing.TB, s *catalog.Snapshot) []byte {
-	t.Helper()
-	c := *s
-	c.Coverage = append([]catalog.Coverage(nil), s.Coverage...)
-	for i := range c.Coverage {
-		c.Coverage[i].Requests = 0
-	}
-	b, err := c.MarshalCanonical()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func canonical(t testing.TB, s *catalog.Snapshot) []byte { return faulttest.Canonical(t, s) }
 
 func writeFile(t testing.TB, path string, b []byte) {
 	t.Helper()

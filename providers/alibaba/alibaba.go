@@ -1,13 +1,14 @@
 // Package alibaba is the Alibaba Cloud adapter: ECS GPU, vGPU and FPGA instance
-// types, their zones and stock, and pay-as-you-go, spot and subscription prices,
-// from the ECS API through the official SDK.
+// types, their zones and stock (convert.go), and pay-as-you-go, spot and
+// subscription prices (pricing.go: DescribePrice, one call per type, zone and
+// billing method, asked once per crawl), from the ECS API through the official
+// SDK with its own retries off (providers.Retry retries). The files follow the
+// adapter skeleton described in package providers.
 package alibaba
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"sync"
 	"time"
@@ -72,16 +73,8 @@ const (
 	sourcePrice         = "alibaba:ecs:DescribePrice"
 )
 
-// ecsAPI lists the ECS calls the adapter makes.
-type ecsAPI interface {
-	DescribeRegions(*ecs.DescribeRegionsRequest) (*ecs.DescribeRegionsResponse, error)
-	DescribeInstanceTypes(*ecs.DescribeInstanceTypesRequest) (*ecs.DescribeInstanceTypesResponse, error)
-	DescribeAvailableResource(*ecs.DescribeAvailableResourceRequest) (*ecs.DescribeAvailableResourceResponse, error)
-	DescribePrice(*ecs.DescribePriceRequest) (*ecs.DescribePriceResponse, error)
-}
-
-// Provider is the Alibaba Cloud adapter.
-type Provider struct {
+// Adapter is the Alibaba Cloud adapter.
+type Adapter struct {
 	// clients is a pool: the SDK client writes its http.Client's timeout on
 	// every call, so one client must not serve two calls at once.
 	clients chan ecsAPI
@@ -89,7 +82,7 @@ type Provider struct {
 	scheme  string // HTTPS in production
 	clock   func() time.Time
 	retry   providers.Retry
-	secrets []string
+	errs    providers.CallErrors
 
 	typesMu sync.Mutex
 	types   map[string]catalog.InstanceType // GPU types by id, once fetched
@@ -103,19 +96,16 @@ type Provider struct {
 // cfg.Endpoints["ecs"] (HOST:PORT, or a URL with an http:// or https:// scheme)
 // or the SDK's regional endpoint over HTTPS.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	id, secret := getenv("ALIBABA_CLOUD_ACCESS_KEY_ID"), getenv("ALIBABA_CLOUD_ACCESS_KEY_SECRET")
-	if id == "" || secret == "" {
-		return nil, fmt.Errorf("alibaba: %w: set ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET", providers.ErrNoCredentials)
-	}
-	domain, scheme, err := hostEndpoint(cfg.Endpoints["ecs"])
+	keys, err := cfg.Credentials(catalog.Alibaba, "ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET")
 	if err != nil {
 		return nil, err
 	}
-	home := getenv("ALIBABA_CLOUD_REGION_ID")
+	id, secret := keys[0], keys[1]
+	domain, scheme, err := cfg.HostEndpoint(catalog.Alibaba, "ecs")
+	if err != nil {
+		return nil, err
+	}
+	home := cfg.Env("ALIBABA_CLOUD_REGION_ID")
 	if home == "" {
 		home = homeRegion
 	}
@@ -123,29 +113,23 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	transport := cfg.Transport
-	if transport == nil {
-		transport = providers.DefaultBaseTransport()
-	}
-	p := &Provider{
+	transport := cfg.BaseTransport()
+	p := &Adapter{
 		clients: make(chan ecsAPI, clientPool),
 		home:    home,
 		scheme:  scheme,
-		clock:   cfg.Clock,
-		secrets: []string{id, secret},
+		clock:   cfg.Now,
+		errs:    callErrors(keys),
 		prices:  map[priceKey]*priceEntry{},
 	}
-	if p.clock == nil {
-		p.clock = time.Now
-	}
-	p.retry = providers.NewRetry(cfg, defaultMaxAttempts, defaultBackoff)
+	p.retry = p.errs.Retry(cfg, defaultMaxAttempts, defaultBackoff)
 	for range cap(p.clients) {
 		// The SDK's own retry is off: it retries immediately, without backoff,
 		// and never retries Throttling; p.retry does both.
 		conf := sdk.NewConfig().WithScheme(scheme).WithAutoRetry(false).WithMaxRetryTime(0).WithTimeout(timeout)
 		c, err := ecs.NewClientWithOptions(home, conf, credentials.NewAccessKeyCredential(id, secret))
 		if err != nil {
-			return nil, fmt.Errorf("alibaba: build ecs client: %w", classify(err, p.secrets))
+			return nil, p.errs.Wrap(err, "build ecs client", "")
 		}
 		c.SetTransport(transport)
 		c.SetConnectTimeout(timeout)
@@ -159,11 +143,11 @@ func New(cfg providers.Config) (providers.Provider, error) {
 }
 
 // ID is alibaba.
-func (p *Provider) ID() catalog.Provider { return catalog.Alibaba }
+func (p *Adapter) ID() catalog.Provider { return catalog.Alibaba }
 
 // with runs call on a pooled client, retrying throttling and server errors with
-// backoff, and returns a classified, scrubbed error.
-func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
+// backoff; the caller wraps the SDK error it returns (p.errs.Wrap).
+func (p *Adapter) with(ctx context.Context, call func(c ecsAPI) error) error {
 	return p.retry.Do(ctx, func() error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -180,7 +164,7 @@ func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
 		done := make(chan error, 1)
 		go func() {
 			defer func() { p.clients <- c }()
-			done <- classify(call(c), p.secrets)
+			done <- call(c)
 		}()
 		select {
 		case err := <-done:
@@ -192,7 +176,7 @@ func (p *Provider) with(ctx context.Context, call func(c ecsAPI) error) error {
 }
 
 // Regions lists the regions DescribeRegions returns for ECS instances.
-func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
 	var resp *ecs.DescribeRegionsResponse
 	err := p.with(ctx, func(c ecsAPI) error {
 		req := ecs.CreateDescribeRegionsRequest()
@@ -203,7 +187,7 @@ func (p *Provider) Regions(ctx context.Context) ([]string, error) {
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("alibaba: describe regions: %w", authHint(err))
+		return nil, p.errs.Wrap(err, "describe regions", "")
 	}
 	var out []string
 	for _, r := range resp.Regions.Region {
@@ -215,26 +199,19 @@ func (p *Provider) Regions(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-func authHint(err error) error {
-	if errors.Is(err, providers.ErrAuth) {
-		return fmt.Errorf("%w (check ALIBABA_CLOUD_ACCESS_KEY_ID / ALIBABA_CLOUD_ACCESS_KEY_SECRET and the key's ECS read permission)", err)
-	}
-	return err
-}
-
 // gpuTypes returns the GPU, vGPU and FPGA instance types. DescribeInstanceTypes
 // lists every type whatever the region, so it is asked once per crawl (a failed
 // attempt is not kept, and the next region asks again).
-func (p *Provider) gpuTypes(ctx context.Context) (map[string]catalog.InstanceType, error) {
+func (p *Adapter) gpuTypes(ctx context.Context) (map[string]catalog.InstanceType, error) {
 	p.typesMu.Lock()
 	defer p.typesMu.Unlock()
 	if p.types != nil {
 		return p.types, nil
 	}
 	types := map[string]catalog.InstanceType{}
-	token := ""
-	var tokens providers.PageTokens
-	for page := 1; ; page++ {
+	page := 0
+	err := providers.Paginate(func(token string) (string, error) {
+		page++
 		var resp *ecs.DescribeInstanceTypesResponse
 		err := p.with(ctx, func(c ecsAPI) error {
 			req := ecs.CreateDescribeInstanceTypesRequest()
@@ -249,20 +226,17 @@ func (p *Provider) gpuTypes(ctx context.Context) (map[string]catalog.InstanceTyp
 			return err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("alibaba: describe instance types (page %d): %w", page, authHint(err))
+			return "", p.errs.Wrap(err, fmt.Sprintf("describe instance types (page %d)", page), "")
 		}
 		for _, t := range resp.InstanceTypes.InstanceType {
 			if it, ok := convertInstanceType(t); ok {
 				types[it.ID] = it
 			}
 		}
-		if err := tokens.Next(resp.NextToken); err != nil {
-			return nil, fmt.Errorf("alibaba: describe instance types (page %d): %w", page, err)
-		}
-		if resp.NextToken == "" {
-			break
-		}
-		token = resp.NextToken
+		return resp.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe instance types", "")
 	}
 	p.types = types
 	return types, nil
@@ -276,7 +250,7 @@ type zoneStock struct {
 
 // availability lists the instance types each zone of the region offers
 // pay-as-you-go, with their stock.
-func (p *Provider) availability(ctx context.Context, region string) ([]zoneStock, error) {
+func (p *Adapter) availability(ctx context.Context, region string) ([]zoneStock, error) {
 	var resp *ecs.DescribeAvailableResourceResponse
 	err := p.with(ctx, func(c ecsAPI) error {
 		req := ecs.CreateDescribeAvailableResourceRequest()
@@ -288,7 +262,7 @@ func (p *Provider) availability(ctx context.Context, region string) ([]zoneStock
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("alibaba: describe available resource in %s: %w", region, authHint(err))
+		return nil, p.errs.Wrap(err, "describe available resource", region)
 	}
 	var out []zoneStock
 	for _, z := range resp.AvailableZones.AvailableZone {
@@ -329,7 +303,7 @@ func stockStatus(s string) catalog.Availability {
 // Crawl fetches the region's GPU instance types, their zones and stock, and
 // their prices: pay-as-you-go and spot per zone, monthly and yearly
 // subscription per region.
-func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	types, err := p.gpuTypes(ctx)
 	if err != nil {
 		return nil, err
@@ -408,13 +382,4 @@ func regionalStatus(zs []zoneStock) catalog.Availability {
 		}
 	}
 	return all
-}
-
-// hostEndpoint reads the endpoint override (see providers.HostEndpoint).
-func hostEndpoint(raw string) (host, scheme string, err error) {
-	host, scheme, err = providers.HostEndpoint(raw)
-	if err != nil {
-		return "", "", fmt.Errorf("alibaba: %w", err)
-	}
-	return host, scheme, nil
 }

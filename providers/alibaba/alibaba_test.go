@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -24,73 +23,14 @@ const (
 
 var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
-// startReplay serves a fixture folder in the Alibaba dialect.
-func startReplay(t testing.TB, dir string) *replay.Server {
-	t.Helper()
-	srv, err := replay.Start(os.DirFS(dir), replay.Alibaba)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-func testConfig(srv *replay.Server) providers.Config {
-	env := map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret}
-	return providers.Config{
-		Endpoints:   map[string]string{"ecs": srv.Host()},
-		Getenv:      func(k string) string { return env[k] },
-		Clock:       func() time.Time { return fixedNow },
-		Timeout:     5 * time.Second,
-		MaxAttempts: 3,
-		Backoff:     time.Millisecond,
-	}
-}
-
-// unlimited is the factory without its rate limit, so tests run at full speed.
-func unlimited() providers.Factory {
-	f := Factory
-	f.RatePerSecond = 0
-	return f
-}
-
-func crawl(t testing.TB, cfg providers.Config, only ...string) (*catalog.Snapshot, providers.Target) {
-	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	target := providers.Prepare(unlimited(), cfg)
-	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{
-		Reference: ref, Clock: func() time.Time { return fixedNow }, OnlyRegions: only,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap, target
-}
-
-func findOffer(snap *catalog.Snapshot, typ, zone string, b catalog.BillingKind) (catalog.Offer, bool) {
-	for _, o := range snap.Offers {
-		if o.InstanceType == typ && o.Zone == zone && o.Billing == b {
-			return o, true
-		}
-	}
-	return catalog.Offer{}, false
-}
-
-func findInstance(snap *catalog.Snapshot, id string) (catalog.InstanceType, bool) {
-	for _, it := range snap.Instances {
-		if it.ID == id {
-			return it, true
-		}
-	}
-	return catalog.InstanceType{}, false
-}
+// harness reaches the replay through the ECS client, which takes the replay's
+// host (the scheme follows: HTTP for a loopback host).
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Alibaba, Endpoints: providertest.Hosts("ecs"),
+	Env: map[string]string{"ALIBABA_CLOUD_ACCESS_KEY_ID": testKeyID, "ALIBABA_CLOUD_ACCESS_KEY_SECRET": testSecret}, Now: fixedNow}
 
 func TestCrawl_RealRegion(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	snap, target := crawl(t, testConfig(srv), "cn-beijing")
+	srv := harness.Start(t)
+	snap, target := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "cn-beijing")
 	cov := snap.Coverage[0]
 	if cov.Status != catalog.CoverageOK || cov.Regions != 1 {
 		t.Fatalf("coverage = %+v, want ok with 1 region", cov)
@@ -118,7 +58,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+"/"+string(tt.billing), func(t *testing.T) {
-			o, ok := findOffer(snap, tt.typ, tt.zone, tt.billing)
+			o, ok := providertest.FindOffer(snap.Offers, tt.typ, tt.zone, tt.billing)
 			if !ok {
 				t.Fatalf("no %s offer for %s in %s", tt.billing, tt.typ, tt.zone)
 			}
@@ -135,7 +75,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 		})
 	}
 
-	it, ok := findInstance(snap, "ecs.gn7i-c8g1.2xlarge")
+	it, ok := providertest.FindInstance(snap.Instances, "ecs.gn7i-c8g1.2xlarge")
 	if !ok {
 		t.Fatal("no ecs.gn7i-c8g1.2xlarge")
 	}
@@ -151,7 +91,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 	}
 
 	// vGPU slice: the name is kept for the alias table, which gives the share.
-	v, _ := findInstance(snap, "ecs.sgn7i-vws-m2.xlarge")
+	v, _ := providertest.FindInstance(snap.Instances, "ecs.sgn7i-vws-m2.xlarge")
 	if a := v.Accelerators[0]; a.Name != "A10*1/12" || a.Count != 1 || !a.Share.Equal(catalog.Dec("0.083333")) {
 		t.Errorf("vGPU accelerator = %+v, want A10*1/12 ×1 share 1/12", a)
 	}
@@ -178,12 +118,12 @@ func TestCrawl_RealRegion(t *testing.T) {
 }
 
 func TestCrawl_Pagination(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	p, err := New(testConfig(srv))
+	srv := harness.Start(t)
+	p, err := New(harness.Config(srv))
 	if err != nil {
 		t.Fatal(err)
 	}
-	types, err := p.(*Provider).gpuTypes(context.Background())
+	types, err := p.(*Adapter).gpuTypes(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,13 +135,13 @@ func TestCrawl_Pagination(t *testing.T) {
 		t.Errorf("pages asked: %+v", reqs)
 	}
 	// A second region reuses the list: DescribeInstanceTypes is region-independent.
-	if _, err := p.(*Provider).gpuTypes(context.Background()); err != nil || srv.Count("DescribeInstanceTypes") != 2 {
+	if _, err := p.(*Adapter).gpuTypes(context.Background()); err != nil || srv.Count("DescribeInstanceTypes") != 2 {
 		t.Errorf("second call sent more requests: %d, %v", srv.Count("DescribeInstanceTypes"), err)
 	}
 }
 
 func TestCrawl_ThrottledThenSuccess(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Action == "DescribePrice" && n <= 2 || req.Action == "DescribeAvailableResource" && n == 1 {
 			return &replay.Response{Status: 400, ContentType: "application/json",
@@ -209,7 +149,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 		}
 		return nil
 	}
-	snap, _ := crawl(t, testConfig(srv), "cn-beijing")
+	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "cn-beijing")
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v, want ok after retries", cov)
 	}
@@ -222,14 +162,14 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 }
 
 func TestCrawl_FailingRegionIsPartial(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Region == "cn-hongkong" && req.Action == "DescribeAvailableResource" {
 			return &replay.Response{Status: 503, ContentType: "application/json", Body: replay.AlibabaError("ServiceUnavailable", "The request has failed due to a temporary failure of the server.")}
 		}
 		return nil
 	}
-	snap, _ := crawl(t, testConfig(srv), "cn-hongkong", "cn-nanjing")
+	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "cn-hongkong", "cn-nanjing")
 	cov := snap.Coverage[0]
 	if cov.Status != catalog.CoveragePartial || cov.Regions != 1 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-hongkong" {
 		t.Fatalf("coverage = %+v, want partial with cn-hongkong failed", cov)
@@ -242,22 +182,13 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 	}
 }
 
-// otherProvider stands for another cloud in the same crawl.
-type otherProvider struct{}
-
-func (otherProvider) ID() catalog.Provider                      { return catalog.Tencent }
-func (otherProvider) Regions(context.Context) ([]string, error) { return []string{"ap-x"}, nil }
-func (otherProvider) Crawl(context.Context, string) (*providers.RegionData, error) {
-	return &providers.RegionData{}, nil
-}
-
 func TestCrawl_AuthFailure(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		return &replay.Response{Status: 404, ContentType: "application/json", Body: replay.AlibabaError("InvalidAccessKeyId.NotFound", "Specified access key is not found.")}
 	}
-	other := providers.Factory{ID: catalog.Tencent, New: func(providers.Config) (providers.Provider, error) { return otherProvider{}, nil }}
-	targets := []providers.Target{providers.Prepare(unlimited(), testConfig(srv)), providers.Prepare(other, providers.Config{})}
+	other := providertest.Stub(catalog.Tencent, "ap-x")
+	targets := []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv)), providers.Prepare(other, providers.Config{})}
 	snap, err := providers.Crawl(context.Background(), targets, providers.Options{Clock: func() time.Time { return fixedNow }})
 	if err != nil {
 		t.Fatal(err)
@@ -283,8 +214,8 @@ func TestCrawl_AuthFailure(t *testing.T) {
 }
 
 func TestCrawl_SoldOutZone(t *testing.T) {
-	srv := startReplay(t, "testdata/cases/soldout")
-	snap, _ := crawl(t, testConfig(srv))
+	srv := harness.StartDir(t, "testdata/cases/soldout")
+	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv))
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v", cov)
 	}
@@ -295,34 +226,34 @@ func TestCrawl_SoldOutZone(t *testing.T) {
 	if diff := cmp.Diff([]string{"cn-beijing-i=available", "cn-beijing-x=sold_out"}, got); diff != "" {
 		t.Errorf("placements (-want +got):\n%s", diff)
 	}
-	if o, _ := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-x", catalog.OnDemand); o.Availability != catalog.SoldOut {
+	if o, _ := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-x", catalog.OnDemand); o.Availability != catalog.SoldOut {
 		t.Errorf("sold-out zone offer availability = %s", o.Availability)
 	}
-	od, _ := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-i", catalog.OnDemand)
+	od, _ := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-i", catalog.OnDemand)
 	if od.Price.List == nil || !od.Price.List.Equal(catalog.Dec("12")) || !od.Price.Amount.Equal(catalog.Dec("9.6166")) {
 		t.Errorf("on-demand price = %s list %v, want 9.6166 list 12", od.Price, od.Price.List)
 	}
-	m, ok := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionMonth)
+	m, ok := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionMonth)
 	if !ok || m.Price.Unit != catalog.PerMonth || !m.Price.Amount.Equal(catalog.Dec("4300.5")) || m.Availability != catalog.Available {
 		t.Errorf("monthly offer = %+v (found %v)", m, ok)
 	}
 	if diff := cmp.Diff([]string{"cn-beijing-i", "cn-beijing-x"}, m.Zones); diff != "" {
 		t.Errorf("monthly offer zones (-want +got):\n%s", diff)
 	}
-	if _, ok := findOffer(snap, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionYear); ok {
+	if _, ok := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionYear); ok {
 		t.Error("yearly offer present although DescribePrice answered PriceNotFound")
 	}
-	it, _ := findInstance(snap, "ecs.gn7i-c8g1.2xlarge")
+	it, _ := providertest.FindInstance(snap.Instances, "ecs.gn7i-c8g1.2xlarge")
 	if it.NetworkGbps == nil || !it.NetworkGbps.Equal(catalog.Dec("16")) {
 		t.Errorf("network = %v", it.NetworkGbps)
 	}
 }
 
 func TestCrawl_SuspectPrice(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	snap, _ := crawl(t, testConfig(srv), "cn-beijing")
+	srv := harness.Start(t)
+	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "cn-beijing")
 	for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.Spot} {
-		o, _ := findOffer(snap, "ecs.gn5i-c12g1.6xlarge", "cn-beijing-k", b)
+		o, _ := providertest.FindOffer(snap.Offers, "ecs.gn5i-c12g1.6xlarge", "cn-beijing-k", b)
 		if !strings.Contains(o.Suspect, "below 10% of the median") {
 			t.Errorf("gn5i %s suspect = %q, want the median reason", b, o.Suspect)
 		}
@@ -330,7 +261,7 @@ func TestCrawl_SuspectPrice(t *testing.T) {
 			t.Errorf("gn5i spot suspect = %q, want the spot = on-demand reason", o.Suspect)
 		}
 	}
-	if o, _ := findOffer(snap, "ecs.gn5i-c40g1.10xlarge", "cn-beijing-k", catalog.OnDemand); o.Suspect != "" {
+	if o, _ := providertest.FindOffer(snap.Offers, "ecs.gn5i-c40g1.10xlarge", "cn-beijing-k", catalog.OnDemand); o.Suspect != "" {
 		t.Errorf("a plausible P4 price was flagged: %q", o.Suspect)
 	}
 	n := 0
@@ -343,14 +274,14 @@ func TestCrawl_SuspectPrice(t *testing.T) {
 }
 
 func TestErrors_NoCredentialInText(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Action == "DescribeRegions" {
 			return &replay.Response{Hijack: func(w http.ResponseWriter, r *http.Request) { time.Sleep(300 * time.Millisecond) }}
 		}
 		return nil
 	}
-	cfg := testConfig(srv)
+	cfg := harness.Config(srv)
 	cfg.Timeout = 50 * time.Millisecond
 	cfg.MaxAttempts = 1
 	p, err := New(cfg)
@@ -374,7 +305,7 @@ func TestErrors_NoCredentialInText(t *testing.T) {
 
 func TestScrub(t *testing.T) {
 	in := `Post "http://127.0.0.1:4242/?AccessKeyId=` + testKeyID + `&Action=DescribePrice&Signature=abc%2Bdef%3D&SignatureNonce=123": context deadline exceeded; key ` + testKeyID
-	got := scrub(in, []string{testKeyID, testSecret})
+	got := providers.Redact(in, testKeyID, testSecret)
 	for _, s := range []string{testKeyID, "abc%2Bdef", "SignatureNonce=123", "?AccessKeyId"} {
 		if strings.Contains(got, s) {
 			t.Errorf("scrub left %q in %q", s, got)
@@ -396,12 +327,12 @@ func TestEndpointFor(t *testing.T) {
 		{"https://127.0.0.1:8443/", "127.0.0.1:8443", "HTTPS"},
 	}
 	for _, tt := range tests {
-		d, s, err := hostEndpoint(tt.in)
+		d, s, err := providers.Config{Endpoints: map[string]string{"ecs": tt.in}}.HostEndpoint(catalog.Alibaba, "ecs")
 		if err != nil || d != tt.domain || s != tt.scheme {
 			t.Errorf("hostEndpoint(%q) = %q, %q, %v; want %q, %q", tt.in, d, s, err, tt.domain, tt.scheme)
 		}
 	}
-	if _, _, err := hostEndpoint("http://host/path"); err == nil {
+	if _, _, err := (providers.Config{Endpoints: map[string]string{"ecs": "http://host/path"}}).HostEndpoint(catalog.Alibaba, "ecs"); err == nil {
 		t.Error("a path was accepted")
 	}
 }
@@ -412,7 +343,7 @@ func TestNew_ProductionDefaultsToHTTPS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := p.(*Provider).scheme; s != "HTTPS" {
+	if s := p.(*Adapter).scheme; s != "HTTPS" {
 		t.Errorf("scheme = %s, want HTTPS", s)
 	}
 }
@@ -424,11 +355,43 @@ func TestNew_NoCredentials(t *testing.T) {
 	}
 }
 
+// A server that echoes the request's signed query (AccessKeyId=,
+// Signature=, SignatureNonce=) in its error message never gets it into an
+// error's text.
+func TestErrors_EchoedRequestIsRedacted(t *testing.T) {
+	harness.CheckEchoRedacted(t, "cn-nanjing", func(req replay.Request, echo string) *replay.Response {
+		return &replay.Response{Status: 400, ContentType: "application/json", Body: replay.AlibabaError("IncompleteSignature", echo)}
+	})
+}
+
+// A DescribePrice answer with a price and no currency is an error that names
+// the provider, the API and the field.
+func TestDecodePrice_NoCurrency(t *testing.T) {
+	body := []byte(`{"PriceInfo":{"Price":{"OriginalPrice":12,"TradePrice":9.6166,"Currency":""}}}`)
+	_, err := decodePrice(body, priceKey{region: "cn-beijing", zone: "cn-beijing-i", billing: catalog.OnDemand})
+	want := "alibaba: DescribePrice in cn-beijing-i: answer has no currency (field PriceInfo.Price.Currency)"
+	if !errors.Is(err, providers.ErrNoCurrency) || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+}
+
+// A price answer without a currency fails its region with the error that
+// names the provider, the API and the field.
+func TestCrawl_PriceWithoutCurrencyFails(t *testing.T) {
+	harness.CheckNoCurrency(t, providertest.NoCurrency{Action: "DescribePrice", API: "DescribePrice", Region: "cn-nanjing",
+		Key: "Currency", Field: "PriceInfo.Price.Currency"})
+}
+
+// TestMeasure_FullReplayCrawl crawls every region of the real-data replay with
+// the production Factory (its rate limit included) and logs the measured
+// figures; only with GPUATLAS_MEASURE=1.
+func TestMeasure_FullReplayCrawl(t *testing.T) { harness.MeasureFullCrawl(t) }
+
 func BenchmarkCrawl(b *testing.B) {
-	srv := startReplay(b, "testdata/replay")
-	cfg := testConfig(srv)
+	srv := harness.Start(b)
+	cfg := harness.Config(srv)
 	for b.Loop() {
-		snap, _ := crawl(b, cfg)
+		snap, _ := harness.Crawl(b, harness.Unlimited(), cfg)
 		if snap.Coverage[0].Status != catalog.CoverageOK {
 			b.Fatal(snap.Coverage[0])
 		}

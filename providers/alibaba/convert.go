@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // convertInstanceType turns a DescribeInstanceTypes record into a catalog
@@ -26,7 +27,7 @@ func convertInstanceType(t ecs.InstanceType) (catalog.InstanceType, bool) {
 	acc := catalog.Accelerator{
 		Kind:         acceleratorKind(t.InstanceTypeFamily, name),
 		Name:         name,
-		Manufacturer: manufacturer(name),
+		Manufacturer: providers.Vendor(name),
 		Count:        t.GPUAmount,
 	}
 	if t.GPUMemorySize > 0 {
@@ -67,21 +68,6 @@ func acceleratorKind(family, name string) catalog.AcceleratorKind {
 		return catalog.KindFPGA
 	}
 	return catalog.KindGPU
-}
-
-func manufacturer(name string) string {
-	n := strings.ToLower(name)
-	switch {
-	case strings.HasPrefix(n, "nvidia"):
-		return "NVIDIA"
-	case strings.HasPrefix(n, "amd"):
-		return "AMD"
-	case strings.HasPrefix(n, "intel"):
-		return "Intel"
-	case strings.HasPrefix(n, "xilinx"):
-		return "Xilinx"
-	}
-	return ""
 }
 
 func cpuArch(a string) string {

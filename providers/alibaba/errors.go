@@ -3,13 +3,11 @@ package alibaba
 import (
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
-	"regexp"
 	"strings"
 
 	sdkerrors "github.com/aliyun/alibaba-cloud-sdk-go/sdk/errors"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
 )
 
@@ -44,23 +42,12 @@ var errorCodes = map[string]error{
 	"Invalid.PriceUnit":                     providers.ErrNotFound,
 }
 
-// classify turns an SDK error into an error of one of the providers classes
-// whose text has no URL, AccessKeyId or Signature in it: the SDK's timeout and
-// transport errors carry the full signed request URL. The SDK error itself is
-// dropped from the chain for that reason; its code and message stay in the text.
-func classify(err error, secrets []string) error {
-	if err == nil {
-		return nil
-	}
-	class, detail := errorClass(err)
-	msg := scrub(detail, secrets)
-	if class == nil {
-		return errors.New(msg)
-	}
-	return fmt.Errorf("%w: %s", class, msg)
-}
-
-func errorClass(err error) (class error, detail string) {
+// classify reads an SDK error: a ServerError by its code (errorCodes, then
+// the code's family, then the HTTP status), a ClientError's timeout or network
+// failure as unavailability. The detail is code, status and message: the
+// SDK's own text of a ClientError or a transport error carries the full signed
+// request URL, which CallErrors.Wrap redacts.
+func classify(err error) (class error, detail string) {
 	var server *sdkerrors.ServerError
 	if errors.As(err, &server) {
 		code := server.ErrorCode()
@@ -94,33 +81,14 @@ func errorClass(err error) (class error, detail string) {
 		}
 		return nil, detail
 	}
-	var netErr net.Error
-	if errors.As(err, &netErr) {
-		return providers.ErrUnavailable, err.Error()
-	}
-	return nil, err.Error()
+	return nil, ""
 }
 
-var (
-	urlPattern    = regexp.MustCompile(`(?i)\bhttps?://[^\s"']+`)
-	signedParam   = regexp.MustCompile(`(?i)\b(AccessKeyId|Signature|SignatureNonce|SecurityToken|AccessKeySecret)(=|%3D|":\s*"|:\s*)[^\s&"',]+`)
-	queryFragment = regexp.MustCompile(`\?[^\s"']*(AccessKeyId|Signature)[^\s"']*`)
-)
+// authHint is what to check when Alibaba Cloud refuses the credentials.
+const authHint = "check ALIBABA_CLOUD_ACCESS_KEY_ID / ALIBABA_CLOUD_ACCESS_KEY_SECRET and the key's ECS read permission"
 
-// scrub removes URLs, signed query parameters and the given secrets from s.
-func scrub(s string, secrets []string) string {
-	s = urlPattern.ReplaceAllStringFunc(s, func(u string) string {
-		if p, err := url.Parse(u); err == nil && p.Host != "" {
-			return p.Scheme + "://" + p.Host + "/[request redacted]"
-		}
-		return "[url redacted]"
-	})
-	s = queryFragment.ReplaceAllString(s, "?[query redacted]")
-	s = signedParam.ReplaceAllString(s, "$1=[redacted]")
-	for _, sec := range secrets {
-		if sec != "" {
-			s = strings.ReplaceAll(s, sec, "[redacted]")
-		}
-	}
-	return s
+// callErrors wraps the adapter's errors, with secrets (the credentials it was
+// given) kept out of their text.
+func callErrors(secrets []string) providers.CallErrors {
+	return providers.CallErrors{Provider: catalog.Alibaba, Classify: classify, Hint: authHint, Secrets: secrets}
 }

@@ -1,39 +1,13 @@
 package alibaba
 
-import (
-	"os"
-	"testing"
-	"time"
-
-	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/providers"
-	"github.com/gpuatlas/gpuatlas/providers/faulttest"
-	"github.com/gpuatlas/gpuatlas/providers/replay"
-)
+import "testing"
 
 // The standard fault cases (providers/faulttest.Suite) through the ECS client:
 // Throttling 400, ServiceUnavailable 503, resets, stalls past the request
 // timeout, cut and non-JSON bodies, a region that never answers, and a
 // DescribeInstanceTypes token that repeats.
 func TestFaults(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	faulttest.Suite{
-		Provider: catalog.Alibaba,
-		Start:    func(t testing.TB) *replay.Server { return startReplay(t, "testdata/replay") },
-		Target: func(t testing.TB, srv *replay.Server, timeout time.Duration, attempts int) providers.Target {
-			cfg := testConfig(srv)
-			cfg.Timeout, cfg.MaxAttempts = timeout, attempts
-			return providers.Prepare(unlimited(), cfg)
-		},
-		Regions:   []string{"cn-nanjing", "ap-northeast-2"},
-		Reference: ref,
-		Clock:     func() time.Time { return fixedNow },
-		RepeatToken: func(t testing.TB, srv *replay.Server) func(replay.Request, int) *replay.Response {
-			return faulttest.RepeatNextToken(os.DirFS("testdata/replay"), srv.Manifest, "DescribeInstanceTypes")
-		},
-	}.Run(t)
+	s := harness.Faults(t, "cn-nanjing", "ap-northeast-2")
+	s.RepeatToken = harness.RepeatNextToken("DescribeInstanceTypes")
+	s.Run(t)
 }

@@ -1,48 +1,20 @@
 package alibaba
 
 import (
-	"os"
 	"testing"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/providers"
-	"github.com/gpuatlas/gpuatlas/providers/faulttest"
-	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
-
-func fuzzReference(f *testing.F) *catalog.GPUReference {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return ref
-}
 
 // FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the ECS client as a
 // DescribeInstanceTypes answer and crawls a region.
 func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
-	fuzzAnswer(f, "DescribeInstanceTypes")
+	harness.FuzzAnswer(f, "DescribeInstanceTypes", "cn-nanjing")
 }
 
 // FuzzDescribeAvailableResourceAnswer does the same with the zones and stock.
 func FuzzDescribeAvailableResourceAnswer(f *testing.F) {
-	fuzzAnswer(f, "DescribeAvailableResource")
-}
-
-func fuzzAnswer(f *testing.F, action string) {
-	dir := os.DirFS("testdata/replay")
-	a := &faulttest.AnswerFuzzer{Provider: catalog.Alibaba, Action: action, ContentType: "application/json", Region: "cn-nanjing",
-		Reference: fuzzReference(f),
-		Target: func(srv *replay.Server) providers.Target {
-			cfg := testConfig(srv)
-			cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
-			return providers.Prepare(unlimited(), cfg)
-		}}
-	a.Start(f, dir, replay.Alibaba)
-	a.Seeds(f, dir)
-	f.Fuzz(a.Check)
+	harness.FuzzAnswer(f, "DescribeAvailableResource", "cn-nanjing")
 }
 
 // FuzzDecodePrice feeds arbitrary bytes as a DescribePrice answer to the price
@@ -54,7 +26,7 @@ func FuzzDecodePrice(f *testing.F) {
 	f.Add([]byte(`{"PriceInfo":{"Price":{"TradePrice":"12","Currency":""}}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.SubscriptionMonth} {
-			p, err := decodePrice(body, b)
+			p, err := decodePrice(body, priceKey{region: "cn-beijing", billing: b})
 			if err != nil || p == nil {
 				continue
 			}

@@ -1,15 +1,17 @@
 // Package aws is the Amazon Web Services adapter: EC2 instance types, zones and spot
-// prices from the EC2 API, on-demand and reserved prices from the Price List API.
+// prices from the EC2 API (spot.go), on-demand and reserved prices from the Price
+// List API (pricing.go), through aws-sdk-go-v2, whose standard retryer retries
+// (providers.Config sets its attempts and backoff). transport.go vets EC2 answers
+// and works around a request-body race of smithy-go. The files follow the
+// adapter skeleton described in package providers.
 package aws
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
-	"fmt"
 	"net/http"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -81,29 +83,15 @@ const (
 	sourceSpot          = "aws:ec2:DescribeSpotPriceHistory"
 )
 
-// ec2API lists the EC2 calls the adapter makes.
-type ec2API interface {
-	DescribeRegions(ctx context.Context, in *ec2.DescribeRegionsInput, optFns ...func(*ec2.Options)) (*ec2.DescribeRegionsOutput, error)
-	ec2.DescribeInstanceTypesAPIClient
-	ec2.DescribeInstanceTypeOfferingsAPIClient
-	ec2.DescribeSpotPriceHistoryAPIClient
-}
-
-// pricingAPI lists the Price List calls the adapter makes.
-type pricingAPI interface {
-	pricing.GetProductsAPIClient
-}
-
-// Provider is the AWS adapter.
-type Provider struct {
+// Adapter is the AWS adapter.
+type Adapter struct {
 	ec2        ec2API
 	pricing    pricingAPI
 	homeRegion string
 	clock      func() time.Time
 	// limits keep GetProducts under its own quota (Factory.APILimits).
 	limits providers.APILimiters
-	// secrets are credential strings that must never appear in an error.
-	secrets []string
+	errs   providers.CallErrors
 }
 
 // New builds the adapter from the runner's configuration. Credentials come from
@@ -112,18 +100,8 @@ type Provider struct {
 // SSO, container and instance roles). It returns an error wrapping
 // providers.ErrNoCredentials when none can be found.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	clock := cfg.Clock
-	if clock == nil {
-		clock = time.Now
-	}
-	transport := cfg.Transport
-	if transport == nil {
-		transport = providers.DefaultBaseTransport()
-	}
+	getenv := cfg.Env
+	transport := cfg.BaseTransport()
 
 	maxAttempts := cfg.MaxAttempts
 	if maxAttempts <= 0 {
@@ -143,7 +121,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		})
 	}
 
-	home := firstNonEmpty(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
+	home := cmp.Or(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
 	// The HTTP client is set after loading: the SDK applies a custom CA bundle
 	// (AWS_CA_BUNDLE, ca_bundle) only to its own client type, so the bundle is
 	// carried over to the runner's transport below.
@@ -166,7 +144,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	}
 	awsCfg, err := config.LoadDefaultConfig(context.Background(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("aws: load configuration: %w", redact(err, secrets))
+		return nil, callErrors(secrets).Wrap(err, "load configuration", "")
 	}
 	if awsCfg.Region == "" {
 		awsCfg.Region = defaultRegion
@@ -181,13 +159,13 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	awsCfg.HTTPClient = &http.Client{Transport: detachedBody{base: checkedAnswer{base: transport}}, Timeout: cfg.Timeout}
 	if !static {
 		if awsCfg.Credentials == nil {
-			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+			return nil, errNoCredentials
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), credentialCheckTimeout)
 		creds, err := awsCfg.Credentials.Retrieve(ctx)
 		cancel()
 		if err != nil || !creds.HasKeys() {
-			return nil, fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+			return nil, errNoCredentials
 		}
 		secrets = append(secrets, creds.AccessKeyID, creds.SecretAccessKey, creds.SessionToken)
 	}
@@ -205,13 +183,13 @@ func New(cfg providers.Config) (providers.Provider, error) {
 			o.BaseEndpoint = awsv2.String(pricingEndpoint)
 		}
 	})
-	return &Provider{
+	return &Adapter{
 		ec2:        ec2Client,
 		pricing:    pricingClient,
 		homeRegion: awsCfg.Region,
-		clock:      clock,
+		clock:      cfg.Now,
 		limits:     cfg.APILimiters,
-		secrets:    nonEmpty(secrets),
+		errs:       callErrors(secrets),
 	}, nil
 }
 
@@ -254,13 +232,13 @@ func endpoint(cfg providers.Config, getenv func(string) string, service, envName
 }
 
 // ID is aws.
-func (p *Provider) ID() catalog.Provider { return catalog.AWS }
+func (p *Adapter) ID() catalog.Provider { return catalog.AWS }
 
 // Regions lists the regions enabled for the account (EC2 DescribeRegions), sorted.
-func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
 	out, err := p.ec2.DescribeRegions(ctx, &ec2.DescribeRegionsInput{}, func(o *ec2.Options) { o.Region = p.homeRegion })
 	if err != nil {
-		return nil, p.wrap(err, "describe regions in %s", p.homeRegion)
+		return nil, p.errs.Wrap(err, "describe regions", p.homeRegion)
 	}
 	var regions []string
 	for _, r := range out.Regions {
@@ -274,7 +252,7 @@ func (p *Provider) Regions(ctx context.Context) ([]string, error) {
 
 // Crawl fetches one region: its accelerated instance types first, then their
 // zones, list prices and spot prices concurrently.
-func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	now := p.clock().UTC()
 	instances, err := p.instanceTypes(ctx, region)
 	if err != nil {
@@ -331,19 +309,11 @@ func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionD
 // with an accelerator. EC2 has no filter for "has an accelerator", and a list of
 // family wildcards would miss new families, so all types are read (about ten pages
 // of 100 in a large region).
-func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.InstanceType, error) {
+func (p *Adapter) instanceTypes(ctx context.Context, region string) ([]catalog.InstanceType, error) {
 	pages := ec2.NewDescribeInstanceTypesPaginator(p.ec2, &ec2.DescribeInstanceTypesInput{MaxResults: awsv2.Int32(100)})
 	var out []catalog.InstanceType
 	seen := map[string]bool{}
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe instance types in %s", region)
-		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe instance types in %s: %w", region, err)
-		}
+	err := eachPage(ctx, pages, inRegion(region), func(page *ec2.DescribeInstanceTypesOutput) (*string, error) {
 		for _, info := range page.InstanceTypes {
 			it, ok := convertInstanceType(info)
 			if !ok || seen[it.ID] {
@@ -352,28 +322,24 @@ func (p *Provider) instanceTypes(ctx context.Context, region string) ([]catalog.
 			seen[it.ID] = true
 			out = append(out, it)
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe instance types", region)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
 }
 
 // placements lists the availability zones each described type can be launched in.
-func (p *Provider) placements(ctx context.Context, region string, described map[string]bool) ([]catalog.Placement, error) {
+func (p *Adapter) placements(ctx context.Context, region string, described map[string]bool) ([]catalog.Placement, error) {
 	pages := ec2.NewDescribeInstanceTypeOfferingsPaginator(p.ec2, &ec2.DescribeInstanceTypeOfferingsInput{
 		LocationType: "availability-zone",
 		MaxResults:   awsv2.Int32(1000),
 	})
 	var out []catalog.Placement
 	seen := map[string]bool{}
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe instance type offerings in %s", region)
-		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe instance type offerings in %s: %w", region, err)
-		}
+	err := eachPage(ctx, pages, inRegion(region), func(page *ec2.DescribeInstanceTypeOfferingsOutput) (*string, error) {
 		for _, o := range page.InstanceTypeOfferings {
 			typ, zone := string(o.InstanceType), awsv2.ToString(o.Location)
 			if !described[typ] || zone == "" || seen[typ+"/"+zone] {
@@ -382,41 +348,44 @@ func (p *Provider) placements(ctx context.Context, region string, described map[
 			seen[typ+"/"+zone] = true
 			out = append(out, catalog.Placement{Provider: catalog.AWS, InstanceType: typ, Region: region, Zone: zone, Status: catalog.Available})
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe instance type offerings", region)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out, nil
 }
 
-// wrap classifies an SDK error and says what failed, with any credential string
-// removed from the text.
-func (p *Provider) wrap(err error, format string, args ...any) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("aws: "+format+": %w", append(args, err)...)
+// pager is an SDK paginator of output O with options Opt.
+type pager[O, Opt any] interface {
+	HasMorePages() bool
+	NextPage(ctx context.Context, optFns ...func(Opt)) (O, error)
+}
+
+// eachPage asks for every page of a listing with opt and hands each to read,
+// which returns the page's next token; a token that comes back ends the
+// listing with an error (providers.PageTokens) instead of a loop.
+func eachPage[O, Opt any](ctx context.Context, pages pager[O, Opt], opt func(Opt), read func(O) (next *string, err error)) error {
+	var tokens providers.PageTokens
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx, opt)
+		if err != nil {
+			return err
+		}
+		next, err := read(page)
+		if err == nil {
+			err = tokens.Next(awsv2.ToString(next))
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return fmt.Errorf("aws: "+format+": %w", append(args, redact(classify(err), p.secrets))...)
+	return nil
 }
 
 func inRegion(region string) func(*ec2.Options) {
 	return func(o *ec2.Options) { o.Region = region }
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
-
-func nonEmpty(ss []string) []string {
-	var out []string
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // currencyOf is the currency EC2 quotes spot prices in: yuan in the China regions.
@@ -427,4 +396,4 @@ func currencyOf(region string) catalog.Currency {
 	return catalog.USD
 }
 
-var _ providers.Provider = (*Provider)(nil)
+var _ providers.Provider = (*Adapter)(nil)

@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -24,67 +24,16 @@ const (
 
 var testNow = time.Date(2026, 8, 25, 12, 0, 0, 0, time.UTC)
 
-// startReplay serves a fixture folder in the AWS dialect for the test's duration.
-func startReplay(t testing.TB, dir string) *replay.Server {
-	t.Helper()
-	srv, err := replay.Start(os.DirFS(dir), replay.AWS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// testConfig points both services at the replay server with static test
-// credentials, a tiny backoff and no shared config files.
-func testConfig(t testing.TB, srv *replay.Server) providers.Config {
-	t.Helper()
-	t.Setenv("AWS_CONFIG_FILE", "/dev/null")
-	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/dev/null")
-	env := map[string]string{
-		"AWS_ACCESS_KEY_ID":     testKeyID,
-		"AWS_SECRET_ACCESS_KEY": testSecret,
-		"AWS_SESSION_TOKEN":     testToken,
-	}
-	return providers.Config{
-		Endpoints:   map[string]string{"ec2": srv.URL, "pricing": srv.URL},
-		Getenv:      func(k string) string { return env[k] },
-		Clock:       func() time.Time { return testNow },
-		Timeout:     10 * time.Second,
-		MaxAttempts: 3,
-		Backoff:     time.Millisecond,
-	}
-}
-
-// testFactory is Factory without rate limits, so tests run at full speed.
-func testFactory() providers.Factory {
-	f := Factory
-	f.RatePerSecond = 0
-	f.APILimits = nil
-	return f
-}
-
-func prepare(t testing.TB, srv *replay.Server) providers.Target {
-	t.Helper()
-	target := providers.Prepare(testFactory(), testConfig(t, srv))
-	if target.Err != nil {
-		t.Fatal(target.Err)
-	}
-	return target
-}
-
-func reference(t testing.TB) *catalog.GPUReference {
-	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
+// harness reaches the replay through the EC2 and Price List clients, with
+// static test credentials and no shared config files.
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.AWS, Endpoints: providertest.URLs("ec2", "pricing"),
+	Env:        map[string]string{"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_SESSION_TOKEN": testToken},
+	ProcessEnv: map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull},
+	Now:        testNow, Timeout: 10 * time.Second}
 
 func crawlRegion(t testing.TB, srv *replay.Server, region string) *providers.RegionData {
 	t.Helper()
-	target := prepare(t, srv)
+	target := harness.Prepare(t, srv)
 	d, err := target.Provider.Crawl(context.Background(), region)
 	if err != nil {
 		t.Fatal(err)
@@ -94,18 +43,16 @@ func crawlRegion(t testing.TB, srv *replay.Server, region string) *providers.Reg
 
 func findOffer(t *testing.T, d *providers.RegionData, typ, zone string, b catalog.BillingKind) catalog.Offer {
 	t.Helper()
-	for _, o := range d.Offers {
-		if o.InstanceType == typ && o.Zone == zone && o.Billing == b {
-			return o
-		}
+	o, ok := providertest.FindOffer(d.Offers, typ, zone, b)
+	if !ok {
+		t.Fatalf("no %s offer for %s in zone %q", b, typ, zone)
 	}
-	t.Fatalf("no %s offer for %s in zone %q", b, typ, zone)
-	return catalog.Offer{}
+	return o
 }
 
 func TestRegions(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	target := prepare(t, srv)
+	srv := harness.Start(t)
+	target := harness.Prepare(t, srv)
 	got, err := target.Provider.Regions(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +68,7 @@ func TestRegions(t *testing.T) {
 }
 
 func TestCrawl_USEast1(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	d := crawlRegion(t, srv, "us-east-1")
 
 	counts := map[catalog.BillingKind]int{}
@@ -230,7 +177,7 @@ func TestCrawl_USEast1(t *testing.T) {
 }
 
 func TestCrawl_Pagination(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	crawlRegion(t, srv, "us-east-1")
 	pages := map[string]int{}
 	for _, e := range srv.Manifest.Exchanges {
@@ -259,7 +206,7 @@ func TestCrawl_Pagination(t *testing.T) {
 }
 
 func TestCrawl_ThrottledThenSucceeds(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Action == "DescribeInstanceTypes" && n <= 2 {
 			return &replay.Response{Status: 503, ContentType: "text/xml",
@@ -287,14 +234,14 @@ func TestCrawl_ThrottledThenSucceeds(t *testing.T) {
 }
 
 func TestCrawl_ThrottledBeyondAttempts(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Action == "GetProducts" {
 			return &replay.Response{Status: 429, ContentType: "application/x-amz-json-1.1", Body: `{"__type":"ThrottlingException","Message":"Rate exceeded"}`}
 		}
 		return nil
 	}
-	target := prepare(t, srv)
+	target := harness.Prepare(t, srv)
 	_, err := target.Provider.Crawl(context.Background(), "us-east-1")
 	if !errors.Is(err, providers.ErrThrottled) {
 		t.Fatalf("Crawl() error = %v, want one that is providers.ErrThrottled", err)
@@ -308,7 +255,7 @@ func TestCrawl_ThrottledBeyondAttempts(t *testing.T) {
 }
 
 func TestCrawl_FailingRegionIsPartialCoverage(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Service == "ec2" && req.Region == "us-west-2" {
 			return &replay.Response{Status: 500, ContentType: "text/xml",
@@ -316,9 +263,9 @@ func TestCrawl_FailingRegionIsPartialCoverage(t *testing.T) {
 		}
 		return nil
 	}
-	target := prepare(t, srv)
+	target := harness.Prepare(t, srv)
 	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{
-		Reference: reference(t), Clock: func() time.Time { return testNow },
+		Reference: providertest.Reference(t), Clock: func() time.Time { return testNow },
 		OnlyRegions: []string{"eu-west-1", "us-east-1", "us-west-2"},
 	})
 	if err != nil {
@@ -357,7 +304,7 @@ func TestCrawl_SigningRegion(t *testing.T) {
 		{"cn-north-1", "cn-northwest-1"},
 	} {
 		t.Run(tc.region, func(t *testing.T) {
-			srv := startReplay(t, "testdata/replay")
+			srv := harness.Start(t)
 			crawlRegion(t, srv, tc.region)
 			for _, r := range srv.Requests() {
 				want := tc.region
@@ -376,7 +323,7 @@ func TestCrawl_SigningRegion(t *testing.T) {
 }
 
 func TestCrawl_ChinaPricesInYuan(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	d := crawlRegion(t, srv, "cn-north-1")
 	if len(d.Offers) == 0 || len(d.Placements) != 0 {
 		t.Fatalf("%d offers and %d placements, want offers and no placements (no offering data for China)", len(d.Offers), len(d.Placements))
@@ -398,9 +345,9 @@ func TestCrawl_ChinaPricesInYuan(t *testing.T) {
 }
 
 func TestCrawl_UnknownGPUIsUnmapped(t *testing.T) {
-	srv := startReplay(t, "testdata/cases/unknown-gpu")
-	target := prepare(t, srv)
-	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{Reference: reference(t), Clock: func() time.Time { return testNow }})
+	srv := harness.StartDir(t, "testdata/cases/unknown-gpu")
+	target := harness.Prepare(t, srv)
+	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{Reference: providertest.Reference(t), Clock: func() time.Time { return testNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +396,7 @@ func TestNew_NoCredentials(t *testing.T) {
 }
 
 func TestErrors_NeverShowCredentials(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	// Some AWS error messages quote what the request carried; the adapter must not
 	// pass credentials on into coverage reports.
 	echo := "The security token " + testToken + " for " + testKeyID + " (" + testSecret + ") is invalid."
@@ -460,7 +407,7 @@ func TestErrors_NeverShowCredentials(t *testing.T) {
 		return &replay.Response{Status: 401, ContentType: "text/xml",
 			Body: `<Response><Errors><Error><Code>AuthFailure</Code><Message>` + echo + `</Message></Error></Errors><RequestID>r3</RequestID></Response>`}
 	}
-	target := prepare(t, srv)
+	target := harness.Prepare(t, srv)
 	_, regionsErr := target.Provider.Regions(context.Background())
 	_, crawlErr := target.Provider.Crawl(context.Background(), "us-east-1")
 	srv.Close()
@@ -485,15 +432,15 @@ func TestErrors_NeverShowCredentials(t *testing.T) {
 }
 
 func TestNew_EndpointFromEnvironment(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	cfg := testConfig(t, srv)
+	srv := harness.Start(t)
+	cfg := harness.Config(srv)
 	cfg.Endpoints = nil
 	env := map[string]string{
 		"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret,
 		"AWS_ENDPOINT_URL_EC2": srv.URL, "AWS_REGION": "eu-west-1",
 	}
 	cfg.Getenv = func(k string) string { return env[k] }
-	target := providers.Prepare(testFactory(), cfg)
+	target := providers.Prepare(harness.Unlimited(), cfg)
 	if target.Err != nil {
 		t.Fatal(target.Err)
 	}

@@ -7,12 +7,13 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 )
 
 // BenchmarkCrawl_USEast1 crawls the largest recorded region through the SDK.
 func BenchmarkCrawl_USEast1(b *testing.B) {
-	srv := startReplay(b, "testdata/replay")
-	target := prepare(b, srv)
+	srv := harness.Start(b)
+	target := harness.Prepare(b, srv)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -30,11 +31,11 @@ func BenchmarkCrawl_USEast1(b *testing.B) {
 // TestCrawl_AllRegions crawls every recorded region through providers.Crawl and
 // logs what it took (go test -run AllRegions -v).
 func TestCrawl_AllRegions(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	target := prepare(t, srv)
+	srv := harness.Start(t)
+	target := harness.Prepare(t, srv)
 	start := time.Now()
 	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, providers.Options{
-		Reference: reference(t), Clock: func() time.Time { return testNow },
+		Reference: providertest.Reference(t), Clock: func() time.Time { return testNow },
 	})
 	if err != nil {
 		t.Fatal(err)

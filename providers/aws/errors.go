@@ -2,12 +2,13 @@ package aws
 
 import (
 	"errors"
-	"net"
+	"fmt"
 	"strings"
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/smithy-go"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
 )
 
@@ -51,83 +52,44 @@ var errorCodes = map[string]error{
 	"Unavailable":                 providers.ErrUnavailable,
 }
 
-// classify maps an SDK error to one of the providers error classes, keeping the
-// SDK error in the chain: errors.Is(err, providers.ErrThrottled) and
-// errors.As(err, &smithy.APIError) both hold. An error it cannot place is
-// returned unchanged.
-func classify(err error) error {
-	if err == nil {
-		return nil
-	}
-	if class := errorClass(err); class != nil {
-		return &classified{class: class, err: err}
-	}
-	return err
-}
-
-func errorClass(err error) error {
+// classify reads an SDK error's class from its API error code, or from the
+// HTTP status where the code is not in errorCodes; the detail is the SDK's own
+// text (operation, status, request id, code and message).
+func classify(err error) (class error, detail string) {
 	var api smithy.APIError
 	if errors.As(err, &api) {
 		if class, ok := errorCodes[api.ErrorCode()]; ok {
-			return class
+			return class, ""
 		}
 		if strings.HasSuffix(api.ErrorCode(), ".NotFound") {
-			return providers.ErrNotFound
+			return providers.ErrNotFound, ""
 		}
 	}
 	var resp *awshttp.ResponseError
 	if errors.As(err, &resp) {
 		switch s := resp.HTTPStatusCode(); {
 		case s == 429:
-			return providers.ErrThrottled
+			return providers.ErrThrottled, ""
 		case s == 401 || s == 403:
-			return providers.ErrAuth
+			return providers.ErrAuth, ""
 		case s == 404:
-			return providers.ErrNotFound
+			return providers.ErrNotFound, ""
 		case s >= 500:
-			return providers.ErrUnavailable
+			return providers.ErrUnavailable, ""
 		}
 	}
-	var netErr net.Error
-	if errors.As(err, &netErr) {
-		return providers.ErrUnavailable
-	}
-	return nil
+	return nil, ""
 }
 
-// classified is an SDK error with its class. Its text is the SDK's.
-type classified struct {
-	class error
-	err   error
+// authHint is what to check when AWS refuses the credentials.
+const authHint = "check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or AWS_PROFILE, and the key's ec2:Describe* and pricing:GetProducts permissions"
+
+// errNoCredentials is New's answer when neither the variables nor the SDK's
+// default chain give credentials.
+var errNoCredentials = fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+
+// callErrors wraps the adapter's errors, with secrets (the credentials it was
+// given) kept out of their text.
+func callErrors(secrets []string) providers.CallErrors {
+	return providers.CallErrors{Provider: catalog.AWS, Classify: classify, Hint: authHint, Secrets: secrets}
 }
-
-func (e *classified) Error() string   { return e.err.Error() }
-func (e *classified) Unwrap() []error { return []error{e.class, e.err} }
-
-// redact keeps err's chain but removes the given credential strings from its
-// text. SDK errors do not carry credentials, but a transport error or a future SDK
-// change could, and error texts end up in published coverage reports.
-func redact(err error, secrets []string) error {
-	if err == nil {
-		return nil
-	}
-	msg := err.Error()
-	clean := msg
-	for _, s := range secrets {
-		if s != "" {
-			clean = strings.ReplaceAll(clean, s, "[redacted]")
-		}
-	}
-	if clean == msg {
-		return err
-	}
-	return &redacted{msg: clean, err: err}
-}
-
-type redacted struct {
-	msg string
-	err error
-}
-
-func (e *redacted) Error() string { return e.msg }
-func (e *redacted) Unwrap() error { return e.err }

@@ -1,8 +1,11 @@
 package aws
 
 import (
+	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
@@ -10,6 +13,7 @@ import (
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
 func TestClassify(t *testing.T) {
@@ -34,7 +38,7 @@ func TestClassify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := classify(tc.err)
+			got := callErrors(nil).Wrap(tc.err, "test", "")
 			for _, class := range []error{providers.ErrThrottled, providers.ErrAuth, providers.ErrNotFound, providers.ErrUnavailable} {
 				if errors.Is(got, class) != (class == tc.want) {
 					t.Errorf("errors.Is(classify(err), %v) = %v", class, !(class == tc.want))
@@ -44,8 +48,8 @@ func TestClassify(t *testing.T) {
 			if !errors.As(got, &apiErr) {
 				t.Error("classify lost the SDK error")
 			}
-			if got.Error() != tc.err.Error() {
-				t.Errorf("text %q, want the SDK's %q", got, tc.err)
+			if d := got.(*providers.CallError).Detail; d != tc.err.Error() {
+				t.Errorf("text %q, want the SDK's %q", d, tc.err)
 			}
 		})
 	}
@@ -53,14 +57,31 @@ func TestClassify(t *testing.T) {
 
 func TestRedact(t *testing.T) {
 	base := errors.New("token AKIDX and secret S3CR3T were refused")
-	got := redact(classify(base), []string{"S3CR3T", "AKIDX"})
-	if want := "token [redacted] and secret [redacted] were refused"; got.Error() != want {
+	got := callErrors([]string{"S3CR3T", "AKIDX"}).Wrap(base, "test", "")
+	if want := "aws: test: token [redacted] and secret [redacted] were refused"; got.Error() != want {
 		t.Errorf("redact() = %q, want %q", got, want)
 	}
 	if !errors.Is(got, base) {
 		t.Error("redact lost the chain")
 	}
-	if plain := errors.New("nothing secret"); redact(plain, []string{"S3CR3T"}) != plain {
+	if plain := errors.New("nothing secret"); callErrors([]string{"S3CR3T"}).Wrap(plain, "test", "").(*providers.CallError).Detail != plain.Error() {
 		t.Error("redact changed an error without secrets")
 	}
+}
+
+// A server that echoes the request's Authorization header (SigV4:
+// Credential=AKIA.../date/region/service/aws4_request, Signature=...) and
+// query in its error message never gets them into an error's text.
+func TestErrors_EchoedRequestIsRedacted(t *testing.T) {
+	harness.CheckEchoRedacted(t, "us-east-1", func(req replay.Request, echo string) *replay.Response {
+		if req.Service == "pricing" {
+			msg, _ := json.Marshal(echo)
+			return &replay.Response{Status: 403, ContentType: "application/x-amz-json-1.1",
+				Body: `{"__type":"UnrecognizedClientException","Message":` + string(msg) + `}`}
+		}
+		var msg strings.Builder
+		_ = xml.EscapeText(&msg, []byte(echo))
+		return &replay.Response{Status: 401, ContentType: "text/xml",
+			Body: `<Response><Errors><Error><Code>AuthFailure</Code><Message>` + msg.String() + `</Message></Error></Errors><RequestID>r4</RequestID></Response>`}
+	})
 }

@@ -2,31 +2,14 @@ package aws
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
-	"time"
-
-	"github.com/gpuatlas/gpuatlas/providers"
-	"github.com/gpuatlas/gpuatlas/providers/faulttest"
-	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
 // FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the EC2 client as a
 // DescribeInstanceTypes answer and crawls a region: no panic, and the region
 // is crawled or fails with a reason.
 func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
-	f.Setenv("AWS_CONFIG_FILE", os.DevNull)
-	f.Setenv("AWS_SHARED_CREDENTIALS_FILE", os.DevNull)
-	dir := os.DirFS("testdata/replay")
-	var cfg providers.Config
-	a := &faulttest.AnswerFuzzer{Provider: "aws", Action: "DescribeInstanceTypes", ContentType: "text/xml", Region: "us-west-2",
-		Reference: reference(f),
-		Target:    func(*replay.Server) providers.Target { return providers.Prepare(testFactory(), cfg) }}
-	a.Start(f, dir, replay.AWS)
-	cfg = testConfig(f, a.Server())
-	cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
-	a.Seeds(f, dir)
-	f.Fuzz(a.Check)
+	harness.FuzzAnswer(f, "DescribeInstanceTypes", "us-west-2")
 }
 
 // FuzzPriceListDocument feeds arbitrary bytes as one Price List document (an

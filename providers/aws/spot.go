@@ -12,7 +12,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // spotProduct is the spot price series of Linux instances in a VPC.
@@ -21,7 +20,7 @@ const spotProduct = "Linux/UNIX"
 // spotPrices reads the current spot price of each described type in each zone.
 // With StartTime set to now, DescribeSpotPriceHistory returns only the price in
 // effect at that moment per type and zone, not the history.
-func (p *Provider) spotPrices(ctx context.Context, region string, names []string, now time.Time) ([]catalog.Offer, error) {
+func (p *Adapter) spotPrices(ctx context.Context, region string, names []string, now time.Time) ([]catalog.Offer, error) {
 	in := &ec2.DescribeSpotPriceHistoryInput{
 		ProductDescriptions: []string{spotProduct},
 		StartTime:           awsv2.Time(now),
@@ -37,15 +36,7 @@ func (p *Provider) spotPrices(ctx context.Context, region string, names []string
 	}
 	prices := map[key]latest{}
 	pages := ec2.NewDescribeSpotPriceHistoryPaginator(p.ec2, in)
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, inRegion(region))
-		if err != nil {
-			return nil, p.wrap(err, "describe spot price history in %s", region)
-		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: describe spot price history in %s: %w", region, err)
-		}
+	err := eachPage(ctx, pages, inRegion(region), func(page *ec2.DescribeSpotPriceHistoryOutput) (*string, error) {
 		for _, sp := range page.SpotPriceHistory {
 			k := key{string(sp.InstanceType), awsv2.ToString(sp.AvailabilityZone)}
 			if k.typ == "" || k.zone == "" || sp.SpotPrice == nil {
@@ -53,7 +44,7 @@ func (p *Provider) spotPrices(ctx context.Context, region string, names []string
 			}
 			price, err := decimal.NewFromString(*sp.SpotPrice)
 			if err != nil || price.IsNegative() {
-				return nil, fmt.Errorf("aws: describe spot price history in %s: %s in %s: %q is not a price", region, k.typ, k.zone, *sp.SpotPrice)
+				return nil, fmt.Errorf("%s in %s: %q is not a price", k.typ, k.zone, *sp.SpotPrice)
 			}
 			at := awsv2.ToTime(sp.Timestamp)
 			if prev, ok := prices[k]; ok && !at.After(prev.at) {
@@ -61,6 +52,10 @@ func (p *Provider) spotPrices(ctx context.Context, region string, names []string
 			}
 			prices[k] = latest{at: at, price: price}
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe spot price history", region)
 	}
 	out := make([]catalog.Offer, 0, len(prices))
 	for k, v := range prices {

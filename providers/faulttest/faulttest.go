@@ -1,7 +1,10 @@
 // Package faulttest injects faults into replay servers for crawl tests: each
 // provider's own throttling answer, server errors, connection resets, stalled
 // answers, truncated and malformed bodies, seeded at random with a bound on
-// consecutive failures so that retries can succeed. Tests only.
+// consecutive failures so that retries can succeed. Suite is the standard set
+// of fault cases every adapter runs; AnswerFuzzer and CheckConversion are the
+// glue of the adapters' fuzz targets; Canonical compares crawls that met
+// different faults. Tests only (providertest.Harness wires them per adapter).
 package faulttest
 
 import (
@@ -58,12 +61,7 @@ var Transient = []Kind{Throttle, ServerError, Reset}
 func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 	switch p {
 	case catalog.AWS:
-		if req.Service == "pricing" {
-			return &replay.Response{Status: 429, ContentType: "application/x-amz-json-1.1",
-				Body: `{"__type":"ThrottlingException","Message":"Rate exceeded"}`}
-		}
-		return &replay.Response{Status: 503, ContentType: "text/xml",
-			Body: `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>RequestLimitExceeded</Code><Message>Request limit exceeded.</Message></Error></Errors><RequestID>fault</RequestID></Response>`}
+		return awsAnswer(req, awsError{429, "ThrottlingException", "Rate exceeded"}, awsError{503, "RequestLimitExceeded", "Request limit exceeded."})
 	case catalog.Alibaba:
 		return &replay.Response{Status: 400, ContentType: "application/json",
 			Body: replay.AlibabaError("Throttling", "Request was denied due to request throttling.")}
@@ -85,12 +83,7 @@ func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 func ServerErrorResponse(p catalog.Provider, req replay.Request) *replay.Response {
 	switch p {
 	case catalog.AWS:
-		if req.Service == "pricing" {
-			return &replay.Response{Status: 500, ContentType: "application/x-amz-json-1.1",
-				Body: `{"__type":"InternalErrorException","Message":"An internal error occurred"}`}
-		}
-		return &replay.Response{Status: 500, ContentType: "text/xml",
-			Body: `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>InternalError</Code><Message>An internal error has occurred.</Message></Error></Errors><RequestID>fault</RequestID></Response>`}
+		return awsAnswer(req, awsError{500, "InternalErrorException", "An internal error occurred"}, awsError{500, "InternalError", "An internal error has occurred."})
 	case catalog.Alibaba:
 		return &replay.Response{Status: 503, ContentType: "application/json",
 			Body: replay.AlibabaError("ServiceUnavailable", "The request has failed due to a temporary failure of the server.")}
@@ -105,6 +98,24 @@ func ServerErrorResponse(p catalog.Provider, req replay.Request) *replay.Respons
 			Body: volcengineError(req, "InternalError", 10500, "The request has failed due to an internal error.")}
 	}
 	panic("faulttest: unknown provider " + string(p))
+}
+
+// awsError is an AWS error answer's status, code and message.
+type awsError struct {
+	status        int
+	code, message string
+}
+
+// awsAnswer is AWS's error answer to req: the Price List's JSON one, or
+// EC2's XML one.
+func awsAnswer(req replay.Request, pricing, ec2 awsError) *replay.Response {
+	if req.Service == "pricing" {
+		return &replay.Response{Status: pricing.status, ContentType: ContentType(catalog.AWS, req),
+			Body: fmt.Sprintf(`{"__type":%q,"Message":%q}`, pricing.code, pricing.message)}
+	}
+	return &replay.Response{Status: ec2.status, ContentType: ContentType(catalog.AWS, req),
+		Body: `<?xml version="1.0" encoding="UTF-8"?><Response><Errors><Error><Code>` + ec2.code + `</Code><Message>` + ec2.message +
+			`</Message></Error></Errors><RequestID>fault</RequestID></Response>`}
 }
 
 func volcengineError(req replay.Request, code string, n int, msg string) string {

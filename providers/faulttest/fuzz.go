@@ -2,6 +2,7 @@ package faulttest
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"strings"
 	"sync"
@@ -114,4 +115,23 @@ func CheckInstance(t *testing.T, it catalog.InstanceType) {
 			t.Errorf("instance type %q: accelerator %+v", it.ID, a)
 		}
 	}
+}
+
+// CheckConversion decodes input as JSON into a fresh In (an SDK record) and,
+// when it decodes, converts it: the conversion must not panic, and the
+// instance type the runner would keep (providers.SaneInstanceType) must pass
+// CheckInstance. It returns the record and whether the input decoded, for
+// checks of the adapter's own.
+func CheckConversion[In any](t *testing.T, input []byte, convert func(*In) (catalog.InstanceType, bool)) (*In, bool) {
+	t.Helper()
+	rec := new(In)
+	if json.Unmarshal(input, rec) != nil {
+		return nil, false
+	}
+	if it, ok := convert(rec); ok {
+		if it, _, ok := providers.SaneInstanceType(it); ok {
+			CheckInstance(t, it)
+		}
+	}
+	return rec, true
 }

@@ -61,7 +61,10 @@ func (s Suite) crawl(t *testing.T, ctx context.Context, srv *replay.Server, targ
 	return snap
 }
 
-func canonicalBytes(t *testing.T, snap *catalog.Snapshot) []byte {
+// Canonical is the snapshot's bytes with the request counts zeroed: retries
+// change how many requests a crawl took, not what it found, so two crawls of
+// one replay compare equal however many faults they met.
+func Canonical(t testing.TB, snap *catalog.Snapshot) []byte {
 	t.Helper()
 	c := *snap
 	c.Coverage = append([]catalog.Coverage(nil), snap.Coverage...)
@@ -94,7 +97,7 @@ func (s Suite) Run(t *testing.T) {
 	if cov.Status != catalog.CoverageOK || cov.Regions != len(s.Regions) || len(base.Offers) == 0 {
 		t.Fatalf("fault-free crawl: %+v, %d offers", cov, len(base.Offers))
 	}
-	want := canonicalBytes(t, base)
+	want := Canonical(t, base)
 	baseRequests := len(srv.Requests())
 
 	for _, k := range []Kind{Throttle, ServerError, Reset, Stall} {
@@ -107,7 +110,7 @@ func (s Suite) Run(t *testing.T) {
 				timeout = stallTimeout
 			}
 			got := s.crawl(t, context.Background(), srv, s.Target(t, srv, timeout, suiteAttempts))
-			if !bytes.Equal(canonicalBytes(t, got), want) {
+			if !bytes.Equal(Canonical(t, got), want) {
 				t.Fatalf("the crawl differs from the fault-free one: %+v", got.Coverage)
 			}
 			st := in.Stats()
@@ -124,7 +127,7 @@ func (s Suite) Run(t *testing.T) {
 				Kinds: []Kind{Throttle, ServerError, Reset, Stall}, StallFor: 2 * time.Second}
 			srv.Fault = in.Fault
 			got := s.crawl(t, context.Background(), srv, s.Target(t, srv, stallTimeout, suiteAttempts))
-			if !bytes.Equal(canonicalBytes(t, got), want) {
+			if !bytes.Equal(Canonical(t, got), want) {
 				t.Fatalf("seed %d (%s): the crawl differs from the fault-free one: %+v", seed, in.Stats(), got.Coverage)
 			}
 		}
@@ -141,7 +144,7 @@ func (s Suite) Run(t *testing.T) {
 			}
 			c := got.Coverage[0]
 			if c.Status == catalog.CoverageOK {
-				if !bytes.Equal(canonicalBytes(t, got), want) {
+				if !bytes.Equal(Canonical(t, got), want) {
 					t.Fatal("coverage ok, but the crawl differs from the fault-free one")
 				}
 				return

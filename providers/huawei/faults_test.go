@@ -1,15 +1,10 @@
 package huawei
 
 import (
-	"os"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
-	"github.com/gpuatlas/gpuatlas/providers/faulttest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -18,57 +13,34 @@ import (
 // timeout, cut and non-JSON bodies, a region that never answers, and a
 // ListFlavors page that hands back the same marker.
 func TestFaults(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
 	projects := projectIDs(t)
-	start := func(t testing.TB) *replay.Server {
-		srv, err := replay.Start(os.DirFS("testdata/replay"), replay.Huawei)
-		if err != nil {
-			t.Fatal(err)
+	s := harness.Faults(t, "cn-north-4", "ap-southeast-1")
+	// ECS calls are scoped by project id; BSS inquiries name the region.
+	s.InRegion = func(req replay.Request, region string) bool {
+		return req.Region == region || req.Region == projects[region]
+	}
+	// A full page (the page size is 2 here) that is the same whatever the
+	// marker: the next marker repeats.
+	s.RepeatToken = func(t testing.TB, srv *replay.Server) func(replay.Request, int) *replay.Response {
+		return func(req replay.Request, _ int) *replay.Response {
+			if !strings.HasSuffix(req.Action, "/cloudservers/flavors") {
+				return nil
+			}
+			return &replay.Response{Status: 200, ContentType: "application/json", Body: `{"flavors":[` +
+				`{"id":"pi2.a","name":"pi2.a","vcpus":"8","ram":32768,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"nvidia-t4:1"}},` +
+				`{"id":"pi2.b","name":"pi2.b","vcpus":"8","ram":32768,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"nvidia-t4:1"}}]}`}
 		}
-		t.Cleanup(srv.Close)
-		return srv
 	}
-	target := func(t testing.TB, srv *replay.Server, timeout time.Duration, attempts int) providers.Target {
-		cfg := testConfig(srv, nil)
-		cfg.Timeout, cfg.MaxAttempts = timeout, attempts
-		return providers.Prepare(unlimited(), cfg)
+	s.RepeatTarget = func(t testing.TB, srv *replay.Server) providers.Target {
+		f := harness.Unlimited()
+		f.New = func(cfg providers.Config) (providers.Provider, error) {
+			p, err := New(cfg)
+			if err == nil {
+				p.(*Adapter).pageSize = 2
+			}
+			return p, err
+		}
+		return providers.Prepare(f, harness.Config(srv))
 	}
-	faulttest.Suite{
-		Provider:  catalog.Huawei,
-		Start:     start,
-		Target:    target,
-		Regions:   []string{"cn-north-4", "ap-southeast-1"},
-		Reference: ref,
-		Clock:     func() time.Time { return fixedNow },
-		// ECS calls are scoped by project id; BSS inquiries name the region.
-		InRegion: func(req replay.Request, region string) bool {
-			return req.Region == region || req.Region == projects[region]
-		},
-		// A full page (the page size is 2 here) that is the same whatever the
-		// marker: the next marker repeats.
-		RepeatToken: func(t testing.TB, srv *replay.Server) func(replay.Request, int) *replay.Response {
-			return func(req replay.Request, _ int) *replay.Response {
-				if !strings.HasSuffix(req.Action, "/cloudservers/flavors") {
-					return nil
-				}
-				return &replay.Response{Status: 200, ContentType: "application/json", Body: `{"flavors":[` +
-					`{"id":"pi2.a","name":"pi2.a","vcpus":"8","ram":32768,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"nvidia-t4:1"}},` +
-					`{"id":"pi2.b","name":"pi2.b","vcpus":"8","ram":32768,"os_extra_specs":{"ecs:performancetype":"gpu","pci_passthrough:alias":"nvidia-t4:1"}}]}`}
-			}
-		},
-		RepeatTarget: func(t testing.TB, srv *replay.Server) providers.Target {
-			f := unlimited()
-			f.New = func(cfg providers.Config) (providers.Provider, error) {
-				p, err := New(cfg)
-				if err == nil {
-					p.(*Adapter).pageSize = 2
-				}
-				return p, err
-			}
-			return providers.Prepare(f, testConfig(srv, nil))
-		},
-	}.Run(t)
+	s.Run(t)
 }

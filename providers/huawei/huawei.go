@@ -1,5 +1,9 @@
-// Package huawei crawls Huawei Cloud's GPU flavors (ECS ListFlavors) and their
-// prices (BSS price inquiry) with the official huaweicloud-sdk-go-v3.
+// Package huawei is the Huawei Cloud adapter: GPU flavors from ECS ListFlavors
+// (convert.go) in the regions where the account has an IAM project
+// (projects.go), and their prices from the BSS price inquiry (pricing.go), with
+// the official huaweicloud-sdk-go-v3 (its calls take no context; providers.Retry
+// retries them aside). The files follow the adapter skeleton described in
+// package providers.
 package huawei
 
 import (
@@ -76,6 +80,7 @@ type Adapter struct {
 	newECS func(regionID, projectID string) (ecsAPI, error)
 	clock  func() time.Time
 	retry  providers.Retry
+	errs   providers.CallErrors
 
 	// fixed is set when HUAWEICLOUD_SDK_PROJECT_ID names the one region to crawl.
 	fixedRegion, fixedProject string
@@ -86,29 +91,24 @@ type Adapter struct {
 // New builds the adapter from cfg. Without HUAWEICLOUD_SDK_AK and _SK it returns an
 // error wrapping providers.ErrNoCredentials.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
+	keys, err := cfg.Credentials(catalog.Huawei, envAK, envSK)
+	if err != nil {
+		return nil, err
 	}
-	ak, sk := getenv(envAK), getenv(envSK)
-	if ak == "" || sk == "" {
-		return nil, fmt.Errorf("huawei: set %s and %s: %w", envAK, envSK, providers.ErrNoCredentials)
-	}
-	a := &Adapter{clock: cfg.Clock, retry: newRetry(cfg), pageSize: 1000}
-	if a.clock == nil {
-		a.clock = time.Now
-	}
-	if p := getenv(envProjectID); p != "" {
-		r := getenv(envRegion)
+	ak, sk := keys[0], keys[1]
+	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 1000}
+	// The SDK's calls take no context: each attempt runs aside (Detach), and
+	// the SDK's own retries are off (HttpConfig.Retries is unused).
+	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
+	a.retry.Detach = true
+	if p := cfg.Env(envProjectID); p != "" {
+		r := cfg.Env(envRegion)
 		if r == "" {
 			return nil, fmt.Errorf("huawei: %s is set but %s is not: a project id belongs to one region, so name it (e.g. %s=cn-north-4), or unset the project id to resolve projects through IAM", envProjectID, envRegion, envRegion)
 		}
 		a.fixedRegion, a.fixedProject = r, p
 	}
-	rt := cfg.Transport
-	if rt == nil {
-		rt = providers.DefaultBaseTransport()
-	}
+	rt := cfg.BaseTransport()
 	httpConfig := func() *config.HttpConfig {
 		hc := config.DefaultHttpConfig().WithHttpRoundTripper(rt)
 		if cfg.Timeout > 0 {
@@ -121,22 +121,22 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// on its own; SafeBuild returns errors where Build panics.
 	globalCred, err := basic.NewCredentialsBuilder().WithAk(ak).WithSk(sk).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: credentials: %w", err)
+		return nil, a.errs.Wrap(err, "credentials", "")
 	}
 	iamClient, err := iam.IamClientBuilder().WithEndpoints([]string{endpoint(cfg, "iam", defaultIAMEndpoint)}).
 		WithCredential(globalCred).WithHttpConfig(httpConfig()).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: build iam client: %w", err)
+		return nil, a.errs.Wrap(err, "build iam client", "")
 	}
 	// BSS takes account-level (global) credentials; the domain id is optional.
-	bssCred, err := global.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithDomainId(getenv(envDomainID)).SafeBuild()
+	bssCred, err := global.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithDomainId(cfg.Env(envDomainID)).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: credentials: %w", err)
+		return nil, a.errs.Wrap(err, "credentials", "")
 	}
 	bssClient, err := bss.BssClientBuilder().WithEndpoints([]string{endpoint(cfg, "bss", defaultBSSEndpoint)}).
 		WithCredential(bssCred).WithHttpConfig(httpConfig()).SafeBuild()
 	if err != nil {
-		return nil, fmt.Errorf("huawei: build bss client: %w", err)
+		return nil, a.errs.Wrap(err, "build bss client", "")
 	}
 	a.iam = iam.NewIamClient(iamClient)
 	a.bss = bss.NewBssClient(bssClient)
@@ -152,12 +152,12 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		}
 		cred, err := basic.NewCredentialsBuilder().WithAk(ak).WithSk(sk).WithProjectId(projectID).SafeBuild()
 		if err != nil {
-			return nil, fmt.Errorf("huawei: credentials for %s: %w", regionID, err)
+			return nil, a.errs.Wrap(err, "credentials", regionID)
 		}
 		hc, err := ecs.EcsClientBuilder().WithEndpoints([]string{ep}).WithCredential(cred).
 			WithHttpConfig(httpConfig()).SafeBuild()
 		if err != nil {
-			return nil, fmt.Errorf("huawei: build ecs client for %s: %w", regionID, err)
+			return nil, a.errs.Wrap(err, "build ecs client", regionID)
 		}
 		return ecs.NewEcsClient(hc), nil
 	}
@@ -244,9 +244,7 @@ func (a *Adapter) Crawl(ctx context.Context, regionID string) (*providers.Region
 // listFlavors pages through ECS ListFlavors (limit/marker; a short page is the last).
 func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID string) ([]flavor, error) {
 	var out []flavor
-	marker := ""
-	var markers providers.PageTokens
-	for {
+	err := providers.Paginate(func(marker string) (string, error) {
 		req := newListFlavorsRequest(a.pageSize, marker)
 		var page []flavor
 		err := a.retry.Do(ctx, func() error {
@@ -258,15 +256,16 @@ func (a *Adapter) listFlavors(ctx context.Context, client ecsAPI, regionID strin
 			return nil
 		})
 		if err != nil {
-			return nil, wrap("list flavors", regionID, err)
+			return "", err
 		}
 		out = append(out, page...)
 		if len(page) < int(a.pageSize) || len(page) == 0 {
-			return out, nil
+			return "", nil // a short page is the last
 		}
-		marker = page[len(page)-1].Id
-		if err := markers.Next(marker); err != nil {
-			return nil, fmt.Errorf("huawei: list flavors in %s: %w", regionID, err)
-		}
+		return page[len(page)-1].Id, nil
+	})
+	if err != nil {
+		return nil, a.errs.Wrap(err, "list flavors", regionID)
 	}
+	return out, nil
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -25,29 +25,9 @@ const (
 
 var fixedNow = time.Date(2026, 6, 20, 12, 0, 0, 0, time.UTC)
 
-func startReplay(t *testing.T, dir string) *replay.Server {
-	t.Helper()
-	srv, err := replay.Start(os.DirFS(dir), replay.Huawei)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-func testConfig(srv *replay.Server, env map[string]string) providers.Config {
-	if env == nil {
-		env = map[string]string{envAK: testAK, envSK: testSK}
-	}
-	return providers.Config{
-		Endpoints:   map[string]string{"ecs": srv.URL, "bss": srv.URL, "iam": srv.URL},
-		Getenv:      func(k string) string { return env[k] },
-		Clock:       func() time.Time { return fixedNow },
-		Timeout:     5 * time.Second,
-		MaxAttempts: 3,
-		Backoff:     time.Millisecond,
-	}
-}
+// harness reaches the replay through the IAM, ECS and BSS clients.
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Huawei, Endpoints: providertest.URLs("ecs", "bss", "iam"),
+	Env: map[string]string{envAK: testAK, envSK: testSK}, Now: fixedNow}
 
 // projectIDs reads the fixture's IAM answer: region -> project id.
 func projectIDs(t *testing.T) map[string]string {
@@ -69,35 +49,10 @@ func projectIDs(t *testing.T) map[string]string {
 	return out
 }
 
-func crawlOpts(t *testing.T) providers.Options {
-	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	regions, err := catalog.LoadRegionTable(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return providers.Options{Reference: ref, Regions: regions, Clock: func() time.Time { return fixedNow }}
-}
-
-// crawl runs providers.Prepare and providers.Crawl; f is Factory, or a copy
-// without the rate limit for tests that do not measure.
-func crawl(t *testing.T, f providers.Factory, cfg providers.Config) (*catalog.Snapshot, providers.Target) {
-	t.Helper()
-	target := providers.Prepare(f, cfg)
-	snap, err := providers.Crawl(context.Background(), []providers.Target{target}, crawlOpts(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap, target
-}
-
 func TestCrawl_FullReplay(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	start := time.Now()
-	snap, target := crawl(t, Factory, testConfig(srv, nil))
+	snap, target := harness.Crawl(t, Factory, harness.Config(srv))
 	elapsed := time.Since(start)
 
 	cov := snap.Coverage[0]
@@ -205,42 +160,12 @@ func TestCrawl_FullReplay(t *testing.T) {
 			t.Errorf("%s in %s: project_id %q, want %q", r.Action, r.Region, r.Params["project_id"], ids[r.Region])
 		}
 	}
-	checkConformance(t, snap)
-}
-
-// checkConformance holds the checks the shared providertest suite states.
-func checkConformance(t *testing.T, snap *catalog.Snapshot) {
-	t.Helper()
-	if len(snap.Instances) == 0 || len(snap.Offers) == 0 {
-		t.Fatal("empty crawl")
-	}
-	seen := map[string]bool{}
-	for _, it := range snap.Instances {
-		if seen[it.Key()] {
-			t.Errorf("duplicate instance %s", it.Key())
-		}
-		seen[it.Key()] = true
-		if it.Source == "" || len(it.Accelerators) == 0 {
-			t.Errorf("%s: source %q, %d accelerators", it.Key(), it.Source, len(it.Accelerators))
-		}
-		for _, a := range it.Accelerators {
-			if a.Name == "" || a.Count < 1 {
-				t.Errorf("%s: accelerator %+v", it.Key(), a)
-			}
-		}
-	}
-	offers := map[string]bool{}
-	for _, o := range snap.Offers {
-		if offers[o.Key()] {
-			t.Errorf("duplicate offer %s", o.Key())
-		}
-		offers[o.Key()] = true
-	}
+	providertest.Check(t, snap, catalog.Huawei, providertest.Reference(t))
 }
 
 func TestRegions_ProjectsResolvedThroughIAMOverride(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	p, err := New(testConfig(srv, nil))
+	srv := harness.Start(t)
+	p, err := New(harness.Config(srv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +216,9 @@ func TestListFlavors_Pagination(t *testing.T) {
 	}
 	defer srv.Close()
 	// A project id with its region: no IAM call at all.
-	cfg := testConfig(srv, map[string]string{envAK: testAK, envSK: testSK, envProjectID: pid, envRegion: "cn-north-4"})
+	cfg := harness.Config(srv)
+	env := map[string]string{envAK: testAK, envSK: testSK, envProjectID: pid, envRegion: "cn-north-4"}
+	cfg.Getenv = func(k string) string { return env[k] }
 	p, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -320,7 +247,7 @@ func TestListFlavors_Pagination(t *testing.T) {
 }
 
 func TestCrawl_ThrottledThenSuccess(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Service == "ecs" && n == 1 {
 			return &replay.Response{Status: 429, ContentType: "application/json",
@@ -331,7 +258,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 		}
 		return nil
 	}
-	snap, target := crawl(t, unlimited(), testConfig(srv, nil))
+	snap, target := harness.Crawl(t, harness.Unlimited(), harness.Config(srv))
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v, want ok after retries", cov)
 	}
@@ -341,7 +268,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 }
 
 func TestCrawl_FailingRegionIsPartial(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	ids := projectIDs(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Service == "ecs" && req.Region == ids["ap-southeast-1"] {
@@ -349,9 +276,9 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 		}
 		return nil
 	}
-	cfg := testConfig(srv, nil)
+	cfg := harness.Config(srv)
 	cfg.MaxAttempts = 2
-	snap, _ := crawl(t, unlimited(), cfg)
+	snap, _ := harness.Crawl(t, harness.Unlimited(), cfg)
 	cov := snap.Coverage[0]
 	if cov.Status != catalog.CoveragePartial || cov.Regions != 2 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "ap-southeast-1" {
 		t.Fatalf("coverage = %+v, want partial with ap-southeast-1 failed", cov)
@@ -391,12 +318,12 @@ func TestNew_ProjectIDNeedsRegion(t *testing.T) {
 }
 
 func TestErrors_AuthFailureIsClassifiedWithoutSecrets(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		return &replay.Response{Status: 401, ContentType: "application/json",
 			Body: `{"error_msg":"Incorrect IAM authentication information: verify aksk signature fail","error_code":"APIGW.0301","request_id":"r-1"}`}
 	}
-	p, err := New(testConfig(srv, nil))
+	p, err := New(harness.Config(srv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,8 +341,21 @@ func TestErrors_AuthFailureIsClassifiedWithoutSecrets(t *testing.T) {
 	}
 }
 
-func unlimited() providers.Factory {
-	f := Factory
-	f.RatePerSecond = 0
-	return f
+// A server that echoes the request's Authorization header (SDK-HMAC-SHA256
+// Access=AK, SignedHeaders=..., Signature=...) in its error message never
+// gets it into an error's text.
+func TestErrors_EchoedRequestIsRedacted(t *testing.T) {
+	harness.CheckEchoRedacted(t, "cn-north-4", func(req replay.Request, echo string) *replay.Response {
+		msg, _ := json.Marshal(echo)
+		return &replay.Response{Status: 401, ContentType: "application/json",
+			Body: `{"error_msg":` + string(msg) + `,"error_code":"APIGW.0301","request_id":"r-2"}`}
+	})
+}
+
+// A price answer without a currency fails its region with the error that
+// names the provider, the API and the field (the BSS reference reads an
+// empty currency as CNY; no adapter assumes one).
+func TestCrawl_PriceWithoutCurrencyFails(t *testing.T) {
+	harness.CheckNoCurrency(t, providertest.NoCurrency{Action: "POST /v2/bills/ratings/on-demand-resources",
+		API: "ListOnDemandResourceRatings", Region: "cn-north-4", Key: "currency", Field: "currency"})
 }

@@ -10,6 +10,7 @@ import (
 	bssmodel "github.com/huaweicloud/huaweicloud-sdk-go-v3/services/bss/v2/model"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // BSS price inquiry takes up to 100 product_infos per request (documented limit of
@@ -30,8 +31,10 @@ const (
 )
 
 // prices asks BSS for the on-demand hourly price and the monthly and yearly
-// subscription prices of the region's GPU flavors. Amounts are CNY on the Chinese
-// site (the response's currency, empty meaning CNY).
+// subscription prices of the region's GPU flavors, in the currency each answer
+// states (CNY on the Chinese site). The BSS reference says an empty currency
+// means CNY; like every adapter, this one does not assume: an answer with
+// prices and no currency is providers.NoCurrency.
 func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors []flavorInfo, fetched time.Time) ([]catalog.Offer, error) {
 	byID := map[string]flavorInfo{}
 	var demand, period []flavorInfo
@@ -67,11 +70,14 @@ func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors 
 			return err
 		})
 		if err != nil {
-			return nil, wrap(fmt.Sprintf("on-demand price inquiry for %d flavors", len(chunk)), region, err)
+			return nil, a.errs.Wrap(err, fmt.Sprintf("on-demand price inquiry for %d flavors", len(chunk)), region)
 		}
-		cur := currency(resp.Currency)
-		if resp.ProductRatingResults == nil {
+		if resp.ProductRatingResults == nil || len(*resp.ProductRatingResults) == 0 {
 			continue
+		}
+		cur, err := providers.AnswerCurrency(catalog.Huawei, "ListOnDemandResourceRatings", region, "currency", str(resp.Currency))
+		if err != nil {
+			return nil, err
 		}
 		for _, r := range *resp.ProductRatingResults {
 			f, ok := byID[str(r.Id)]
@@ -116,13 +122,17 @@ func (a *Adapter) prices(ctx context.Context, region, projectID string, flavors 
 			return err
 		})
 		if err != nil {
-			return nil, wrap(fmt.Sprintf("subscription price inquiry for %d quotes", len(chunk)), region, err)
+			return nil, a.errs.Wrap(err, fmt.Sprintf("subscription price inquiry for %d quotes", len(chunk)), region)
 		}
-		cur := currency(resp.Currency)
 		// The official website (list) price is the published one; optional
 		// discounts are account-specific and must be chosen when ordering.
-		if resp.OfficialWebsiteRatingResult == nil || resp.OfficialWebsiteRatingResult.ProductRatingResults == nil {
+		if resp.OfficialWebsiteRatingResult == nil || resp.OfficialWebsiteRatingResult.ProductRatingResults == nil ||
+			len(*resp.OfficialWebsiteRatingResult.ProductRatingResults) == 0 {
 			continue
+		}
+		cur, err := providers.AnswerCurrency(catalog.Huawei, "ListRateOnPeriodDetail", region, "currency", str(resp.Currency))
+		if err != nil {
+			return nil, err
 		}
 		for _, r := range *resp.OfficialWebsiteRatingResult.ProductRatingResults {
 			q, ok := quotes[str(r.Id)]
@@ -153,11 +163,4 @@ func price(amount, official *decimal.Decimal, cur catalog.Currency, unit catalog
 		return catalog.Price{Amount: *official, Currency: cur, Unit: unit}, true
 	}
 	return catalog.Price{}, false
-}
-
-func currency(c *string) catalog.Currency {
-	if c == nil || *c == "" {
-		return catalog.CNY // "empty means CNY" (BSS API reference)
-	}
-	return catalog.Currency(*c)
 }

@@ -19,7 +19,7 @@ func (a *Adapter) listProjects(ctx context.Context) (map[string]string, error) {
 		return err
 	})
 	if err != nil {
-		return nil, wrap("list projects (iam KeystoneListProjects)", "", err)
+		return nil, a.errs.Wrap(err, "list projects (iam KeystoneListProjects)", "")
 	}
 	out := map[string]string{}
 	if resp == nil || resp.Projects == nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/providertest"
@@ -18,14 +17,7 @@ import (
 // Every registered adapter, crawling its full replay through its real SDK,
 // satisfies the conformance check.
 func TestConformance_EveryProvider(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	regions, err := catalog.LoadRegionTable(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref, regions := providertest.Tables(t)
 	set, err := replayset.Start("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -40,14 +32,8 @@ func TestConformance_EveryProvider(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s has fixtures but no adapter in the registry", f.Provider)
 			}
-			endpoints := map[string]string{}
-			srv := set.Servers[f.Provider]
-			for _, e := range f.Endpoints(srv) {
-				name, url := splitEndpoint(e)
-				endpoints[name] = url
-			}
 			env := set.Env
-			cfg := providers.Config{Endpoints: endpoints, Getenv: func(k string) string { return env[k] },
+			cfg := providers.Config{Endpoints: set.Endpoints[f.Provider], Getenv: func(k string) string { return env[k] },
 				Clock: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }, Timeout: 10 * time.Second,
 				MaxAttempts: 2, Backoff: time.Millisecond, Unlimited: true}
 			target := providers.Prepare(factory, cfg)
@@ -64,13 +50,6 @@ func TestConformance_EveryProvider(t *testing.T) {
 			}
 		})
 	}
-}
-
-// splitEndpoint turns "aws.ec2=URL" into ("ec2", URL).
-func splitEndpoint(e string) (service, url string) {
-	name, url, _ := strings.Cut(e, "=")
-	_, service, _ = strings.Cut(name, ".")
-	return service, url
 }
 
 // recorder is a testing.TB that records failures instead of failing.

@@ -1,6 +1,9 @@
-// Package providertest states what every provider adapter must satisfy, as one
-// conformance check that each adapter's tests run on the snapshot its crawl of the
-// replay produced.
+// Package providertest is what every provider adapter's tests share: Check,
+// the conformance check each adapter's crawl of its replay must pass, and
+// Harness, which starts an adapter's replay server, configures the adapter
+// against it without rate limits, crawls it, and runs the fault suite
+// (faulttest), the answer fuzzers, the credential-echo and missing-currency
+// checks and the full-crawl measurement for it. Tests only.
 package providertest
 
 import (

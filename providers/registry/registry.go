@@ -1,5 +1,6 @@
 // Package registry lists every provider adapter GPU Atlas has, in one explicit
-// slice (no registration from init).
+// slice (no registration from init), and wires in the data tables an adapter
+// is given rather than reading a global (Tencent's GPU family table).
 package registry
 
 import (
@@ -7,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/alibaba"
 	"github.com/gpuatlas/gpuatlas/providers/aws"
@@ -19,7 +21,7 @@ import (
 var All = []providers.Factory{
 	aws.Factory,
 	alibaba.Factory,
-	tencent.Factory,
+	tencent.WithFamilies(data.FS),
 	huawei.Factory,
 	volcengine.Factory,
 }

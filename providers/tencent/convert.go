@@ -1,11 +1,7 @@
 package tencent
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"math"
 	"strings"
 
@@ -13,72 +9,8 @@ import (
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
-
-// family is a row of data/tencent_gpu_families.csv: the GPU model an instance
-// family carries. The CVM API names no GPU, only the family.
-type family struct {
-	name, model, confidence, source string
-}
-
-// familiesFile is read from the data package; a missing file leaves every
-// family unmapped (reported by the runner), not a failed crawl.
-const familiesFile = "tencent_gpu_families.csv"
-
-func loadFamilies() (map[string]family, error) {
-	f, err := data.FS.Open(familiesFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]family{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("tencent: read data/%s: %w", familiesFile, err)
-	}
-	defer f.Close()
-	return parseFamilies(f)
-}
-
-func parseFamilies(r io.Reader) (map[string]family, error) {
-	cr := csv.NewReader(r)
-	header, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("tencent: data/%s:1: %w", familiesFile, err)
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.TrimSpace(h)] = i
-	}
-	for _, c := range []string{"family", "model", "confidence"} {
-		if _, ok := col[c]; !ok {
-			return nil, fmt.Errorf("tencent: data/%s:1: no %s column", familiesFile, c)
-		}
-	}
-	out := map[string]family{}
-	for line := 2; ; line++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("tencent: data/%s:%d: %w", familiesFile, line, err)
-		}
-		get := func(c string) string {
-			if i, ok := col[c]; ok && i < len(rec) {
-				return strings.TrimSpace(rec[i])
-			}
-			return ""
-		}
-		fam := family{name: get("family"), model: get("model"), confidence: get("confidence"), source: get("source")}
-		if fam.name == "" {
-			return nil, fmt.Errorf("tencent: data/%s:%d: empty family", familiesFile, line)
-		}
-		out[familyKey(fam.name)] = fam
-	}
-}
-
-// familyKey compares families as the API and the table may spell them:
-// GN7vi, GN7VI and GN7-VI are one family.
-func familyKey(s string) string { return strings.ToUpper(strings.ReplaceAll(s, "-", "")) }
 
 // convertInstanceType turns a DescribeZoneInstanceConfigInfos item into a
 // catalog instance type.
@@ -88,7 +20,7 @@ func familyKey(s string) string { return strings.ToUpper(strings.ReplaceAll(s, "
 // no row, so that the runner reports it as unmapped. GpuCount is fractional
 // for vGPU types (0.25 for a quarter T4): such a type sees one device with
 // that share.
-func (p *Provider) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.InstanceType {
+func (p *Adapter) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.InstanceType {
 	fam := str(it.InstanceFamily)
 	if fam == "" {
 		fam, _, _ = strings.Cut(str(it.InstanceType), ".")
@@ -116,7 +48,7 @@ func (p *Provider) convertInstanceType(it *cvm.InstanceTypeQuotaItem) catalog.In
 		Accelerators: []catalog.Accelerator{acc},
 		Generation:   "current",
 		CPUArch:      "x86_64",
-		CPUVendor:    cpuVendor(str(it.CpuType)),
+		CPUVendor:    providers.Vendor(str(it.CpuType)),
 		Source:       source,
 	}
 	if it.Cpu != nil {
@@ -145,60 +77,4 @@ func gpuCount(it *cvm.InstanceTypeQuotaItem) float64 {
 		return float64(*it.Gpu)
 	}
 	return 0
-}
-
-func cpuVendor(cpu string) string {
-	c := strings.ToLower(cpu)
-	switch {
-	case strings.Contains(c, "intel"):
-		return "Intel"
-	case strings.Contains(c, "amd"):
-		return "AMD"
-	}
-	return ""
-}
-
-// quotedPrice is the price DescribeZoneInstanceConfigInfos gave with the item,
-// if it gave one.
-func (p *Provider) quotedPrice(q quota) (catalog.Price, bool) {
-	return p.itemPrice(q.item.Price, q.billing)
-}
-
-// itemPrice reads an ItemPrice (both DescribeZoneInstanceConfigInfos and
-// InquiryPriceRunInstances use it). Hourly kinds: UnitPriceDiscount is payable
-// (UnitPrice when no discount price is given), UnitPrice the list price.
-// Monthly: DiscountPrice payable, OriginalPrice list. No positive amount means
-// no price.
-func (p *Provider) itemPrice(ip *cvm.ItemPrice, billing catalog.BillingKind) (catalog.Price, bool) {
-	if ip == nil {
-		return catalog.Price{}, false
-	}
-	pos := func(f *float64) (decimal.Decimal, bool) {
-		if f == nil || *f <= 0 || math.IsNaN(*f) || math.IsInf(*f, 0) {
-			return decimal.Zero, false
-		}
-		return decimal.NewFromFloat(*f), true
-	}
-	var amount, list decimal.Decimal
-	var okA, okL bool
-	unit := catalog.PerHour
-	if billing == catalog.SubscriptionMonth {
-		unit = catalog.PerMonth
-		amount, okA = pos(ip.DiscountPrice)
-		list, okL = pos(ip.OriginalPrice)
-	} else {
-		amount, okA = pos(ip.UnitPriceDiscount)
-		list, okL = pos(ip.UnitPrice)
-	}
-	if !okA {
-		if !okL {
-			return catalog.Price{}, false
-		}
-		amount = list
-	}
-	pr := catalog.Price{Amount: amount, Currency: p.currency, Unit: unit}
-	if okL {
-		pr.List = &list
-	}
-	return pr, true
 }

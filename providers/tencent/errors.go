@@ -2,48 +2,27 @@ package tencent
 
 import (
 	"errors"
-	"fmt"
-	"net"
 	"regexp"
 	"strconv"
 	"strings"
 
 	tcerr "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/errors"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
 )
 
-// classify maps a Tencent Cloud SDK error to one of the providers classes.
-// API errors arrive with HTTP 200 and an Error body (TencentCloudSDKError with
-// the API's code); a non-200 status becomes ClientError.HttpStatusCodeError
-// with the status in the message; a transport failure ClientError.NetworkError.
-// The text keeps the code and message, with the given secrets removed.
-func classify(err error, secrets []string) error {
-	if err == nil {
-		return nil
-	}
-	class, detail := errorClass(err)
-	for _, s := range secrets {
-		if s != "" {
-			detail = strings.ReplaceAll(detail, s, "[redacted]")
-		}
-	}
-	if class == nil {
-		return errors.New(detail)
-	}
-	return fmt.Errorf("%w: %s", class, detail)
-}
-
 var statusInMessage = regexp.MustCompile(`http status code: (\d{3})`)
 
-func errorClass(err error) (class error, detail string) {
+// classify reads a Tencent Cloud SDK error by its code. API errors arrive
+// with HTTP 200 and an Error body (TencentCloudSDKError with the API's code); a
+// non-200 status becomes ClientError.HttpStatusCodeError with the status in the
+// message; a transport failure ClientError.NetworkError. The detail is code,
+// message and request id.
+func classify(err error) (class error, detail string) {
 	var sdk *tcerr.TencentCloudSDKError
 	if !errors.As(err, &sdk) {
-		var netErr net.Error
-		if errors.As(err, &netErr) {
-			return providers.ErrUnavailable, err.Error()
-		}
-		return nil, err.Error()
+		return nil, ""
 	}
 	code := sdk.GetCode()
 	detail = code + ": " + sdk.GetMessage()
@@ -81,4 +60,13 @@ func errorClass(err error) (class error, detail string) {
 		}
 	}
 	return nil, detail
+}
+
+// authHint is what to check when Tencent Cloud refuses the credentials.
+const authHint = "check TENCENTCLOUD_SECRET_ID / TENCENTCLOUD_SECRET_KEY; the key needs CVM read access"
+
+// callErrors wraps the adapter's errors, with secrets (the credentials it was
+// given) kept out of their text.
+func callErrors(secrets []string) providers.CallErrors {
+	return providers.CallErrors{Provider: catalog.Tencent, Classify: classify, Hint: authHint, Secrets: secrets}
 }

@@ -1,16 +1,12 @@
 package tencent
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
-	"github.com/gpuatlas/gpuatlas/providers/replay"
 
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 )
@@ -19,21 +15,7 @@ import (
 // client as the answer that carries types, zones and prices, and crawls a
 // region: no panic, and the region is crawled or fails with a reason.
 func FuzzDescribeZoneInstanceConfigInfosAnswer(f *testing.F) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		f.Fatal(err)
-	}
-	dir := os.DirFS("testdata/replay")
-	a := &faulttest.AnswerFuzzer{Provider: catalog.Tencent, Action: "DescribeZoneInstanceConfigInfos", ContentType: "application/json",
-		Region: "ap-seoul", Reference: ref,
-		Target: func(srv *replay.Server) providers.Target {
-			cfg := testConfig(srv)
-			cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
-			return providers.Prepare(unlimited(), cfg)
-		}}
-	a.Start(f, dir, replay.Tencent)
-	a.Seeds(f, dir)
-	f.Fuzz(a.Check)
+	harness.FuzzAnswer(f, "DescribeZoneInstanceConfigInfos", "ap-seoul")
 }
 
 // FuzzConvertQuotaItem feeds arbitrary JSON as one InstanceTypeQuotaSet item
@@ -42,21 +24,24 @@ func FuzzConvertQuotaItem(f *testing.F) {
 	f.Add([]byte(`{"Zone":"ap-guangzhou-6","InstanceType":"GN7.2XLARGE32","InstanceChargeType":"POSTPAID_BY_HOUR","InstanceFamily":"GN7","Cpu":8,"Memory":32,"Gpu":1,"GpuCount":1,"Status":"SELL","Price":{"UnitPrice":8.68,"ChargeUnit":"HOUR","UnitPriceDiscount":8.68,"Discount":100}}`))
 	f.Add([]byte(`{"InstanceType":"VGN7.LARGE","GpuCount":0.25,"Cpu":-4,"Memory":-1,"InstanceBandwidth":-3}`))
 	f.Add([]byte(`{"InstanceType":"X","GpuCount":1e300}`))
-	p, err := New(providers.Config{Endpoints: map[string]string{"cvm": "127.0.0.1:1"},
-		Getenv: func(k string) string {
-			return map[string]string{"TENCENTCLOUD_SECRET_ID": "id", "TENCENTCLOUD_SECRET_KEY": "key"}[k]
-		}})
+	families, err := LoadFamilies(data.FS)
 	if err != nil {
 		f.Fatal(err)
 	}
-	pr := p.(*Provider)
+	p, err := New(providers.Config{Endpoints: map[string]string{"cvm": "127.0.0.1:1"},
+		Getenv: func(k string) string {
+			return map[string]string{"TENCENTCLOUD_SECRET_ID": "id", "TENCENTCLOUD_SECRET_KEY": "key"}[k]
+		}}, families)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pr := p.(*Adapter)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var item cvm.InstanceTypeQuotaItem
-		if json.Unmarshal(b, &item) != nil {
+		item, ok := faulttest.CheckConversion(t, b, func(it *cvm.InstanceTypeQuotaItem) (catalog.InstanceType, bool) {
+			return pr.convertInstanceType(it), true
+		})
+		if !ok {
 			return
-		}
-		if it, _, ok := providers.SaneInstanceType(pr.convertInstanceType(&item)); ok {
-			faulttest.CheckInstance(t, it)
 		}
 		for _, bk := range []catalog.BillingKind{catalog.OnDemand, catalog.SubscriptionMonth} {
 			if price, ok := pr.itemPrice(item.Price, bk); ok && (!price.Amount.IsPositive() || price.Currency == "") {

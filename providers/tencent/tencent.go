@@ -1,17 +1,17 @@
 // Package tencent is the Tencent Cloud adapter: CVM GPU instance types, their
-// zones and stock, and pay-as-you-go, spot and monthly prices from the CVM API
-// through the official SDK.
+// zones and stock (convert.go), and pay-as-you-go, spot and monthly prices
+// (pricing.go: those DescribeZoneInstanceConfigInfos quotes, and
+// InquiryPriceRunInstances for the rest) from the CVM API through the official
+// SDK. The CVM API names no GPU: families.go reads the GPU family table the
+// registry passes in (WithFamilies). transport.go turns gateway pages and 5xx
+// answers into retryable transport errors. The files follow the adapter
+// skeleton described in package providers.
 package tencent
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"net/http"
-	"os"
+	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -35,6 +35,9 @@ import (
 // window holds more. The transport holds all calls together at 20 a second.
 // Four regions are crawled at once, each with up to inquiryWorkers inquiries
 // in flight.
+//
+// Its adapters have no GPU family table (every GPU is reported unmapped):
+// WithFamilies gives them one, as the registry does with the data folder's.
 var Factory = providers.Factory{
 	ID:            catalog.Tencent,
 	Services:      []string{"cvm"},
@@ -44,7 +47,22 @@ var Factory = providers.Factory{
 	Concurrency:   regionsAtOnce,
 	APILimits:     []providers.APILimit{{Actions: []string{actionInquiry}, PerSecond: 10, Burst: 1}},
 	MaxInFlight:   regionsAtOnce * inquiryWorkers,
-	New:           New,
+	New:           func(cfg providers.Config) (providers.Provider, error) { return New(cfg, nil) },
+}
+
+// WithFamilies is Factory whose adapters map instance families to GPU models
+// through the family table in tables (familiesFile, read when an adapter is
+// built; the registry passes data.FS).
+func WithFamilies(tables fs.FS) providers.Factory {
+	f := Factory
+	f.New = func(cfg providers.Config) (providers.Provider, error) {
+		families, err := LoadFamilies(tables)
+		if err != nil {
+			return nil, err
+		}
+		return New(cfg, families)
+	}
+	return f
 }
 
 const (
@@ -76,84 +94,65 @@ var chargeTypes = []struct {
 	{"PREPAID", catalog.SubscriptionMonth},
 }
 
-// cvmAPI lists the CVM calls the adapter makes.
-type cvmAPI interface {
-	DescribeRegionsWithContext(context.Context, *cvm.DescribeRegionsRequest) (*cvm.DescribeRegionsResponse, error)
-	DescribeZoneInstanceConfigInfosWithContext(context.Context, *cvm.DescribeZoneInstanceConfigInfosRequest) (*cvm.DescribeZoneInstanceConfigInfosResponse, error)
-	InquiryPriceRunInstancesWithContext(context.Context, *cvm.InquiryPriceRunInstancesRequest) (*cvm.InquiryPriceRunInstancesResponse, error)
-}
-
-// Provider is the Tencent Cloud adapter.
-type Provider struct {
+// Adapter is the Tencent Cloud adapter.
+type Adapter struct {
 	newClient func(region string) (cvmAPI, error)
 	clientsMu sync.Mutex
 	clients   map[string]cvmAPI
 
-	families map[string]family
+	families Families
 	image    string
 	currency catalog.Currency
 	clock    func() time.Time
 	timeout  time.Duration
 	retry    providers.Retry
 	limits   providers.APILimiters
-	secrets  []string
+	errs     providers.CallErrors
 	// authErr stops the provider: once the API refuses the credentials, every
 	// region fails at once with that error instead of asking again.
 	authErr atomic.Pointer[error]
 }
 
-// New builds the adapter. Credentials are TENCENTCLOUD_SECRET_ID and
-// TENCENTCLOUD_SECRET_KEY read through cfg.Getenv; the endpoint is
-// cfg.Endpoints["cvm"] (HOST:PORT, or a URL with an http:// or https://
-// scheme) or cvm.tencentcloudapi.com over HTTPS. TENCENTCLOUD_IMAGE_ID sets the
-// image price inquiries use; TENCENTCLOUD_PRICE_CURRENCY the currency of the
-// account's prices (CNY on the China site, the default; USD on the
-// international site: the API does not say).
-func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	id, key := getenv("TENCENTCLOUD_SECRET_ID"), getenv("TENCENTCLOUD_SECRET_KEY")
-	if id == "" || key == "" {
-		return nil, fmt.Errorf("tencent: %w: set TENCENTCLOUD_SECRET_ID and TENCENTCLOUD_SECRET_KEY", providers.ErrNoCredentials)
-	}
-	host, scheme, err := hostEndpoint(cfg.Endpoints["cvm"])
+// New builds the adapter, mapping GPU families through families (nil: none).
+// Credentials are TENCENTCLOUD_SECRET_ID and TENCENTCLOUD_SECRET_KEY read
+// through cfg.Getenv; the endpoint is cfg.Endpoints["cvm"] (HOST:PORT, or a
+// URL with an http:// or https:// scheme) or cvm.tencentcloudapi.com over
+// HTTPS. TENCENTCLOUD_IMAGE_ID sets the image price inquiries use;
+// TENCENTCLOUD_PRICE_CURRENCY the currency of the account's prices (CNY on the
+// China site, the default; USD on the international site): the CVM API's
+// prices carry no currency field, so the currency rule of the other adapters
+// (providers.NoCurrency) has nothing to check here.
+func New(cfg providers.Config, families Families) (providers.Provider, error) {
+	keys, err := cfg.Credentials(catalog.Tencent, "TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY")
 	if err != nil {
 		return nil, err
 	}
-	families, err := loadFamilies()
+	host, scheme, err := cfg.HostEndpoint(catalog.Tencent, "cvm")
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{
+	p := &Adapter{
 		clients:  map[string]cvmAPI{},
 		families: families,
-		image:    getenv("TENCENTCLOUD_IMAGE_ID"),
-		currency: catalog.Currency(strings.ToUpper(getenv("TENCENTCLOUD_PRICE_CURRENCY"))),
-		clock:    cfg.Clock,
+		image:    cfg.Env("TENCENTCLOUD_IMAGE_ID"),
+		currency: catalog.Currency(strings.ToUpper(cfg.Env("TENCENTCLOUD_PRICE_CURRENCY"))),
+		clock:    cfg.Now,
 		timeout:  cfg.Timeout,
-		retry:    providers.NewRetry(cfg, defaultAttempts, defaultBackoff),
 		limits:   cfg.APILimiters,
-		secrets:  []string{id, key},
+		errs:     callErrors(keys),
 	}
+	p.retry = p.errs.Retry(cfg, defaultAttempts, defaultBackoff)
 	if p.image == "" {
 		p.image = defaultImage
 	}
 	if p.currency == "" {
 		p.currency = catalog.CNY
 	}
-	if p.clock == nil {
-		p.clock = time.Now
-	}
 	if p.timeout <= 0 {
 		p.timeout = defaultTimeout
 	}
-	transport := cfg.Transport
-	if transport == nil {
-		transport = providers.DefaultBaseTransport()
-	}
-	cred := common.NewCredential(id, key)
+	transport := cfg.BaseTransport()
+	cred := common.NewCredential(keys[0], keys[1])
 	p.newClient = func(region string) (cvmAPI, error) {
 		cpf := profile.NewClientProfile()
 		cpf.HttpProfile.Scheme = scheme
@@ -175,9 +174,9 @@ func New(cfg providers.Config) (providers.Provider, error) {
 }
 
 // ID is tencent.
-func (p *Provider) ID() catalog.Provider { return catalog.Tencent }
+func (p *Adapter) ID() catalog.Provider { return catalog.Tencent }
 
-func (p *Provider) client(region string) (cvmAPI, error) {
+func (p *Adapter) client(region string) (cvmAPI, error) {
 	p.clientsMu.Lock()
 	defer p.clientsMu.Unlock()
 	if c, ok := p.clients[region]; ok {
@@ -185,15 +184,16 @@ func (p *Provider) client(region string) (cvmAPI, error) {
 	}
 	c, err := p.newClient(region)
 	if err != nil {
-		return nil, fmt.Errorf("tencent: build cvm client for %s: %w", region, classify(err, p.secrets))
+		return nil, p.errs.Wrap(err, "build cvm client", region)
 	}
 	p.clients[region] = c
 	return c, nil
 }
 
 // call runs one API call with a per-request timeout, retrying throttling and
-// server errors with backoff. An authentication failure stops the provider.
-func (p *Provider) call(ctx context.Context, region string, fn func(ctx context.Context, c cvmAPI) error) error {
+// server errors with backoff; the caller wraps the error (p.errs.Wrap). An
+// authentication failure stops the provider: every later call returns it.
+func (p *Adapter) call(ctx context.Context, region string, fn func(ctx context.Context, c cvmAPI) error) error {
 	if e := p.authErr.Load(); e != nil {
 		return *e
 	}
@@ -204,17 +204,16 @@ func (p *Provider) call(ctx context.Context, region string, fn func(ctx context.
 	err = p.retry.Do(ctx, func() error {
 		cctx, cancel := context.WithTimeout(ctx, p.timeout)
 		defer cancel()
-		return classify(fn(cctx, c), p.secrets)
+		return fn(cctx, c)
 	})
-	if errors.Is(err, providers.ErrAuth) {
-		err = fmt.Errorf("%w; check TENCENTCLOUD_SECRET_ID / TENCENTCLOUD_SECRET_KEY (the key needs CVM read access)", err)
+	if p.errs.Class(err) == providers.ErrAuth {
 		p.authErr.CompareAndSwap(nil, &err)
 	}
 	return err
 }
 
 // Regions lists the regions DescribeRegions reports as AVAILABLE.
-func (p *Provider) Regions(ctx context.Context) ([]string, error) {
+func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
 	var resp *cvm.DescribeRegionsResponse
 	err := p.call(ctx, homeRegion, func(ctx context.Context, c cvmAPI) error {
 		var err error
@@ -222,7 +221,7 @@ func (p *Provider) Regions(ctx context.Context) ([]string, error) {
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("tencent: describe regions: %w", err)
+		return nil, p.errs.Wrap(err, "describe regions", "")
 	}
 	var out []string
 	if resp.Response != nil {
@@ -246,7 +245,7 @@ type quota struct {
 // Crawl fetches the region's GPU instance types and offers: one
 // DescribeZoneInstanceConfigInfos per charge type, then InquiryPriceRunInstances
 // for each offer whose price that answer lacks.
-func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	var quotas []quota
 	for _, ct := range chargeTypes {
 		var resp *cvm.DescribeZoneInstanceConfigInfosResponse
@@ -258,7 +257,7 @@ func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionD
 			return err
 		})
 		if err != nil {
-			return nil, fmt.Errorf("tencent: describe zone instance config infos (%s) in %s: %w", ct.name, region, err)
+			return nil, p.errs.Wrap(err, "describe zone instance config infos ("+ct.name+")", region)
 		}
 		if resp.Response == nil {
 			continue
@@ -308,7 +307,7 @@ func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionD
 				return nil // not sold with this charge type in this zone
 			}
 			if err != nil {
-				return fmt.Errorf("tencent: inquiry price for %s (%s) in %s: %w", *q.item.InstanceType, q.charge, *q.item.Zone, err)
+				return err
 			}
 			if pr != nil {
 				offers[i] = p.newOffer(region, q, *pr, sourceInquiry)
@@ -327,20 +326,6 @@ func (p *Provider) Crawl(ctx context.Context, region string) (*providers.RegionD
 	return data, nil
 }
 
-func (p *Provider) newOffer(region string, q quota, pr catalog.Price, source string) *catalog.Offer {
-	return &catalog.Offer{
-		Provider:     catalog.Tencent,
-		InstanceType: *q.item.InstanceType,
-		Region:       region,
-		Zone:         *q.item.Zone,
-		Billing:      q.billing,
-		Price:        pr,
-		Availability: status(q.item.Status),
-		Source:       source,
-		FetchedAt:    p.clock().UTC(),
-	}
-}
-
 // status maps DescribeZoneInstanceConfigInfos' Status.
 func status(s *string) catalog.Availability {
 	switch str(s) {
@@ -356,79 +341,6 @@ func isGPU(it *cvm.InstanceTypeQuotaItem) bool {
 	return (it.Gpu != nil && *it.Gpu > 0) || (it.GpuCount != nil && *it.GpuCount > 0)
 }
 
-// inquire asks InquiryPriceRunInstances for one instance of the quota's type in
-// its zone, with the configured image and the default system disk.
-func (p *Provider) inquire(ctx context.Context, region string, q quota) (*catalog.Price, error) {
-	var resp *cvm.InquiryPriceRunInstancesResponse
-	err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
-		if err := p.limits.Wait(ctx, actionInquiry); err != nil {
-			return err
-		}
-		req := cvm.NewInquiryPriceRunInstancesRequest()
-		req.Placement = &cvm.Placement{Zone: q.item.Zone}
-		req.ImageId = ptr(p.image)
-		req.InstanceType = q.item.InstanceType
-		req.InstanceChargeType = ptr(q.charge)
-		req.InstanceCount = ptr(int64(1))
-		if q.charge == "PREPAID" {
-			req.InstanceChargePrepaid = &cvm.InstanceChargePrepaid{Period: ptr(int64(1))}
-		}
-		var err error
-		resp, err = c.InquiryPriceRunInstancesWithContext(ctx, req)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if resp.Response == nil || resp.Response.Price == nil {
-		return nil, nil
-	}
-	pr, ok := p.itemPrice(resp.Response.Price.InstancePrice, q.billing)
-	if !ok {
-		return nil, nil
-	}
-	return &pr, nil
-}
-
-// statusTransport turns an HTTP 429 or 5xx answer into a transport error. The
-// SDK parses every body as JSON before it looks at the status, so a gateway's
-// HTML 502 page would otherwise surface as ClientError.ParseJsonError, which
-// says nothing retryable; as a transport error it becomes
-// ClientError.NetworkError with the status in its message (see classify).
-type statusTransport struct{ base http.RoundTripper }
-
-// RoundTrip sends the request and vets the answer as the type says. It also
-// reads every other answer whole and turns one that is not a JSON
-// object into a transport error: the SDK panics on a JSON null
-// (common/http.TryReadErr, v1.3.211, dereferences the nil it decodes to), and
-// a body cut off mid-transfer is a network fault, retried like one.
-func (t statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.base.RoundTrip(req)
-	if err != nil {
-		return resp, err
-	}
-	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-		resp.Body.Close()
-		return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
-	resp.Body.Close()
-	if err != nil {
-		return nil, fmt.Errorf("read answer (http status code %d): %w", resp.StatusCode, err)
-	}
-	if trimmed := bytes.TrimSpace(body); !json.Valid(body) || len(trimmed) == 0 || trimmed[0] != '{' {
-		return nil, fmt.Errorf("answer (http status code %d, %s, %d bytes) is not a JSON object", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
-	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
-	return resp, nil
-}
-
-// maxAnswer bounds an answer read into memory; the largest real ones
-// (DescribeZoneInstanceConfigInfos of a large region) are a few hundred KiB.
-const maxAnswer = 64 << 20
-
 func ptr[T any](v T) *T { return &v }
 
 func str(s *string) string {
@@ -436,13 +348,4 @@ func str(s *string) string {
 		return ""
 	}
 	return *s
-}
-
-// hostEndpoint reads the endpoint override (see providers.HostEndpoint).
-func hostEndpoint(raw string) (host, scheme string, err error) {
-	host, scheme, err = providers.HostEndpoint(raw)
-	if err != nil {
-		return "", "", fmt.Errorf("tencent: %w", err)
-	}
-	return host, scheme, nil
 }

@@ -1,9 +1,7 @@
 package tencent
 
 import (
-	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -23,84 +22,17 @@ const (
 
 var fixedNow = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
-func startReplay(t testing.TB, dir string) *replay.Server {
-	t.Helper()
-	srv, err := replay.Start(os.DirFS(dir), replay.Tencent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-func testConfig(srv *replay.Server) providers.Config {
-	env := map[string]string{"TENCENTCLOUD_SECRET_ID": testSecretID, "TENCENTCLOUD_SECRET_KEY": testSecretKey}
-	return providers.Config{
-		Endpoints:   map[string]string{"cvm": srv.Host()},
-		Getenv:      func(k string) string { return env[k] },
-		Clock:       func() time.Time { return fixedNow },
-		Timeout:     5 * time.Second,
-		MaxAttempts: 3,
-		Backoff:     time.Millisecond,
-	}
-}
-
-// unlimited is the factory without its rate limits, so tests run at full speed.
-// InquiryPriceRunInstances' own limit is tested on the limiter itself.
-func unlimited() providers.Factory {
-	f := Factory
-	f.RatePerSecond = 0
-	f.APILimits = nil
-	return f
-}
-
-func crawl(t testing.TB, targets []providers.Target, only ...string) *catalog.Snapshot {
-	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := providers.Crawl(context.Background(), targets, providers.Options{
-		Reference: ref, Clock: func() time.Time { return fixedNow }, OnlyRegions: only,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap
-}
-
-func coverage(snap *catalog.Snapshot, p catalog.Provider) catalog.Coverage {
-	for _, c := range snap.Coverage {
-		if c.Provider == p {
-			return c
-		}
-	}
-	return catalog.Coverage{}
-}
-
-func findOffer(snap *catalog.Snapshot, typ, zone string, b catalog.BillingKind) (catalog.Offer, bool) {
-	for _, o := range snap.Offers {
-		if o.InstanceType == typ && o.Zone == zone && o.Billing == b {
-			return o, true
-		}
-	}
-	return catalog.Offer{}, false
-}
-
-func findInstance(snap *catalog.Snapshot, id string) (catalog.InstanceType, bool) {
-	for _, it := range snap.Instances {
-		if it.ID == id {
-			return it, true
-		}
-	}
-	return catalog.InstanceType{}, false
-}
+// harness reaches the replay through the CVM client, which takes the
+// replay's host (HTTP for a loopback host), with the data folder's GPU family
+// table as the registry wires it.
+var harness = providertest.Harness{Factory: WithFamilies(data.FS), Dialect: replay.Tencent, Endpoints: providertest.Hosts("cvm"),
+	Env: map[string]string{"TENCENTCLOUD_SECRET_ID": testSecretID, "TENCENTCLOUD_SECRET_KEY": testSecretKey}, Now: fixedNow}
 
 func TestCrawl_RealRegion(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	target := providers.Prepare(unlimited(), testConfig(srv))
-	snap := crawl(t, []providers.Target{target}, "ap-beijing")
-	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK || cov.Regions != 1 {
+	srv := harness.Start(t)
+	target := providers.Prepare(harness.Unlimited(), harness.Config(srv))
+	snap := harness.CrawlTargets(t, []providers.Target{target}, "ap-beijing")
+	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK || cov.Regions != 1 {
 		t.Fatalf("coverage = %+v", cov)
 	}
 	// ap-beijing has 57 (zone, type) rows in the real data, each with an
@@ -108,7 +40,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 	if len(snap.Placements) != 57 || len(snap.Offers) != 57 {
 		t.Errorf("placements = %d, offers = %d, want 57 each", len(snap.Placements), len(snap.Offers))
 	}
-	o, ok := findOffer(snap, "GN7.2XLARGE32", "ap-beijing-3", catalog.OnDemand)
+	o, ok := providertest.FindOffer(snap.Offers, "GN7.2XLARGE32", "ap-beijing-3", catalog.OnDemand)
 	if !ok {
 		t.Fatal("no GN7.2XLARGE32 offer in ap-beijing-3")
 	}
@@ -116,7 +48,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 	if o.Price.String() != "8.73 CNY/hour" || o.Price.List != nil || o.Source != sourceInquiry || o.Availability != catalog.Unknown {
 		t.Errorf("offer = %s list %v source %s availability %s", o.Price, o.Price.List, o.Source, o.Availability)
 	}
-	it, _ := findInstance(snap, "GN7.2XLARGE32")
+	it, _ := providertest.FindInstance(snap.Instances, "GN7.2XLARGE32")
 	a := it.Accelerators[0]
 	if a.Name != "nvidia-t4-16gb" || a.Model != "nvidia-t4-16gb" || a.Count != 1 || !a.Share.Equal(catalog.Dec("1")) {
 		t.Errorf("accelerator = %+v", a)
@@ -138,25 +70,25 @@ func TestCrawl_RealRegion(t *testing.T) {
 	if diff := cmp.Diff(want, counts); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
-	if got, cov := target.Transport.Requests(), coverage(snap, catalog.Tencent); got != 61 || cov.Requests != 61 {
+	if got, cov := target.Transport.Requests(), providertest.CoverageOf(snap, catalog.Tencent); got != 61 || cov.Requests != 61 {
 		t.Errorf("transport counted %d (coverage %d), want 61", got, cov.Requests)
 	}
 }
 
 func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
-	srv := startReplay(t, "testdata/cases/vgpu_soldout")
-	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))})
-	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
+	srv := harness.StartDir(t, "testdata/cases/vgpu_soldout")
+	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))})
+	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v", cov)
 	}
-	v, ok := findInstance(snap, "GN7.LARGE20")
+	v, ok := providertest.FindInstance(snap.Instances, "GN7.LARGE20")
 	if !ok {
 		t.Fatal("no GN7.LARGE20")
 	}
 	if a := v.Accelerators[0]; a.Count != 1 || !a.Share.Equal(catalog.Dec("0.25")) || a.Model != "nvidia-t4-16gb" {
 		t.Errorf("vGPU accelerator = %+v, want 1 × 0.25 T4", a)
 	}
-	if _, ok := findInstance(snap, "S5.LARGE8"); ok {
+	if _, ok := providertest.FindInstance(snap.Instances, "S5.LARGE8"); ok {
 		t.Error("a type without GPU was kept")
 	}
 	var places []string
@@ -184,7 +116,7 @@ func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+"/"+tt.zone+"/"+string(tt.billing), func(t *testing.T) {
-			o, ok := findOffer(snap, tt.typ, tt.zone, tt.billing)
+			o, ok := providertest.FindOffer(snap.Offers, tt.typ, tt.zone, tt.billing)
 			if !ok {
 				t.Fatal("no offer")
 			}
@@ -199,7 +131,7 @@ func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 }
 
 func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		switch {
 		case req.Action == "InquiryPriceRunInstances" && n <= 2:
@@ -209,8 +141,8 @@ func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
 		}
 		return nil
 	}
-	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))}, "ap-jakarta")
-	if cov := coverage(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
+	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))}, "ap-jakarta")
+	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v", cov)
 	}
 	if got := srv.Count("InquiryPriceRunInstances"); got != 5+2 {
@@ -225,15 +157,15 @@ func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
 }
 
 func TestCrawl_FailingRegionIsPartial(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Region == "ap-bangkok" && req.Action == "DescribeZoneInstanceConfigInfos" {
 			return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("InternalError", "internal error")}
 		}
 		return nil
 	}
-	snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv))}, "ap-bangkok", "ap-jakarta")
-	cov := coverage(snap, catalog.Tencent)
+	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))}, "ap-bangkok", "ap-jakarta")
+	cov := providertest.CoverageOf(snap, catalog.Tencent)
 	if cov.Status != catalog.CoveragePartial || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "ap-bangkok" {
 		t.Fatalf("coverage = %+v", cov)
 	}
@@ -242,23 +174,15 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 	}
 }
 
-type otherProvider struct{}
-
-func (otherProvider) ID() catalog.Provider                      { return catalog.Alibaba }
-func (otherProvider) Regions(context.Context) ([]string, error) { return []string{"cn-x"}, nil }
-func (otherProvider) Crawl(context.Context, string) (*providers.RegionData, error) {
-	return &providers.RegionData{}, nil
-}
-
 func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
 	authFail := &replay.Response{Status: 200, ContentType: "application/json",
 		Body: replay.TencentError("AuthFailure.SecretIdNotFound", "The SecretId is not found, please ensure that your SecretId is correct.")}
 	t.Run("regions", func(t *testing.T) {
-		srv := startReplay(t, "testdata/replay")
+		srv := harness.Start(t)
 		srv.Fault = func(replay.Request, int) *replay.Response { return authFail }
-		other := providers.Factory{ID: catalog.Alibaba, New: func(providers.Config) (providers.Provider, error) { return otherProvider{}, nil }}
-		snap := crawl(t, []providers.Target{providers.Prepare(unlimited(), testConfig(srv)), providers.Prepare(other, providers.Config{})})
-		cov := coverage(snap, catalog.Tencent)
+		other := providertest.Stub(catalog.Alibaba, "cn-x")
+		snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv)), providers.Prepare(other, providers.Config{})})
+		cov := providertest.CoverageOf(snap, catalog.Tencent)
 		if cov.Status != catalog.CoverageFailed || !strings.Contains(cov.Message, "authentication failed") ||
 			!strings.Contains(cov.Message, "AuthFailure.SecretIdNotFound") || !strings.Contains(cov.Message, "TENCENTCLOUD_SECRET_ID") {
 			t.Errorf("coverage = %+v", cov)
@@ -266,7 +190,7 @@ func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
 		if strings.Contains(cov.Message, testSecretID) || strings.Contains(cov.Message, testSecretKey) {
 			t.Errorf("message leaks a credential: %s", cov.Message)
 		}
-		if c := coverage(snap, catalog.Alibaba); c.Status != catalog.CoverageOK {
+		if c := providertest.CoverageOf(snap, catalog.Alibaba); c.Status != catalog.CoverageOK {
 			t.Errorf("other provider affected: %+v", c)
 		}
 		if n := srv.Count("DescribeRegions"); n != 1 {
@@ -274,17 +198,17 @@ func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
 		}
 	})
 	t.Run("mid-crawl", func(t *testing.T) {
-		srv := startReplay(t, "testdata/replay")
+		srv := harness.Start(t)
 		srv.Fault = func(req replay.Request, n int) *replay.Response {
 			if req.Action == "DescribeZoneInstanceConfigInfos" {
 				return authFail
 			}
 			return nil
 		}
-		f := unlimited()
+		f := harness.Unlimited()
 		f.Concurrency = 1
-		snap := crawl(t, []providers.Target{providers.Prepare(f, testConfig(srv))})
-		cov := coverage(snap, catalog.Tencent)
+		snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(f, harness.Config(srv))})
+		cov := providertest.CoverageOf(snap, catalog.Tencent)
 		if cov.Status != catalog.CoverageFailed || len(cov.FailedRegions) != 16 {
 			t.Errorf("coverage = %s with %d failed regions", cov.Status, len(cov.FailedRegions))
 		}
@@ -295,19 +219,19 @@ func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
 }
 
 func TestInquiryLimiter(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
-	target := providers.Prepare(Factory, testConfig(srv))
+	srv := harness.Start(t)
+	target := providers.Prepare(Factory, harness.Config(srv))
 	if target.Err != nil {
 		t.Fatal(target.Err)
 	}
-	l := target.Provider.(*Provider).limits[actionInquiry]
+	l := target.Provider.(*Adapter).limits[actionInquiry]
 	if l == nil || l.Limit() != 10 || l.Burst() != 1 {
 		t.Fatalf("inquiry limiter = %v, want 10/s burst 1", l)
 	}
-	cfg := testConfig(srv)
+	cfg := harness.Config(srv)
 	cfg.Unlimited = true
 	target = providers.Prepare(Factory, cfg)
-	if l := target.Provider.(*Provider).limits[actionInquiry]; l != nil {
+	if l := target.Provider.(*Adapter).limits[actionInquiry]; l != nil {
 		t.Errorf("inquiry limiter of an unlimited crawl = %v/s, want none", l.Limit())
 	}
 }
@@ -317,35 +241,36 @@ func TestEndpointAndCredentials(t *testing.T) {
 		{"", "", "HTTPS"}, {"127.0.0.1:9000", "127.0.0.1:9000", "HTTP"}, {"cvm.example.com", "cvm.example.com", "HTTPS"},
 		{"http://cvm.example.com:80", "cvm.example.com:80", "HTTP"},
 	} {
-		h, s, err := hostEndpoint(tt.in)
+		h, s, err := providers.Config{Endpoints: map[string]string{"cvm": tt.in}}.HostEndpoint(catalog.Tencent, "cvm")
 		if err != nil || h != tt.host || s != tt.scheme {
 			t.Errorf("hostEndpoint(%q) = %q %q %v", tt.in, h, s, err)
 		}
 	}
-	if _, err := New(providers.Config{Getenv: func(string) string { return "" }}); !errors.Is(err, providers.ErrNoCredentials) {
+	if _, err := New(providers.Config{Getenv: func(string) string { return "" }}, nil); !errors.Is(err, providers.ErrNoCredentials) {
 		t.Errorf("err = %v, want ErrNoCredentials", err)
 	}
 }
 
-func TestParseFamilies(t *testing.T) {
-	fams, err := parseFamilies(strings.NewReader("family,model,confidence,source\nGN7vi,nvidia-t4-16gb,certain,doc\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f, ok := fams[familyKey("GN7VI")]; !ok || f.model != "nvidia-t4-16gb" {
-		t.Errorf("families = %+v", fams)
-	}
-	if _, err := parseFamilies(strings.NewReader("family,confidence\n")); err == nil {
-		t.Error("a table without a model column was accepted")
-	}
+// A server that echoes the request's Authorization header (TC3-HMAC-SHA256
+// Credential=AKID.../date/cvm/tc3_request, Signature=...) in its error message
+// never gets it into an error's text.
+func TestErrors_EchoedRequestIsRedacted(t *testing.T) {
+	harness.CheckEchoRedacted(t, "ap-seoul", func(req replay.Request, echo string) *replay.Response {
+		return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("AuthFailure.SignatureFailure", echo)}
+	})
 }
 
+// TestMeasure_FullReplayCrawl crawls every region of the real-data replay with
+// the production Factory (its rate limits included) and logs the measured
+// figures; only with GPUATLAS_MEASURE=1.
+func TestMeasure_FullReplayCrawl(t *testing.T) { harness.MeasureFullCrawl(t) }
+
 func BenchmarkCrawl(b *testing.B) {
-	srv := startReplay(b, "testdata/replay")
-	cfg := testConfig(srv)
+	srv := harness.Start(b)
+	cfg := harness.Config(srv)
 	for b.Loop() {
-		snap := crawl(b, []providers.Target{providers.Prepare(unlimited(), cfg)})
-		if c := coverage(snap, catalog.Tencent); c.Status != catalog.CoverageOK {
+		snap := harness.CrawlTargets(b, []providers.Target{providers.Prepare(harness.Unlimited(), cfg)})
+		if c := providertest.CoverageOf(snap, catalog.Tencent); c.Status != catalog.CoverageOK {
 			b.Fatal(c)
 		}
 	}

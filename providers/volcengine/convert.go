@@ -10,6 +10,7 @@ import (
 	"github.com/volcengine/volcengine-go-sdk/volcengine"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // Sources named in the catalog records this adapter produces.
@@ -60,13 +61,7 @@ func convertInstanceType(t *ecs.InstanceTypeForDescribeInstanceTypesOutput) (cat
 	}
 	if p := t.Processor; p != nil {
 		it.VCPUs = int(volcengine.Int32Value(p.Cpus))
-		model := volcengine.StringValue(p.Model)
-		switch {
-		case strings.Contains(model, "Intel"):
-			it.CPUVendor = "Intel"
-		case strings.Contains(model, "AMD"):
-			it.CPUVendor = "AMD"
-		}
+		it.CPUVendor = providers.Vendor(volcengine.StringValue(p.Model))
 	}
 	if t.Memory != nil && t.Memory.Size != nil {
 		it.MemoryGiB = decimal.NewFromInt(int64(*t.Memory.Size)).Div(mib)

@@ -1,13 +1,9 @@
 package volcengine
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
 	"strings"
-	"time"
 
 	"github.com/volcengine/volcengine-go-sdk/volcengine/volcengineerr"
 
@@ -15,71 +11,50 @@ import (
 	"github.com/gpuatlas/gpuatlas/providers"
 )
 
-// classify maps a Volcano Engine SDK error to one of the providers sentinels (nil
-// when it fits none). Flow control is AccountFlowLimitExceeded and friends with
-// HTTP 429; the SDK reports network failures as RequestError.
-func classify(err error) error {
+// classify reads a Volcano Engine SDK error by its status and code. Flow
+// control is AccountFlowLimitExceeded and friends with HTTP 429; the SDK
+// reports network failures as RequestError. The detail is status, code,
+// message and request id.
+func classify(err error) (class error, detail string) {
 	var rf volcengineerr.RequestFailure
-	if errors.As(err, &rf) {
-		code := rf.Code()
-		switch {
-		case rf.StatusCode() == 429 || strings.Contains(code, "FlowLimit") || strings.Contains(code, "Throttl") || strings.Contains(code, "RequestLimitExceeded"):
-			return providers.ErrThrottled
-		case rf.StatusCode() == 401 || rf.StatusCode() == 403 || strings.Contains(code, "AccessKey") || strings.Contains(code, "Signature") || strings.Contains(code, "AccessDenied") || strings.Contains(code, "Unauthorized"):
-			return providers.ErrAuth
-		case rf.StatusCode() == 404 || strings.Contains(code, "NotFound"):
-			return providers.ErrNotFound
-		case rf.StatusCode() >= 500:
-			return providers.ErrUnavailable
+	if !errors.As(err, &rf) {
+		var ve volcengineerr.Error
+		if errors.As(err, &ve) && ve.Code() == "RequestError" {
+			return providers.ErrUnavailable, ""
 		}
-		return nil
+		return nil, ""
 	}
-	var ve volcengineerr.Error
-	if errors.As(err, &ve) && ve.Code() == "RequestError" {
-		return providers.ErrUnavailable
+	detail = fmt.Sprintf("status %d %s: %s", rf.StatusCode(), rf.Code(), rf.Message())
+	if rf.RequestID() != "" {
+		detail += " (request id " + rf.RequestID() + ")"
 	}
-	var ue *url.Error
-	var ne net.Error
-	if errors.As(err, &ue) || errors.As(err, &ne) {
-		return providers.ErrUnavailable
-	}
-	return nil
-}
-
-// describe shortens an SDK error to status, code, message and request id.
-func describe(err error) string {
-	var rf volcengineerr.RequestFailure
-	if errors.As(err, &rf) {
-		s := fmt.Sprintf("status %d %s: %s", rf.StatusCode(), rf.Code(), rf.Message())
-		if rf.RequestID() != "" {
-			s += " (request id " + rf.RequestID() + ")"
+	code, status := rf.Code(), rf.StatusCode()
+	has := func(parts ...string) bool {
+		for _, p := range parts {
+			if strings.Contains(code, p) {
+				return true
+			}
 		}
-		return s
+		return false
 	}
-	return err.Error()
+	switch {
+	case status == 429 || has("FlowLimit", "Throttl", "RequestLimitExceeded"):
+		return providers.ErrThrottled, detail
+	case status == 401 || status == 403 || has("AccessKey", "Signature", "AccessDenied", "Unauthorized"):
+		return providers.ErrAuth, detail
+	case status == 404 || has("NotFound"):
+		return providers.ErrNotFound, detail
+	case status >= 500:
+		return providers.ErrUnavailable, detail
+	}
+	return nil, detail
 }
 
-func wrap(action, region string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var ae *providers.CallError
-	if errors.As(err, &ae) {
-		return err
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("volcengine: %s in %s: %w", action, region, err)
-	}
-	return &providers.CallError{Provider: catalog.Volcengine, Action: action, Region: region, Class: classify(err), Err: err, Detail: describe(err)}
-}
+// authHint is what to check when Volcano Engine refuses the credentials.
+const authHint = "check " + envAK + " / " + envSK + " and the key's ECS and billing read permissions"
 
-// newRetry retries throttling and unavailability with backoff and jitter (the
-// SDK's own retries are off, so none double up).
-func newRetry(cfg providers.Config) providers.Retry {
-	r := providers.NewRetry(cfg, 3, 500*time.Millisecond)
-	r.Retryable = func(err error) bool {
-		c := classify(err)
-		return c == providers.ErrThrottled || c == providers.ErrUnavailable
-	}
-	return r
+// callErrors wraps the adapter's errors, with secrets (the credentials it was
+// given) kept out of their text.
+func callErrors(secrets []string) providers.CallErrors {
+	return providers.CallErrors{Provider: catalog.Volcengine, Classify: classify, Hint: authHint, Secrets: secrets}
 }

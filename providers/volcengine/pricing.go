@@ -65,9 +65,9 @@ func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, ty
 	} {
 		for start := 0; start < len(types); start += inquiryBatch {
 			chunk := types[start:min(start+inquiryBatch, len(types))]
-			results, cur, err := a.inquire(ctx, bill, q, chunk)
+			results, cur, err := a.inquire(ctx, bill, region, q, chunk)
 			if err != nil {
-				return nil, wrap(fmt.Sprintf("%s price inquiry for %d types", q.billing, len(chunk)), region, err)
+				return nil, a.errs.Wrap(err, fmt.Sprintf("%s price inquiry for %d types", q.billing, len(chunk)), region)
 			}
 			for _, r := range results {
 				payable, okPay := money(r.discount)
@@ -95,55 +95,74 @@ type quoteResult struct {
 	original, discount *string
 }
 
-func (a *Adapter) inquire(ctx context.Context, bill billingAPI, q quoteKind, types []catalog.InstanceType) ([]quoteResult, catalog.Currency, error) {
+// inquire asks one price inquiry for one billing kind of types. The answer's
+// currency is required (providers.NoCurrency when it has prices and none).
+//
+// QueryPriceForPayAsYouGo and QueryPriceForSubscription take the same
+// configuration list and answer alike, in twin SDK types: the list is built
+// once and converted; the answers are read by readPayAsYouGo and
+// readSubscription.
+func (a *Adapter) inquire(ctx context.Context, bill billingAPI, region string, q quoteKind, types []catalog.InstanceType) ([]quoteResult, catalog.Currency, error) {
+	product := volcengine.String(productECS)
+	configs := make([]*billing.ConfigListForQueryPriceForPayAsYouGoInput, 0, len(types))
+	for _, t := range types {
+		configs = append(configs, &billing.ConfigListForQueryPriceForPayAsYouGoInput{
+			ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
+	}
+	api := "QueryPriceForSubscription"
+	if q.billing == catalog.OnDemand {
+		api = "QueryPriceForPayAsYouGo"
+	}
 	var out []quoteResult
 	var cur *string
 	err := a.retry.Do(ctx, func() error {
-		out = out[:0]
 		if q.billing == catalog.OnDemand {
-			in := &billing.QueryPriceForPayAsYouGoInput{Product: volcengine.String(productECS)}
-			for _, t := range types {
-				in.ConfigList = append(in.ConfigList, &billing.ConfigListForQueryPriceForPayAsYouGoInput{
-					ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
+			resp, err := bill.QueryPriceForPayAsYouGoWithContext(ctx, &billing.QueryPriceForPayAsYouGoInput{Product: product, ConfigList: configs})
+			if err == nil {
+				cur, out = resp.Currency, results(resp.ConfigList, readPayAsYouGo)
 			}
-			resp, err := bill.QueryPriceForPayAsYouGoWithContext(ctx, in)
-			if err != nil {
-				return err
-			}
-			cur = resp.Currency
-			for _, c := range resp.ConfigList {
-				if c != nil {
-					out = append(out, quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount})
-				}
-			}
-			return nil
-		}
-		in := &billing.QueryPriceForSubscriptionInput{Product: volcengine.String(productECS)}
-		for _, t := range types {
-			in.ConfigList = append(in.ConfigList, &billing.ConfigListForQueryPriceForSubscriptionInput{
-				ConfigurationCode: volcengine.String(t.ID), Quantity: volcengine.Int32(1), UseDuration: volcengine.Int32(q.duration)})
-		}
-		resp, err := bill.QueryPriceForSubscriptionWithContext(ctx, in)
-		if err != nil {
 			return err
 		}
-		cur = resp.Currency
-		for _, c := range resp.ConfigList {
-			if c != nil {
-				out = append(out, quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount})
-			}
+		in := &billing.QueryPriceForSubscriptionInput{Product: product}
+		for _, c := range configs {
+			in.ConfigList = append(in.ConfigList, (*billing.ConfigListForQueryPriceForSubscriptionInput)(c))
 		}
-		return nil
+		resp, err := bill.QueryPriceForSubscriptionWithContext(ctx, in)
+		if err == nil {
+			cur, out = resp.Currency, results(resp.ConfigList, readSubscription)
+		}
+		return err
 	})
-	c := catalog.CNY // the China site bills in CNY
-	if cur != nil && *cur != "" {
-		c = catalog.Currency(*cur)
+	if err != nil || len(out) == 0 {
+		return nil, "", err
 	}
+	c, err := providers.AnswerCurrency(catalog.Volcengine, api, region, "Currency", volcengine.StringValue(cur))
 	return out, c, err
 }
 
+func readPayAsYouGo(c *billing.ConfigListForQueryPriceForPayAsYouGoOutput) quoteResult {
+	return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
+}
+
+func readSubscription(c *billing.ConfigListForQueryPriceForSubscriptionOutput) quoteResult {
+	return quoteResult{volcengine.StringValue(c.ConfigurationCode), c.OriginalAmount, c.DiscountAmount}
+}
+
+// results reads an answer's configuration list, skipping empty items.
+func results[C any](list []*C, read func(*C) quoteResult) []quoteResult {
+	var out []quoteResult
+	for _, c := range list {
+		if c != nil {
+			out = append(out, read(c))
+		}
+	}
+	return out
+}
+
 // spotPrices reads the latest spot price per zone of each GPU type from ECS
-// DescribeSpotPriceHistory. Types without spot history get no spot offer.
+// DescribeSpotPriceHistory. Types without spot history get no spot offer. The
+// answer has no currency field: spot is sold in CNY on the China site, the
+// only one the API serves.
 func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, fetched time.Time) ([]catalog.Offer, error) {
 	var offers []catalog.Offer
 	for _, t := range types {
@@ -153,21 +172,11 @@ func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, 
 		}
 		latest := map[string]point{}
 		var zones []string
-		token := ""
-		var tokens providers.PageTokens
-		for {
-			in := &ecs.DescribeSpotPriceHistoryInput{InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize)}
-			if token != "" {
-				in.NextToken = volcengine.String(token)
-			}
-			var resp *ecs.DescribeSpotPriceHistoryOutput
-			err := a.retry.Do(ctx, func() error {
-				var err error
-				resp, err = client.DescribeSpotPriceHistoryWithContext(ctx, in)
-				return err
-			})
+		err := a.list(ctx, "describe spot price history of "+t.ID, region, func(token *string) (*string, error) {
+			resp, err := client.DescribeSpotPriceHistoryWithContext(ctx, &ecs.DescribeSpotPriceHistoryInput{
+				InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize), NextToken: token})
 			if err != nil {
-				return nil, wrap("describe spot price history of "+t.ID, region, err)
+				return nil, err
 			}
 			for _, sp := range resp.SpotPrices {
 				if sp == nil {
@@ -186,13 +195,10 @@ func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, 
 					latest[zone] = point{at, price}
 				}
 			}
-			token = volcengine.StringValue(resp.NextToken)
-			if err := tokens.Next(token); err != nil {
-				return nil, fmt.Errorf("volcengine: describe spot price history of %s in %s: %w", t.ID, region, err)
-			}
-			if token == "" {
-				break
-			}
+			return resp.NextToken, nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		for _, z := range zones {
 			offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: t.ID, Region: region, Zone: z,

@@ -1,14 +1,14 @@
-// Package volcengine crawls Volcano Engine's GPU instance types (ECS) and their
-// prices (billing price inquiry, ECS spot price history) with the official
-// volcengine-go-sdk.
+// Package volcengine is the Volcano Engine adapter: GPU instance types and
+// where they can be launched from ECS (convert.go), and their prices from the
+// billing price inquiry and ECS spot price history (pricing.go), with the
+// official volcengine-go-sdk (its retries off; providers.Retry retries).
+// transport.go keeps non-JSON answers away from the SDK. The files follow the
+// adapter skeleton described in package providers.
 package volcengine
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -56,33 +56,27 @@ type Adapter struct {
 	newClients func(region string) (ecsAPI, billingAPI, error)
 	clock      func() time.Time
 	retry      providers.Retry
+	errs       providers.CallErrors
 	pageSize   int32
 }
 
 // New builds the adapter from cfg. Without VOLCENGINE_ACCESS_KEY and
 // VOLCENGINE_SECRET_KEY it returns an error wrapping providers.ErrNoCredentials.
 func New(cfg providers.Config) (providers.Provider, error) {
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
+	keys, err := cfg.Credentials(catalog.Volcengine, envAK, envSK)
+	if err != nil {
+		return nil, err
 	}
-	ak, sk := getenv(envAK), getenv(envSK)
-	if ak == "" || sk == "" {
-		return nil, fmt.Errorf("volcengine: set %s and %s: %w", envAK, envSK, providers.ErrNoCredentials)
-	}
-	base := cfg.Transport
-	if base == nil {
-		base = providers.DefaultBaseTransport()
-	}
+	ak, sk := keys[0], keys[1]
+	base := cfg.BaseTransport()
 	// The session replaces the Proxy of an *http.Transport with one built from
 	// HTTP(S)_PROXY that ignores NO_PROXY; a RoundTripper that is not an
 	// *http.Transport is left alone, so proxy settings stay the base transport's.
 	rt := jsonAnswers(base)
 	httpClient := &http.Client{Transport: rt, Timeout: cfg.Timeout}
-	a := &Adapter{clock: cfg.Clock, retry: newRetry(cfg), pageSize: 100}
-	if a.clock == nil {
-		a.clock = time.Now
-	}
+	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 100}
+	// Retries are ours (backoff with jitter), not the SDK's.
+	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
 	build := func(region, override string) (*session.Session, error) {
 		c := volcengine.NewConfig().WithRegion(region).
 			WithCredentials(credentials.NewStaticCredentials(ak, sk, "")).
@@ -100,11 +94,11 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	a.newClients = func(region string) (ecsAPI, billingAPI, error) {
 		es, err := build(region, cfg.Endpoints["ecs"])
 		if err != nil {
-			return nil, nil, fmt.Errorf("volcengine: ecs session for %s: %w", region, err)
+			return nil, nil, a.errs.Wrap(err, "ecs session", region)
 		}
 		bs, err := build(region, cfg.Endpoints["billing"])
 		if err != nil {
-			return nil, nil, fmt.Errorf("volcengine: billing session for %s: %w", region, err)
+			return nil, nil, a.errs.Wrap(err, "billing session", region)
 		}
 		return ecs.New(es), billing.New(bs), nil
 	}
@@ -128,44 +122,6 @@ func splitEndpoint(u string) (host string, insecure bool, err error) {
 	return host, insecure, nil
 }
 
-type roundTripperFunc func(*http.Request) (*http.Response, error)
-
-// maxAnswer bounds the answer read into memory; the largest real answers
-// (DescribeInstanceTypes pages of 100) are well under 1 MiB.
-const maxAnswer = 64 << 20
-
-// jsonAnswers reads each answer whole and turns one that is not a JSON object
-// (a gateway's HTML page, a body cut off mid-transfer, null) into a transport
-// error.
-// The SDK would otherwise print "Unmarshal err, ..." or "read volcenginebody
-// err, ..." to standard output (volcenginequery, v1.1.35), which corrupts
-// `gpuatlas crawl --out -`, and return an error that says nothing retryable; as
-// a transport error it is the SDK's RequestError, which is retried as
-// unavailable and names the status in the region's failure.
-func jsonAnswers(base http.RoundTripper) roundTripperFunc {
-	return func(req *http.Request) (*http.Response, error) {
-		resp, err := base.RoundTrip(req)
-		if err != nil {
-			return nil, err
-		}
-		body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
-		resp.Body.Close()
-		if err != nil {
-			return nil, fmt.Errorf("read answer (HTTP %d): %w", resp.StatusCode, err)
-		}
-		// An object only: the SDK dereferences a nil response for a JSON null
-		// (panic in volcenginequery.processBodyError, v1.1.35).
-		if trimmed := bytes.TrimSpace(body); !json.Valid(body) || len(trimmed) == 0 || trimmed[0] != '{' {
-			return nil, fmt.Errorf("answer (HTTP %d, %s, %d bytes) is not a JSON object", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
-		}
-		resp.Body = io.NopCloser(bytes.NewReader(body))
-		resp.ContentLength = int64(len(body))
-		return resp, nil
-	}
-}
-
-func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
-
 // ID is catalog.Volcengine.
 func (a *Adapter) ID() catalog.Provider { return catalog.Volcengine }
 
@@ -176,34 +132,20 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	token := ""
-	var tokens providers.PageTokens
-	for {
-		in := &ecs.DescribeRegionsInput{MaxResults: volcengine.Int32(a.pageSize)}
-		if token != "" {
-			in.NextToken = volcengine.String(token)
-		}
-		var resp *ecs.DescribeRegionsOutput
-		err := a.retry.Do(ctx, func() error {
-			var err error
-			resp, err = client.DescribeRegionsWithContext(ctx, in)
-			return err
-		})
+	err = a.list(ctx, "describe regions", "", func(token *string) (*string, error) {
+		resp, err := client.DescribeRegionsWithContext(ctx, &ecs.DescribeRegionsInput{MaxResults: volcengine.Int32(a.pageSize), NextToken: token})
 		if err != nil {
-			return nil, wrap("describe regions", "", err)
+			return nil, err
 		}
 		for _, r := range resp.Regions {
 			if id := volcengine.StringValue(r.RegionId); id != "" {
 				out = append(out, id)
 			}
 		}
-		token = volcengine.StringValue(resp.NextToken)
-		if err := tokens.Next(token); err != nil {
-			return nil, fmt.Errorf("volcengine: describe regions: %w", err)
-		}
-		if token == "" {
-			break
-		}
+		return resp.NextToken, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	sort.Strings(out)
 	return out, nil
@@ -251,31 +193,33 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 
 func (a *Adapter) instanceTypes(ctx context.Context, client ecsAPI, region string) ([]*ecs.InstanceTypeForDescribeInstanceTypesOutput, error) {
 	var out []*ecs.InstanceTypeForDescribeInstanceTypesOutput
-	token := ""
-	var tokens providers.PageTokens
-	for {
-		in := &ecs.DescribeInstanceTypesInput{MaxResults: volcengine.Int32(a.pageSize)}
-		if token != "" {
-			in.NextToken = volcengine.String(token)
-		}
-		var resp *ecs.DescribeInstanceTypesOutput
-		err := a.retry.Do(ctx, func() error {
-			var err error
-			resp, err = client.DescribeInstanceTypesWithContext(ctx, in)
-			return err
-		})
+	err := a.list(ctx, "describe instance types", region, func(token *string) (*string, error) {
+		resp, err := client.DescribeInstanceTypesWithContext(ctx, &ecs.DescribeInstanceTypesInput{MaxResults: volcengine.Int32(a.pageSize), NextToken: token})
 		if err != nil {
-			return nil, wrap("describe instance types", region, err)
+			return nil, err
 		}
 		out = append(out, resp.InstanceTypes...)
-		token = volcengine.StringValue(resp.NextToken)
-		if err := tokens.Next(token); err != nil {
-			return nil, fmt.Errorf("volcengine: describe instance types in %s: %w", region, err)
-		}
-		if token == "" {
-			return out, nil
-		}
-	}
+		return resp.NextToken, nil
+	})
+	return out, err
+}
+
+// list pages through one listing, each page retried: ask asks for the page
+// after token (nil for the first) and returns the next token.
+func (a *Adapter) list(ctx context.Context, action, region string, ask func(token *string) (next *string, err error)) error {
+	err := providers.Paginate(func(token string) (string, error) {
+		var next *string
+		err := a.retry.Do(ctx, func() (err error) {
+			var t *string
+			if token != "" {
+				t = volcengine.String(token)
+			}
+			next, err = ask(t)
+			return err
+		})
+		return volcengine.StringValue(next), err
+	})
+	return a.errs.Wrap(err, action, region)
 }
 
 // placements asks DescribeAvailableResource where each GPU type can be launched;
@@ -289,7 +233,7 @@ func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, 
 		return err
 	})
 	if err != nil {
-		return nil, wrap("describe available resource", region, err)
+		return nil, a.errs.Wrap(err, "describe available resource", region)
 	}
 	return convertPlacements(resp, region, types), nil
 }

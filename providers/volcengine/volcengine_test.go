@@ -2,9 +2,9 @@ package volcengine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,8 +12,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/providers"
+	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -24,53 +24,14 @@ const (
 
 var fixedNow = time.Date(2026, 6, 20, 12, 0, 0, 0, time.UTC)
 
-func startReplay(t *testing.T) *replay.Server {
-	t.Helper()
-	srv, err := replay.Start(os.DirFS("testdata/replay"), replay.Volcengine)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-func testConfig(srv *replay.Server) providers.Config {
-	env := map[string]string{envAK: testAK, envSK: testSK}
-	return providers.Config{
-		Endpoints:   map[string]string{"ecs": srv.URL, "billing": srv.URL},
-		Getenv:      func(k string) string { return env[k] },
-		Clock:       func() time.Time { return fixedNow },
-		Timeout:     5 * time.Second,
-		MaxAttempts: 3,
-		Backoff:     time.Millisecond,
-	}
-}
-
-func unlimited() providers.Factory {
-	f := Factory
-	f.RatePerSecond = 0
-	return f
-}
-
-func crawl(t *testing.T, f providers.Factory, cfg providers.Config) (*catalog.Snapshot, providers.Target) {
-	t.Helper()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	target := providers.Prepare(f, cfg)
-	snap, err := providers.Crawl(context.Background(), []providers.Target{target},
-		providers.Options{Reference: ref, Clock: func() time.Time { return fixedNow }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap, target
-}
+// harness reaches the replay through the ECS and billing clients.
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.Volcengine, Endpoints: providertest.URLs("ecs", "billing"),
+	Env: map[string]string{envAK: testAK, envSK: testSK}, Now: fixedNow}
 
 func TestCrawl_FullReplay(t *testing.T) {
-	srv := startReplay(t)
+	srv := harness.Start(t)
 	start := time.Now()
-	snap, target := crawl(t, Factory, testConfig(srv))
+	snap, target := harness.Crawl(t, Factory, harness.Config(srv))
 	elapsed := time.Since(start)
 	cov := snap.Coverage[0]
 	if cov.Status != catalog.CoverageOK || cov.Regions != 3 {
@@ -148,8 +109,8 @@ func TestCrawl_LoopbackIgnoresProxyEnv(t *testing.T) {
 	t.Setenv("http_proxy", "http://127.0.0.1:1")
 	t.Setenv("HTTPS_PROXY", "http://127.0.0.1:1")
 	t.Setenv("NO_PROXY", "")
-	srv := startReplay(t)
-	cfg := testConfig(srv)
+	srv := harness.Start(t)
+	cfg := harness.Config(srv)
 	cfg.MaxAttempts = 1
 	// Straight to the adapter with a plain *http.Transport, which the SDK would
 	// otherwise point at the dead proxy.
@@ -165,14 +126,14 @@ func TestCrawl_LoopbackIgnoresProxyEnv(t *testing.T) {
 		t.Fatalf("crawl through a dead HTTP_PROXY: %v", err)
 	}
 	// And through the runner's transport.
-	snap, _ := crawl(t, unlimited(), cfg)
+	snap, _ := harness.Crawl(t, harness.Unlimited(), cfg)
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v, want ok with a dead proxy in the environment", cov)
 	}
 }
 
 func TestCrawl_ThrottledThenSuccess(t *testing.T) {
-	srv := startReplay(t)
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if (req.Action == "DescribeInstanceTypes" || req.Action == "QueryPriceForPayAsYouGo") && n == 1 {
 			return &replay.Response{Status: 429, ContentType: "application/json",
@@ -180,7 +141,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 		}
 		return nil
 	}
-	snap, target := crawl(t, unlimited(), testConfig(srv))
+	snap, target := harness.Crawl(t, harness.Unlimited(), harness.Config(srv))
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v", cov)
 	}
@@ -190,7 +151,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 }
 
 func TestCrawl_FailingRegionIsPartial(t *testing.T) {
-	srv := startReplay(t)
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		if req.Region == "cn-shanghai" && req.Action == "DescribeAvailableResource" {
 			return &replay.Response{Status: 500, ContentType: "application/json",
@@ -198,9 +159,9 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 		}
 		return nil
 	}
-	cfg := testConfig(srv)
+	cfg := harness.Config(srv)
 	cfg.MaxAttempts = 2
-	snap, _ := crawl(t, unlimited(), cfg)
+	snap, _ := harness.Crawl(t, harness.Unlimited(), cfg)
 	cov := snap.Coverage[0]
 	if cov.Status != catalog.CoveragePartial || cov.Regions != 2 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-shanghai" {
 		t.Fatalf("coverage = %+v", cov)
@@ -222,19 +183,19 @@ func TestNew_MissingCredentialsIsSkipped(t *testing.T) {
 	if !errors.Is(err, providers.ErrNoCredentials) {
 		t.Fatalf("err = %v", err)
 	}
-	snap, _ := crawl(t, Factory, providers.Config{Getenv: func(string) string { return "" }})
+	snap, _ := harness.Crawl(t, Factory, providers.Config{Getenv: func(string) string { return "" }})
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageSkipped || cov.Requests != 0 {
 		t.Errorf("coverage = %+v, want skipped", cov)
 	}
 }
 
 func TestErrors_AuthFailureIsClassifiedWithoutSecrets(t *testing.T) {
-	srv := startReplay(t)
+	srv := harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		return &replay.Response{Status: 401, ContentType: "application/json",
 			Body: `{"ResponseMetadata":{"RequestId":"r3","Error":{"CodeN":100010,"Code":"SignatureDoesNotMatch","Message":"The request signature we calculated does not match"}}}`}
 	}
-	p, err := New(testConfig(srv))
+	p, err := New(harness.Config(srv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,4 +221,22 @@ func TestSplitEndpoint(t *testing.T) {
 	if _, _, err := splitEndpoint("http://host/path"); err == nil {
 		t.Error("a path was accepted")
 	}
+}
+
+// A server that echoes the request's Authorization header (HMAC-SHA256
+// Credential=AK/date/region/service/request, Signature=...) and query in its
+// error message never gets them into an error's text.
+func TestErrors_EchoedRequestIsRedacted(t *testing.T) {
+	harness.CheckEchoRedacted(t, "cn-guangzhou", func(req replay.Request, echo string) *replay.Response {
+		msg, _ := json.Marshal(echo)
+		return &replay.Response{Status: 401, ContentType: "application/json",
+			Body: `{"ResponseMetadata":{"RequestId":"r4","Action":"` + req.Action + `","Error":{"CodeN":100010,"Code":"SignatureDoesNotMatch","Message":` + string(msg) + `}}}`}
+	})
+}
+
+// A price answer without a currency fails its region with the error that
+// names the provider, the API and the field.
+func TestCrawl_PriceWithoutCurrencyFails(t *testing.T) {
+	harness.CheckNoCurrency(t, providertest.NoCurrency{Action: "QueryPriceForPayAsYouGo", API: "QueryPriceForPayAsYouGo",
+		Region: "cn-guangzhou", Key: "Currency", Field: "Currency"})
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs"
@@ -41,16 +40,13 @@ var includes = fmt.Sprintf("%d GiB %s system disk", systemDiskGiB, systemDiskCat
 
 // offer prices one query. A price the API does not have (ErrNotFound, or an
 // answer without a positive TradePrice) gives no offer and no error.
-func (p *Provider) offer(ctx context.Context, q priceQuery) (*catalog.Offer, error) {
+func (p *Adapter) offer(ctx context.Context, q priceQuery) (*catalog.Offer, error) {
 	price, err := p.price(ctx, q.key)
 	if errors.Is(err, providers.ErrNotFound) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("alibaba: describe price for %s (%s) in %s: %w", q.key.instanceType, q.key.billing, location(q.key), authHint(err))
-	}
-	if price == nil {
-		return nil, nil
+	if err != nil || price == nil {
+		return nil, err
 	}
 	return &catalog.Offer{
 		Provider:     catalog.Alibaba,
@@ -75,7 +71,7 @@ func location(k priceKey) string {
 }
 
 // price asks DescribePrice once per key per crawl.
-func (p *Provider) price(ctx context.Context, k priceKey) (*catalog.Price, error) {
+func (p *Adapter) price(ctx context.Context, k priceKey) (*catalog.Price, error) {
 	p.priceMu.Lock()
 	e, ok := p.prices[k]
 	if !ok {
@@ -102,7 +98,7 @@ func (p *Provider) price(ctx context.Context, k priceKey) (*catalog.Price, error
 	return e.price, e.err
 }
 
-func (p *Provider) describePrice(ctx context.Context, k priceKey) (*catalog.Price, error) {
+func (p *Adapter) describePrice(ctx context.Context, k priceKey) (*catalog.Price, error) {
 	var body []byte
 	err := p.with(ctx, func(c ecsAPI) error {
 		req := priceRequest(k)
@@ -113,10 +109,11 @@ func (p *Provider) describePrice(ctx context.Context, k priceKey) (*catalog.Pric
 		body = resp.GetHttpContentBytes()
 		return nil
 	})
-	if err != nil {
-		return nil, err
+	var price *catalog.Price
+	if err == nil {
+		price, err = decodePrice(body, k)
 	}
-	return decodePrice(body, k.billing)
+	return price, p.errs.Wrap(err, fmt.Sprintf("describe price for %s (%s)", k.instanceType, k.billing), location(k))
 }
 
 // priceRequest is the DescribePrice request of a key: one instance, VPC, with a
@@ -162,8 +159,9 @@ type priceAnswer struct {
 
 // decodePrice reads the payable price (TradePrice → Amount) and the list price
 // (OriginalPrice → List, when the API gives a positive one) in the currency the
-// API states. No positive TradePrice means no price for this combination.
-func decodePrice(body []byte, billing catalog.BillingKind) (*catalog.Price, error) {
+// API states (providers.NoCurrency when it states none). No positive TradePrice
+// means no price for this combination.
+func decodePrice(body []byte, k priceKey) (*catalog.Price, error) {
 	var a priceAnswer
 	if err := json.Unmarshal(body, &a); err != nil {
 		return nil, fmt.Errorf("decode DescribePrice answer: %w", err)
@@ -172,12 +170,12 @@ func decodePrice(body []byte, billing catalog.BillingKind) (*catalog.Price, erro
 	if !ok {
 		return nil, nil
 	}
-	cur := catalog.Currency(strings.ToUpper(a.PriceInfo.Price.Currency))
-	if cur == "" {
-		return nil, errors.New("DescribePrice answer has a price without a currency")
+	cur, err := providers.AnswerCurrency(catalog.Alibaba, "DescribePrice", location(k), "PriceInfo.Price.Currency", a.PriceInfo.Price.Currency)
+	if err != nil {
+		return nil, err
 	}
 	pr := &catalog.Price{Amount: trade, Currency: cur, Unit: catalog.PerHour}
-	switch billing {
+	switch k.billing {
 	case catalog.SubscriptionMonth:
 		pr.Unit = catalog.PerMonth
 	case catalog.SubscriptionYear:

@@ -87,27 +87,19 @@ func accelerators(info types.InstanceTypeInfo) []catalog.Accelerator {
 			if logical := int(awsv2.ToInt32(d.LogicalGpuCount)); count == 0 && logical > 0 {
 				count = logical
 			}
-			var mem int64
-			if d.MemoryInfo != nil {
-				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
-			}
 			out = append(out, catalog.Accelerator{Kind: catalog.KindGPU, Name: awsv2.ToString(d.Name),
-				Manufacturer: awsv2.ToString(d.Manufacturer), Count: count, Share: share, MemoryGiB: mibToGiB(mem)})
+				Manufacturer: awsv2.ToString(d.Manufacturer), Count: count, Share: share, MemoryGiB: memoryGiB(d.MemoryInfo)})
 		}
 	}
 	neuron := map[string]bool{}
 	if n := info.NeuronInfo; n != nil {
 		for _, d := range n.NeuronDevices {
-			var mem int64
-			if d.MemoryInfo != nil {
-				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
-			}
 			name := awsv2.ToString(d.Name)
 			neuron[strings.ToLower(name)] = true
 			// Neuron devices (Inferentia, Trainium) are AWS's own; the API gives
 			// no manufacturer for them.
 			out = append(out, catalog.Accelerator{Kind: catalog.KindNPU, Name: name, Manufacturer: "AWS",
-				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: memoryGiB(d.MemoryInfo)})
 		}
 	}
 	if a := info.InferenceAcceleratorInfo; a != nil {
@@ -118,35 +110,39 @@ func accelerators(info types.InstanceTypeInfo) []catalog.Accelerator {
 			if neuron[strings.ToLower(name)] {
 				continue
 			}
-			var mem int64
-			if d.MemoryInfo != nil {
-				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
-			}
 			out = append(out, catalog.Accelerator{Kind: catalog.KindInference, Name: name, Manufacturer: awsv2.ToString(d.Manufacturer),
-				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: memoryGiB(d.MemoryInfo)})
 		}
 	}
 	if f := info.FpgaInfo; f != nil {
 		for _, d := range f.Fpgas {
-			var mem int64
-			if d.MemoryInfo != nil {
-				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
-			}
 			out = append(out, catalog.Accelerator{Kind: catalog.KindFPGA, Name: awsv2.ToString(d.Name), Manufacturer: awsv2.ToString(d.Manufacturer),
-				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: memoryGiB(d.MemoryInfo)})
 		}
 	}
 	if m := info.MediaAcceleratorInfo; m != nil {
 		for _, d := range m.Accelerators {
-			var mem int64
-			if d.MemoryInfo != nil {
-				mem = int64(awsv2.ToInt32(d.MemoryInfo.SizeInMiB))
-			}
 			out = append(out, catalog.Accelerator{Kind: catalog.KindMedia, Name: awsv2.ToString(d.Name), Manufacturer: awsv2.ToString(d.Manufacturer),
-				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: mibToGiB(mem)})
+				Count: int(awsv2.ToInt32(d.Count)), Share: one, MemoryGiB: memoryGiB(d.MemoryInfo)})
 		}
 	}
 	return out
+}
+
+// deviceMemory is a device's memory as EC2 describes it: the five device
+// kinds' memory types are one struct (SizeInMiB) under five names.
+type deviceMemory interface {
+	*types.GpuDeviceMemoryInfo | *types.NeuronDeviceMemoryInfo | *types.InferenceDeviceMemoryInfo |
+		*types.FpgaDeviceMemoryInfo | *types.MediaDeviceMemoryInfo
+}
+
+// memoryGiB is a device's memory in GiB (0, unknown, when the API gives none).
+func memoryGiB[M deviceMemory](m M) decimal.Decimal {
+	var mib int64
+	if info := (*types.GpuDeviceMemoryInfo)(m); info != nil {
+		mib = int64(awsv2.ToInt32(info.SizeInMiB))
+	}
+	return mibToGiB(mib)
 }
 
 // mibToGiB divides by 1024, which is exact in at most ten decimal places.

@@ -7,11 +7,42 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
-// maxAnswer bounds an EC2 answer read into memory; a DescribeInstanceTypes page
-// of 100 types is about 300 KiB.
-const maxAnswer = 64 << 20
+// The SDK's HTTP client sends through these wrappers around the runner's
+// transport (see New): detachedBody works around a body race in smithy-go,
+// checkedAnswer keeps a gateway's page from passing for an empty answer.
+
+// detachedBody sends each request with its own in-memory copy of the body.
+//
+// smithy-go (v1.28) closes the request body as soon as the response headers
+// arrive, and its closed body's WriteTo returns io.EOF. net/http may still be
+// checking the body for extra bytes at that moment; it then takes the io.EOF for a
+// body read error and closes the connection under the response being read, and
+// the call fails with "deserialization failed ... use of closed network
+// connection" (aws/aws-sdk-go-v2#1825, #2737). The query and JSON request bodies
+// are a few hundred bytes, so a copy costs nothing.
+type detachedBody struct {
+	base http.RoundTripper
+}
+
+func (t detachedBody) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body == nil || req.Body == http.NoBody {
+		return t.base.RoundTrip(req)
+	}
+	data, err := io.ReadAll(req.Body)
+	_ = req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	out := req.Clone(req.Context())
+	out.Body = io.NopCloser(bytes.NewReader(data))
+	out.ContentLength = int64(len(data))
+	out.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+	return t.base.RoundTrip(out)
+}
 
 // checkedAnswer rejects a successful EC2 answer that is not an EC2 XML document.
 //
@@ -32,8 +63,7 @@ func (t checkedAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
 		!strings.HasPrefix(req.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 		return resp, err
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
-	resp.Body.Close()
+	body, err := providers.ReadAnswer(resp)
 	if err != nil {
 		return nil, &badAnswer{msg: fmt.Sprintf("read EC2 answer (HTTP %d): %v", resp.StatusCode, err)}
 	}
@@ -41,8 +71,6 @@ func (t checkedAnswer) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, &badAnswer{msg: fmt.Sprintf("EC2 answer (HTTP %d, %s, %d bytes) is not an EC2 XML response (root %q, %v)",
 			resp.StatusCode, resp.Header.Get("Content-Type"), len(body), root, err)}
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
 	return resp, nil
 }
 

@@ -2,12 +2,14 @@ package aws
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 func TestPriceListOffers(t *testing.T) {
@@ -54,6 +56,25 @@ func TestTermPrice_Errors(t *testing.T) {
 			}
 			if _, _, _, err := termPrice(term); err == nil {
 				t.Error("no error")
+			}
+		})
+	}
+}
+
+// A price dimension without a currency (pricePerUnit empty, or keyed by an
+// empty code) is an error that names the provider, the API and the field.
+func TestPriceListOffers_NoCurrency(t *testing.T) {
+	for name, units := range map[string]string{"empty": `{}`, "blank code": `{"":"1.5"}`} {
+		t.Run(name, func(t *testing.T) {
+			doc := `{"product":{"attributes":{"instanceType":"g5.xlarge"}},"terms":{"OnDemand":{"S.T":{"priceDimensions":{"S.T.D":{"unit":"Hrs","pricePerUnit":` + units + `}}}}}}`
+			var prod priceListProduct
+			if err := json.Unmarshal([]byte(doc), &prod); err != nil {
+				t.Fatal(err)
+			}
+			_, err := priceListOffers(prod, "us-east-1", time.Time{})
+			want := "aws: GetProducts in us-east-1: answer has no currency (field pricePerUnit of g5.xlarge's on-demand term S.T)"
+			if !errors.Is(err, providers.ErrNoCurrency) || err.Error() != want {
+				t.Errorf("err = %v, want %q", err, want)
 			}
 		})
 	}

@@ -13,7 +13,7 @@ import (
 // TestConvertInstanceType_Replay checks the conversion of real records as the SDK
 // decodes them from the recorded us-west-2 answers.
 func TestConvertInstanceType_Replay(t *testing.T) {
-	srv := startReplay(t, "testdata/replay")
+	srv := harness.Start(t)
 	d := crawlRegion(t, srv, "us-west-2")
 	byID := map[string]catalog.InstanceType{}
 	for _, it := range d.Instances {

@@ -3,7 +3,10 @@ package aws
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -65,7 +68,7 @@ func priceListFilters(region string) []pricingtypes.Filter {
 // listPrices reads the region's on-demand and reserved prices from the Price List
 // API. The query is per region rather than per instance type: one paginated query
 // (100 products a page) costs fewer calls than one query per accelerated type.
-func (p *Provider) listPrices(ctx context.Context, region string, described map[string]bool, now time.Time) ([]catalog.Offer, error) {
+func (p *Adapter) listPrices(ctx context.Context, region string, described map[string]bool, now time.Time) ([]catalog.Offer, error) {
 	pages := pricing.NewGetProductsPaginator(p.pricing, &pricing.GetProductsInput{
 		ServiceCode:   awsv2.String("AmazonEC2"),
 		Filters:       priceListFilters(region),
@@ -76,23 +79,15 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 	if strings.HasPrefix(region, "cn-") {
 		endpointRegion = pricingRegionChina
 	}
+	// The Price List is asked of its own endpoint; the region it prices is a
+	// filter, so the errors say "for" the region.
+	action := "get products for " + region
 	var products []priceListProduct
-	var tokens providers.PageTokens
-	for pages.HasMorePages() {
-		if err := p.limits.Wait(ctx, actionGetProducts); err != nil {
-			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
-		}
-		page, err := pages.NextPage(ctx, func(o *pricing.Options) { o.Region = endpointRegion })
-		if err != nil {
-			return nil, p.wrap(err, "get products for %s", region)
-		}
-		if err := tokens.Next(awsv2.ToString(page.NextToken)); err != nil {
-			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
-		}
+	err := eachPage(ctx, limitedPages{pages, p.limits}, func(o *pricing.Options) { o.Region = endpointRegion }, func(page *pricing.GetProductsOutput) (*string, error) {
 		for i, doc := range page.PriceList {
 			var prod priceListProduct
 			if err := json.Unmarshal([]byte(doc), &prod); err != nil {
-				return nil, fmt.Errorf("aws: get products for %s: price list item %d: %w", region, i, err)
+				return nil, fmt.Errorf("price list item %d: %w", i, err)
 			}
 			if prod.Product.Attributes.RegionCode != "" && prod.Product.Attributes.RegionCode != region {
 				continue
@@ -101,6 +96,10 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 				products = append(products, prod)
 			}
 		}
+		return page.NextToken, nil
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, action, "")
 	}
 	// Should a type ever have two products, the lowest SKU wins, so the result
 	// does not depend on page order.
@@ -110,7 +109,7 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 	for _, prod := range products {
 		offers, err := priceListOffers(prod, region, now)
 		if err != nil {
-			return nil, fmt.Errorf("aws: get products for %s: %w", region, err)
+			return nil, p.errs.Wrap(err, action, "")
 		}
 		for _, o := range offers {
 			if !seen[o.Key()] {
@@ -120,6 +119,20 @@ func (p *Provider) listPrices(ctx context.Context, region string, described map[
 		}
 	}
 	return out, nil
+}
+
+// limitedPages waits on GetProducts' own limit (Factory.APILimits) before
+// asking for each page.
+type limitedPages struct {
+	*pricing.GetProductsPaginator
+	limits providers.APILimiters
+}
+
+func (l limitedPages) NextPage(ctx context.Context, optFns ...func(*pricing.Options)) (*pricing.GetProductsOutput, error) {
+	if err := l.limits.Wait(ctx, actionGetProducts); err != nil {
+		return nil, err
+	}
+	return l.GetProductsPaginator.NextPage(ctx, optFns...)
 }
 
 // priceListOffers turns one product into its on-demand offer and its standard
@@ -132,10 +145,10 @@ func priceListOffers(prod priceListProduct, region string, now time.Time) ([]cat
 			Availability: catalog.Unknown, Source: sourcePriceList, FetchedAt: now}
 	}
 	var out []catalog.Offer
-	for _, code := range sortedKeys(prod.Terms.OnDemand) {
+	for _, code := range slices.Sorted(maps.Keys(prod.Terms.OnDemand)) {
 		hourly, upfront, cur, err := termPrice(prod.Terms.OnDemand[code])
 		if err != nil {
-			return nil, fmt.Errorf("%s on-demand term %s: %w", typ, code, err)
+			return nil, termError(region, typ, "on-demand", code, err)
 		}
 		// A zero on-demand rate is not a price one can buy at; upfront has no
 		// meaning for on-demand.
@@ -145,7 +158,7 @@ func priceListOffers(prod priceListProduct, region string, now time.Time) ([]cat
 		out = append(out, offer(catalog.OnDemand, catalog.Price{Amount: *hourly, Currency: cur, Unit: catalog.PerHour}))
 		break
 	}
-	for _, code := range sortedKeys(prod.Terms.Reserved) {
+	for _, code := range slices.Sorted(maps.Keys(prod.Terms.Reserved)) {
 		term := prod.Terms.Reserved[code]
 		a := term.TermAttributes
 		if !strings.EqualFold(a.OfferingClass, "standard") {
@@ -157,7 +170,7 @@ func priceListOffers(prod priceListProduct, region string, now time.Time) ([]cat
 		}
 		hourly, upfront, cur, err := termPrice(term)
 		if err != nil {
-			return nil, fmt.Errorf("%s reserved term %s: %w", typ, code, err)
+			return nil, termError(region, typ, "reserved", code, err)
 		}
 		price := catalog.Price{Currency: cur, Unit: catalog.PerHour}
 		if hourly != nil {
@@ -179,6 +192,15 @@ func priceListOffers(prod priceListProduct, region string, now time.Time) ([]cat
 	return out, nil
 }
 
+// termError says which term of which type could not be read; a term that
+// states no currency is the providers.NoCurrency error.
+func termError(region, typ, kind, code string, err error) error {
+	if errors.Is(err, providers.ErrNoCurrency) {
+		return providers.NoCurrency(catalog.AWS, "GetProducts", region, fmt.Sprintf("pricePerUnit of %s's %s term %s", typ, kind, code))
+	}
+	return fmt.Errorf("%s %s term %s: %w", typ, kind, code, err)
+}
+
 // reservedKind maps a reserved term's lease and purchase option to a billing kind.
 func reservedKind(lease, purchase string) (catalog.BillingKind, bool) {
 	switch strings.ToLower(lease) + "/" + strings.ToLower(purchase) {
@@ -196,10 +218,13 @@ func reservedKind(lease, purchase string) (catalog.BillingKind, bool) {
 
 // termPrice reads a term's hourly rate (unit "Hrs") and upfront fee (unit
 // "Quantity"). The currency is the key of pricePerUnit: USD, or CNY in the China
-// regions.
+// regions; a dimension without one is an error wrapping providers.ErrNoCurrency.
 func termPrice(t priceListTerm) (hourly, upfront *decimal.Decimal, cur catalog.Currency, err error) {
-	for _, code := range sortedKeys(t.PriceDimensions) {
+	for _, code := range slices.Sorted(maps.Keys(t.PriceDimensions)) {
 		d := t.PriceDimensions[code]
+		if _, blank := d.PricePerUnit[""]; blank || len(d.PricePerUnit) == 0 {
+			return nil, nil, "", fmt.Errorf("price dimension %s: %w", code, providers.ErrNoCurrency)
+		}
 		if len(d.PricePerUnit) != 1 {
 			return nil, nil, "", fmt.Errorf("price dimension %s has %d currencies, want 1", code, len(d.PricePerUnit))
 		}
@@ -225,13 +250,4 @@ func termPrice(t priceListTerm) (hourly, upfront *decimal.Decimal, cur catalog.C
 		}
 	}
 	return hourly, upfront, cur, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

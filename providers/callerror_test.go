@@ -1,0 +1,93 @@
+package providers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"testing"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// vendorError stands for an SDK's error type.
+type vendorError struct{ code, msg string }
+
+func (e *vendorError) Error() string { return e.code + ": " + e.msg }
+
+func testErrors(secrets ...string) CallErrors {
+	return CallErrors{Provider: "testcloud", Hint: "check TEST_KEY", Secrets: secrets,
+		Classify: func(err error) (error, string) {
+			var v *vendorError
+			if !errors.As(err, &v) {
+				return nil, ""
+			}
+			switch v.code {
+			case "Throttled":
+				return ErrThrottled, "code " + v.code
+			case "AuthFailure":
+				return ErrAuth, "code " + v.code + ": " + v.msg
+			}
+			return nil, "code " + v.code
+		}}
+}
+
+func TestCallErrors_Wrap(t *testing.T) {
+	tests := []struct {
+		name  string
+		err   error
+		class error
+		text  string
+	}{
+		{"classified", &vendorError{"Throttled", "slow down"}, ErrThrottled,
+			"testcloud: list things in r-1: code Throttled (throttled)"},
+		{"auth with hint and redaction", &vendorError{"AuthFailure", "key TESTKEY123 refused"}, ErrAuth,
+			"testcloud: list things in r-1: code AuthFailure: key [redacted] refused (authentication failed; check TEST_KEY)"},
+		{"unknown code", &vendorError{"Odd", "?"}, nil, "testcloud: list things in r-1: code Odd"},
+		{"transport error", &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}, ErrUnavailable,
+			"testcloud: list things in r-1: dial tcp: connection refused (service unavailable)"},
+		{"cancelled", fmt.Errorf("call: %w", context.Canceled), nil, "testcloud: list things in r-1: call: context canceled"},
+		{"deadline", context.DeadlineExceeded, nil, "testcloud: list things in r-1: context deadline exceeded"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := testErrors("TESTKEY123").Wrap(tt.err, "list things", "r-1")
+			if got.Error() != tt.text {
+				t.Errorf("text %q, want %q", got, tt.text)
+			}
+			for _, class := range []error{ErrThrottled, ErrAuth, ErrNotFound, ErrUnavailable} {
+				if errors.Is(got, class) != (class == tt.class) {
+					t.Errorf("errors.Is(err, %v) = %v", class, class != tt.class)
+				}
+			}
+			if !errors.Is(got, tt.err) {
+				t.Error("the vendor error left the chain")
+			}
+			if again := testErrors().Wrap(fmt.Errorf("outer: %w", got), "other", ""); !errors.Is(again, tt.err) || again.Error() != "outer: "+tt.text {
+				t.Errorf("wrapping a CallError again = %q", again)
+			}
+		})
+	}
+	if testErrors().Wrap(nil, "x", "") != nil {
+		t.Error("Wrap(nil) is not nil")
+	}
+}
+
+func TestCallErrors_Retryable(t *testing.T) {
+	e := testErrors()
+	if !e.Retryable(&vendorError{"Throttled", ""}) || e.Retryable(&vendorError{"AuthFailure", ""}) ||
+		!e.Retryable(e.Wrap(&net.OpError{Op: "read", Err: errors.New("reset")}, "a", "")) || e.Retryable(context.Canceled) {
+		t.Error("Retryable does not follow the class")
+	}
+}
+
+func TestNoCurrency(t *testing.T) {
+	_, err := AnswerCurrency(catalog.Volcengine, "QueryPriceForPayAsYouGo", "cn-beijing", "Currency", " ")
+	want := "volcengine: QueryPriceForPayAsYouGo in cn-beijing: answer has no currency (field Currency)"
+	if !errors.Is(err, ErrNoCurrency) || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	if c, err := AnswerCurrency(catalog.Huawei, "X", "r", "currency", " cny"); err != nil || c != catalog.CNY {
+		t.Errorf("AnswerCurrency = %q, %v; want CNY", c, err)
+	}
+}

@@ -1,0 +1,82 @@
+package providers
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// Config is what a provider's constructor gets from the command line and the
+// environment.
+type Config struct {
+	// Endpoints overrides service endpoints, keyed by service name without the
+	// provider prefix ("ec2" for --endpoint aws.ec2=URL).
+	Endpoints map[string]string
+	// Transport carries every HTTP request the SDK sends; the runner's transport
+	// rate-limits and counts them. Adapters must use it.
+	Transport http.RoundTripper
+	// Getenv reads credentials and settings; os.Getenv in production.
+	Getenv func(string) string
+	// Clock stamps fetched_at on offers.
+	Clock func() time.Time
+	// Timeout bounds one HTTP request.
+	Timeout time.Duration
+	// MaxAttempts bounds the attempts of one API call (1 = no retries).
+	MaxAttempts int
+	// Unlimited turns off the request-rate limits (the transport's and the
+	// per-API ones). Only for servers that have no limits to respect: local
+	// replays and mirrors the user runs.
+	Unlimited bool
+	// APILimiters keep the factory's per-API limits (Factory.APILimits); Prepare
+	// builds them, none when Unlimited. An adapter waits on them before each
+	// call of a limited action.
+	APILimiters APILimiters
+	// Backoff is the base delay of exponential backoff between attempts; zero keeps
+	// the SDK's or this package's default.
+	Backoff time.Duration
+}
+
+// Env reads an environment variable through Getenv (os.Getenv when unset).
+func (c Config) Env(name string) string {
+	if c.Getenv == nil {
+		return os.Getenv(name)
+	}
+	return c.Getenv(name)
+}
+
+// Now is the time by Clock (the system clock when unset).
+func (c Config) Now() time.Time {
+	if c.Clock == nil {
+		return time.Now()
+	}
+	return c.Clock()
+}
+
+// BaseTransport is the transport the adapter's SDK must send through:
+// Transport, or DefaultBaseTransport when unset (an adapter built outside
+// Prepare).
+func (c Config) BaseTransport() http.RoundTripper {
+	if c.Transport == nil {
+		return DefaultBaseTransport()
+	}
+	return c.Transport
+}
+
+// Credentials reads the named environment variables, all of which the
+// provider needs; when one is empty it returns an error wrapping
+// ErrNoCredentials that names them all ("alibaba: no credentials configured:
+// set ALIBABA_CLOUD_ACCESS_KEY_ID and ALIBABA_CLOUD_ACCESS_KEY_SECRET").
+func (c Config) Credentials(p catalog.Provider, names ...string) ([]string, error) {
+	values := make([]string, len(names))
+	for i, n := range names {
+		values[i] = c.Env(n)
+		if values[i] == "" {
+			return nil, fmt.Errorf("%s: %w: set %s", p, ErrNoCredentials, strings.Join(names, " and "))
+		}
+	}
+	return values, nil
+}

@@ -1,0 +1,67 @@
+package providers
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every credential form of the five clouds' request signing is removed from a
+// text, whether it appears as a header line, in Go's printing of a header
+// map, in a query, in a URL or in JSON.
+func TestRedact_EveryCredentialForm(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		leaks []string // none may remain
+		keeps []string // what the reader still needs
+	}{
+		{"aws sigv4 header",
+			"Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20260825/us-east-1/ec2/aws4_request, SignedHeaders=host;x-amz-date, Signature=fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
+			[]string{"AKIAIOSFODNN7EXAMPLE", "20260825/us-east-1/ec2/aws4_request", "fe5f80f77d5f"}, []string{"Authorization"}},
+		{"aws sigv4 query",
+			"GET https://ec2.amazonaws.com/?Action=DescribeRegions&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260825%2Fus-east-1%2Fec2%2Faws4_request&X-Amz-Security-Token=IQoJb3JpZ2luX2Vj&X-Amz-Signature=abc123 failed; query X-Amz-Credential=AKIAIOSFODNN7EXAMPLE/20260825/us-east-1/ec2/aws4_request&X-Amz-Signature=abc123",
+			[]string{"AKIAIOSFODNN7EXAMPLE", "IQoJb3JpZ2luX2Vj", "abc123"}, []string{"https://ec2.amazonaws.com/[request redacted]", "failed"}},
+		{"alibaba signed url",
+			`Post "http://127.0.0.1:4242/?AccessKeyId=LTAI5tTESTKEYID00000001&Action=DescribePrice&Signature=abc%2Bdef%3D&SignatureNonce=123&SecurityToken=STS.tok": context deadline exceeded`,
+			[]string{"LTAI5tTESTKEYID00000001", "abc%2Bdef", "SignatureNonce=123", "STS.tok", "Action=DescribePrice"}, []string{"http://127.0.0.1:4242/[request redacted]", "context deadline exceeded"}},
+		{"alibaba query without url",
+			"string to sign: /?AccessKeyId=LTAI5tTESTKEYID00000001&SignatureNonce=77&Signature=xyz; AccessKeyId: LTAI5tTESTKEYID00000001",
+			[]string{"LTAI5tTESTKEYID00000001", "=77", "xyz"}, []string{"string to sign"}},
+		{"tencent tc3 header",
+			"map[Authorization:[TC3-HMAC-SHA256 Credential=AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE/2026-08-25/cvm/tc3_request, SignedHeaders=content-type;host, Signature=2230eefd229f582d8b1b891af7107b91597240707d778ab3738f756258d7652c] X-Tc-Action:[DescribeRegions]]",
+			[]string{"AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE", "2230eefd229f"}, []string{"X-Tc-Action:[DescribeRegions]"}},
+		{"huawei sdk-hmac header",
+			`{"Authorization":"SDK-HMAC-SHA256 Access=HWAKEXAMPLE0001, SignedHeaders=host;x-sdk-date, Signature=9f2f3bd2d35ed1ab"}`,
+			[]string{"HWAKEXAMPLE0001", "9f2f3bd2d35ed1ab"}, []string{"Authorization"}},
+		{"huawei access parameter in prose",
+			"verify aksk signature fail: Access=HWAKEXAMPLE0001, SignedHeaders=host, Signature=9f2f3bd2d35ed1ab",
+			[]string{"HWAKEXAMPLE0001", "9f2f3bd2d35ed1ab"}, []string{"verify aksk signature fail", "SignedHeaders=host"}},
+		{"volcengine hmac header",
+			"Authorization: HMAC-SHA256 Credential=AKLTvolcTestKeyExample0001/20260825/cn-beijing/ecs/request, SignedHeaders=host;x-date, Signature=0a1b2c3d4e5f",
+			[]string{"AKLTvolcTestKeyExample0001", "20260825/cn-beijing/ecs/request", "0a1b2c3d4e5f"}, nil},
+		{"bearer token",
+			"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.secret",
+			[]string{"eyJhbGciOiJIUzI1NiJ9"}, nil},
+		{"literal secrets, plain and URL-encoded",
+			"key wJalrXUtnFEMI/K7MDENG refused; in a query wJalrXUtnFEMI%2FK7MDENG",
+			[]string{"wJalrXUtnFEMI"}, []string{"refused", "in a query"}},
+		{"nothing to redact",
+			"SignatureDoesNotMatch: The request signature we calculated does not match; Access: denied; see http://example.com",
+			nil, []string{"SignatureDoesNotMatch: The request signature we calculated does not match; Access: denied; see http://example.com"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Redact(tt.in, "wJalrXUtnFEMI/K7MDENG")
+			for _, s := range tt.leaks {
+				if strings.Contains(got, s) {
+					t.Errorf("Redact left %q in %q", s, got)
+				}
+			}
+			for _, s := range tt.keeps {
+				if !strings.Contains(got, s) {
+					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
+				}
+			}
+		})
+	}
+}
