@@ -41,7 +41,7 @@ func (e *CallError) Error() string {
 	}
 	b.WriteString(": " + detail)
 	switch {
-	case e.Class == ErrAuth && e.Hint != "":
+	case errors.Is(e.Class, ErrAuth) && e.Hint != "":
 		b.WriteString(" (" + e.Class.Error() + "; " + e.Hint + ")")
 	case e.Class != nil:
 		b.WriteString(" (" + e.Class.Error() + ")")
@@ -57,11 +57,11 @@ func (e *CallError) Unwrap() []error {
 	return []error{e.Err}
 }
 
-// Classifier is the one vendor-specific part of an adapter's errors: the class
-// of an SDK error (one of the Err* sentinels, nil when none fits) and its detail
-// shortened to status, code, message and request id ("" keeps the error's own
-// text). Each adapter's errors.go holds one, with its table of codes.
-type Classifier func(err error) (class error, detail string)
+// Classifier is the one vendor-specific part of an adapter's errors: an SDK
+// error's detail shortened to status, code, message and request id ("" keeps
+// the error's own text) and its class (one of the Err* sentinels, nil when none
+// fits). Each adapter's errors.go holds one, with its table of codes.
+type Classifier func(err error) (detail string, class error)
 
 // CallErrors makes an adapter's CallErrors: it knows the provider, how to
 // classify the vendor's errors, what to tell a user whose credentials were
@@ -87,7 +87,7 @@ func (c CallErrors) Wrap(err error, action, region string) error {
 	if errors.As(err, &ce) {
 		return err
 	}
-	class, detail := c.classify(err)
+	detail, class := c.classify(err)
 	if detail == "" {
 		detail = err.Error()
 	}
@@ -102,31 +102,39 @@ func (c CallErrors) Class(err error) error {
 	if errors.As(err, &ce) {
 		return ce.Class
 	}
-	class, _ := c.classify(err)
+	_, class := c.classify(err)
 	return class
 }
 
-func (c CallErrors) classify(err error) (class error, detail string) {
+func (c CallErrors) classify(err error) (detail string, class error) {
 	if errors.Is(err, context.Canceled) {
-		return nil, ""
+		return "", nil
 	}
 	if c.Classify != nil {
-		class, detail = c.Classify(err)
+		detail, class = c.Classify(err)
 	}
 	// A transport error (a reset, a client timeout) is unavailability; the
 	// crawl's own deadline is not the provider's.
 	var netErr net.Error
-	if class == nil && errors.As(err, &netErr) && netErr != context.DeadlineExceeded {
+	if class == nil && errors.As(err, &netErr) && !isCrawlDeadline(netErr) {
 		class = ErrUnavailable
 	}
-	return class, detail
+	return detail, class
+}
+
+// isCrawlDeadline says whether the first net.Error in a chain is the context's
+// own deadline error itself. It compares identity on purpose: net/http's
+// client timeout matches context.DeadlineExceeded under errors.Is, yet it is a
+// transport timeout, which is the provider's unavailability.
+func isCrawlDeadline(netErr net.Error) bool {
+	return netErr == context.DeadlineExceeded //nolint:errorlint // identity, not errors.Is: see above
 }
 
 // Retryable says whether another attempt may succeed: the error is throttling
 // or unavailability.
 func (c CallErrors) Retryable(err error) bool {
 	class := c.Class(err)
-	return class == ErrThrottled || class == ErrUnavailable
+	return errors.Is(class, ErrThrottled) || errors.Is(class, ErrUnavailable)
 }
 
 // Retry is NewRetry for SDK errors as the adapter classifies them: throttling

@@ -15,20 +15,29 @@ type vendorError struct{ code, msg string }
 
 func (e *vendorError) Error() string { return e.code + ": " + e.msg }
 
+// clientTimeout stands for net/http's client timeout: a net.Error that
+// errors.Is matches with context.DeadlineExceeded, yet the provider's.
+type clientTimeout struct{}
+
+func (clientTimeout) Error() string        { return "timeout awaiting response headers" }
+func (clientTimeout) Timeout() bool        { return true }
+func (clientTimeout) Temporary() bool      { return true }
+func (clientTimeout) Is(target error) bool { return target == context.DeadlineExceeded }
+
 func testErrors(secrets ...string) CallErrors {
 	return CallErrors{Provider: "testcloud", Hint: "check TEST_KEY", Secrets: secrets,
-		Classify: func(err error) (error, string) {
+		Classify: func(err error) (string, error) {
 			var v *vendorError
 			if !errors.As(err, &v) {
-				return nil, ""
+				return "", nil
 			}
 			switch v.code {
 			case "Throttled":
-				return ErrThrottled, "code " + v.code
+				return "code " + v.code, ErrThrottled
 			case "AuthFailure":
-				return ErrAuth, "code " + v.code + ": " + v.msg
+				return "code " + v.code + ": " + v.msg, ErrAuth
 			}
-			return nil, "code " + v.code
+			return "code " + v.code, nil
 		}}
 }
 
@@ -48,6 +57,8 @@ func TestCallErrors_Wrap(t *testing.T) {
 			"testcloud: list things in r-1: dial tcp: connection refused (service unavailable)"},
 		{"cancelled", fmt.Errorf("call: %w", context.Canceled), nil, "testcloud: list things in r-1: call: context canceled"},
 		{"deadline", context.DeadlineExceeded, nil, "testcloud: list things in r-1: context deadline exceeded"},
+		{"client timeout", clientTimeout{}, ErrUnavailable,
+			"testcloud: list things in r-1: timeout awaiting response headers (service unavailable)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,8 +67,8 @@ func TestCallErrors_Wrap(t *testing.T) {
 				t.Errorf("text %q, want %q", got, tt.text)
 			}
 			for _, class := range []error{ErrThrottled, ErrAuth, ErrNotFound, ErrUnavailable} {
-				if errors.Is(got, class) != (class == tt.class) {
-					t.Errorf("errors.Is(err, %v) = %v", class, class != tt.class)
+				if is := errors.Is(got, class); is != errors.Is(class, tt.class) {
+					t.Errorf("errors.Is(err, %v) = %v", class, is)
 				}
 			}
 			if !errors.Is(got, tt.err) {

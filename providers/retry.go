@@ -66,7 +66,10 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 		}
 		d = d/2 + rand.N(d/2+1)
 		if serr := Sleep(ctx, d); serr != nil {
-			return fmt.Errorf("%w (gave up waiting to retry: %v)", err, serr)
+			// The context's error is told, not wrapped: the error stays the
+			// call's and keeps its class (CallErrors leaves a context.Canceled
+			// in the chain unclassified, and this call was not cancelled).
+			return fmt.Errorf("%w (gave up waiting to retry: %s)", err, serr.Error())
 		}
 	}
 }

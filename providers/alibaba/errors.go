@@ -47,41 +47,41 @@ var errorCodes = map[string]error{
 // failure as unavailability. The detail is code, status and message: the
 // SDK's own text of a ClientError or a transport error carries the full signed
 // request URL, which CallErrors.Wrap redacts.
-func classify(err error) (class error, detail string) {
+func classify(err error) (detail string, class error) {
 	var server *sdkerrors.ServerError
 	if errors.As(err, &server) {
 		code := server.ErrorCode()
 		detail = fmt.Sprintf("%s (HTTP %d): %s", code, server.HttpStatus(), server.Message())
 		if c, ok := errorCodes[code]; ok {
-			return c, detail
+			return detail, c
 		}
 		switch {
 		case strings.HasPrefix(code, "Throttling"):
-			return providers.ErrThrottled, detail
+			return detail, providers.ErrThrottled
 		case strings.HasPrefix(code, "Forbidden") || strings.HasPrefix(code, "InvalidAccessKey"):
-			return providers.ErrAuth, detail
+			return detail, providers.ErrAuth
 		case strings.HasSuffix(code, ".NotFound"):
-			return providers.ErrNotFound, detail
+			return detail, providers.ErrNotFound
 		}
 		switch s := server.HttpStatus(); {
 		case s == 429:
-			return providers.ErrThrottled, detail
+			return detail, providers.ErrThrottled
 		case s == 401:
-			return providers.ErrAuth, detail
+			return detail, providers.ErrAuth
 		case s >= 500:
-			return providers.ErrUnavailable, detail
+			return detail, providers.ErrUnavailable
 		}
-		return nil, detail
+		return detail, nil
 	}
 	var client *sdkerrors.ClientError
 	if errors.As(err, &client) {
 		detail = client.ErrorCode() + ": " + client.Message()
 		if strings.Contains(client.ErrorCode(), "Timeout") || strings.Contains(client.ErrorCode(), "Network") {
-			return providers.ErrUnavailable, detail
+			return detail, providers.ErrUnavailable
 		}
-		return nil, detail
+		return detail, nil
 	}
-	return nil, ""
+	return "", nil
 }
 
 // authHint is what to check when Alibaba Cloud refuses the credentials.

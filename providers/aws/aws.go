@@ -301,7 +301,8 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 			o.Availability = catalog.Available
 		}
 	}
-	data.Offers = append(listed, spot...)
+	listed = append(listed, spot...)
+	data.Offers = listed
 	return data, nil
 }
 

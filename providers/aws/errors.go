@@ -55,30 +55,30 @@ var errorCodes = map[string]error{
 // classify reads an SDK error's class from its API error code, or from the
 // HTTP status where the code is not in errorCodes; the detail is the SDK's own
 // text (operation, status, request id, code and message).
-func classify(err error) (class error, detail string) {
+func classify(err error) (detail string, class error) {
 	var api smithy.APIError
 	if errors.As(err, &api) {
 		if class, ok := errorCodes[api.ErrorCode()]; ok {
-			return class, ""
+			return "", class
 		}
 		if strings.HasSuffix(api.ErrorCode(), ".NotFound") {
-			return providers.ErrNotFound, ""
+			return "", providers.ErrNotFound
 		}
 	}
 	var resp *awshttp.ResponseError
 	if errors.As(err, &resp) {
 		switch s := resp.HTTPStatusCode(); {
 		case s == 429:
-			return providers.ErrThrottled, ""
+			return "", providers.ErrThrottled
 		case s == 401 || s == 403:
-			return providers.ErrAuth, ""
+			return "", providers.ErrAuth
 		case s == 404:
-			return providers.ErrNotFound, ""
+			return "", providers.ErrNotFound
 		case s >= 500:
-			return providers.ErrUnavailable, ""
+			return "", providers.ErrUnavailable
 		}
 	}
-	return nil, ""
+	return "", nil
 }
 
 // authHint is what to check when AWS refuses the credentials.

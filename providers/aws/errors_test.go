@@ -40,15 +40,15 @@ func TestClassify(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := callErrors(nil).Wrap(tc.err, "test", "")
 			for _, class := range []error{providers.ErrThrottled, providers.ErrAuth, providers.ErrNotFound, providers.ErrUnavailable} {
-				if errors.Is(got, class) != (class == tc.want) {
-					t.Errorf("errors.Is(classify(err), %v) = %v", class, !(class == tc.want))
+				if is := errors.Is(got, class); is != errors.Is(class, tc.want) {
+					t.Errorf("errors.Is(classify(err), %v) = %v", class, is)
 				}
 			}
 			var apiErr smithy.APIError
 			if !errors.As(got, &apiErr) {
 				t.Error("classify lost the SDK error")
 			}
-			if d := got.(*providers.CallError).Detail; d != tc.err.Error() {
+			if d := callDetail(t, got); d != tc.err.Error() {
 				t.Errorf("text %q, want the SDK's %q", d, tc.err)
 			}
 		})
@@ -64,9 +64,19 @@ func TestRedact(t *testing.T) {
 	if !errors.Is(got, base) {
 		t.Error("redact lost the chain")
 	}
-	if plain := errors.New("nothing secret"); callErrors([]string{"S3CR3T"}).Wrap(plain, "test", "").(*providers.CallError).Detail != plain.Error() {
+	if plain := errors.New("nothing secret"); callDetail(t, callErrors([]string{"S3CR3T"}).Wrap(plain, "test", "")) != plain.Error() {
 		t.Error("redact changed an error without secrets")
 	}
+}
+
+// callDetail is the Detail of the CallError err is or wraps.
+func callDetail(t *testing.T, err error) string {
+	t.Helper()
+	var ce *providers.CallError
+	if !errors.As(err, &ce) {
+		t.Fatalf("%v is not a CallError", err)
+	}
+	return ce.Detail
 }
 
 // A server that echoes the request's Authorization header (SigV4:

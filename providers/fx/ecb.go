@@ -43,7 +43,7 @@ func ParseECB(name, source string, data []byte) (catalog.FXTable, error) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&env); err != nil {
 		line, col := catalog.LineCol(data, dec.InputOffset())
-		return catalog.FXTable{}, fmt.Errorf("%s:%d:%d: malformed ECB rates XML: %v", name, line, col, err)
+		return catalog.FXTable{}, fmt.Errorf("%s:%d:%d: malformed ECB rates XML: %w", name, line, col, err)
 	}
 	if len(env.Outer.Day) != 1 {
 		return catalog.FXTable{}, fmt.Errorf("%s: expected the rates of one day, found %d", name, len(env.Outer.Day))
@@ -81,7 +81,7 @@ func Fetch(ctx context.Context, client *http.Client, url string) (catalog.FXTabl
 	if err != nil {
 		return catalog.FXTable{}, fmt.Errorf("fx: fetch ECB rates: %w", err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read-only: a close error loses nothing
 	if resp.StatusCode != http.StatusOK {
 		return catalog.FXTable{}, fmt.Errorf("fx: fetch ECB rates from %s: HTTP %d", url, resp.StatusCode)
 	}

@@ -101,7 +101,6 @@ func convertFlavor(f flavor, region string) (flavorInfo, bool) {
 		if regionStatus == "" {
 			return flavorInfo{}, false
 		}
-		anyListed = true
 		anyAvailable = regionStatus == catalog.Available
 		anySoldOut = regionStatus == catalog.SoldOut
 	}

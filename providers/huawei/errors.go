@@ -15,10 +15,10 @@ import (
 // throttling with 429 and APIGW.0308, authentication problems with 401/403
 // (APIGW.0301 and friends), and a flavor or project that is not there with
 // 404. The detail is status, code, message and request id.
-func classify(err error) (class error, detail string) {
+func classify(err error) (detail string, class error) {
 	var sre *sdkerr.ServiceResponseError
 	if !errors.As(err, &sre) {
-		return nil, ""
+		return "", nil
 	}
 	detail = fmt.Sprintf("status %d", sre.StatusCode)
 	if sre.ErrorCode != "" {
@@ -32,15 +32,15 @@ func classify(err error) (class error, detail string) {
 	}
 	switch {
 	case sre.StatusCode == 429 || sre.ErrorCode == "APIGW.0308" || strings.Contains(sre.ErrorCode, "Throttl"):
-		return providers.ErrThrottled, detail
+		return detail, providers.ErrThrottled
 	case sre.StatusCode == 401 || sre.StatusCode == 403:
-		return providers.ErrAuth, detail
+		return detail, providers.ErrAuth
 	case sre.StatusCode == 404:
-		return providers.ErrNotFound, detail
+		return detail, providers.ErrNotFound
 	case sre.StatusCode >= 500:
-		return providers.ErrUnavailable, detail
+		return detail, providers.ErrUnavailable
 	}
-	return nil, detail
+	return detail, nil
 }
 
 // authHint is what to check when Huawei Cloud refuses the credentials.

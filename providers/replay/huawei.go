@@ -66,7 +66,8 @@ func looksLikeProjectID(s string) bool {
 		return false
 	}
 	for _, c := range s {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+		isHex := c >= '0' && c <= '9' || c >= 'a' && c <= 'f'
+		if !isHex {
 			return false
 		}
 	}

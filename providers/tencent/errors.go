@@ -19,10 +19,10 @@ var statusInMessage = regexp.MustCompile(`http status code: (\d{3})`)
 // non-200 status becomes ClientError.HttpStatusCodeError with the status in the
 // message; a transport failure ClientError.NetworkError. The detail is code,
 // message and request id.
-func classify(err error) (class error, detail string) {
+func classify(err error) (detail string, class error) {
 	var sdk *tcerr.TencentCloudSDKError
 	if !errors.As(err, &sdk) {
-		return nil, ""
+		return "", nil
 	}
 	code := sdk.GetCode()
 	detail = code + ": " + sdk.GetMessage()
@@ -31,18 +31,18 @@ func classify(err error) (class error, detail string) {
 	}
 	switch {
 	case strings.HasPrefix(code, "RequestLimitExceeded"):
-		return providers.ErrThrottled, detail
+		return detail, providers.ErrThrottled
 	case strings.HasPrefix(code, "AuthFailure"), code == "UnauthorizedOperation", strings.HasPrefix(code, "UnauthorizedOperation."):
-		return providers.ErrAuth, detail
+		return detail, providers.ErrAuth
 	case strings.HasPrefix(code, "ResourceNotFound"), strings.HasPrefix(code, "ResourcesSoldOut"),
 		strings.HasPrefix(code, "ResourceInsufficient"), code == "InvalidInstanceType.NotSupported",
 		strings.HasPrefix(code, "InvalidZone"), code == "InvalidRegion.NotFound", code == "UnsupportedRegion",
 		code == "InvalidParameterValue.InstanceTypeNotFound", code == "InvalidParameterValue.InstanceTypeNotSupport",
 		code == "UnsupportedOperation.InvalidInstanceType":
-		return providers.ErrNotFound, detail
+		return detail, providers.ErrNotFound
 	case code == "InternalError", strings.HasPrefix(code, "InternalError."), code == "InternalServerError",
 		code == "ServiceUnavailable", strings.HasPrefix(code, "ResourceUnavailable."), code == "ClientError.IOError":
-		return providers.ErrUnavailable, detail
+		return detail, providers.ErrUnavailable
 	case code == "ClientError.HttpStatusCodeError", code == "ClientError.NetworkError":
 		// statusTransport reports 429 and 5xx as network errors with the
 		// status in the message; other network errors are unavailability too.
@@ -50,16 +50,16 @@ func classify(err error) (class error, detail string) {
 			s, _ := strconv.Atoi(m[1])
 			switch {
 			case s == 429:
-				return providers.ErrThrottled, detail
+				return detail, providers.ErrThrottled
 			case s >= 500:
-				return providers.ErrUnavailable, detail
+				return detail, providers.ErrUnavailable
 			}
 		}
 		if code == "ClientError.NetworkError" {
-			return providers.ErrUnavailable, detail
+			return detail, providers.ErrUnavailable
 		}
 	}
-	return nil, detail
+	return detail, nil
 }
 
 // authHint is what to check when Tencent Cloud refuses the credentials.

@@ -33,7 +33,7 @@ func LoadFamilies(tables fs.FS) (Families, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tencent: read data/%s: %w", familiesFile, err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	return parseFamilies(f)
 }
 

@@ -27,7 +27,7 @@ func (t statusTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-		resp.Body.Close()
+		_ = resp.Body.Close() // the answer is discarded: its status is the error
 		return nil, fmt.Errorf("http status code: %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
 	return providers.JSONObjectAnswer(resp)

@@ -15,14 +15,14 @@ import (
 // control is AccountFlowLimitExceeded and friends with HTTP 429; the SDK
 // reports network failures as RequestError. The detail is status, code,
 // message and request id.
-func classify(err error) (class error, detail string) {
+func classify(err error) (detail string, class error) {
 	var rf volcengineerr.RequestFailure
 	if !errors.As(err, &rf) {
 		var ve volcengineerr.Error
 		if errors.As(err, &ve) && ve.Code() == "RequestError" {
-			return providers.ErrUnavailable, ""
+			return "", providers.ErrUnavailable
 		}
-		return nil, ""
+		return "", nil
 	}
 	detail = fmt.Sprintf("status %d %s: %s", rf.StatusCode(), rf.Code(), rf.Message())
 	if rf.RequestID() != "" {
@@ -39,15 +39,15 @@ func classify(err error) (class error, detail string) {
 	}
 	switch {
 	case status == 429 || has("FlowLimit", "Throttl", "RequestLimitExceeded"):
-		return providers.ErrThrottled, detail
+		return detail, providers.ErrThrottled
 	case status == 401 || status == 403 || has("AccessKey", "Signature", "AccessDenied", "Unauthorized"):
-		return providers.ErrAuth, detail
+		return detail, providers.ErrAuth
 	case status == 404 || has("NotFound"):
-		return providers.ErrNotFound, detail
+		return detail, providers.ErrNotFound
 	case status >= 500:
-		return providers.ErrUnavailable, detail
+		return detail, providers.ErrUnavailable
 	}
-	return nil, detail
+	return detail, nil
 }
 
 // authHint is what to check when Volcano Engine refuses the credentials.

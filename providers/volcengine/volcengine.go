@@ -187,7 +187,8 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	if err != nil {
 		return nil, err
 	}
-	data.Offers = append(offers, spot...)
+	offers = append(offers, spot...)
+	data.Offers = offers
 	return data, nil
 }
 
