@@ -84,12 +84,12 @@ func TestSpecs_RealRows(t *testing.T) {
 	g5 := readPage(t, out, "instances/aws/g5.12xlarge.html")
 	wantContains(t, "g5.12xlarge", g5,
 		`4 × NVIDIA A10G, 96 GB (89.41 GiB usable)`,
-		`<td class="num">24 GB <small>(22.35 GiB usable)</small></td>`)
+		`<td class="num">24 GB<small class="sub">22.35 GiB usable</small></td>`)
 	trn2 := readPage(t, out, "instances/aws/trn2.48xlarge.html")
 	wantContains(t, "trn2.48xlarge", trn2,
 		`<a class="badge warn" href="#conflicts"`,
 		`16 × AWS Trainium2, 1536 GB (by the GPU reference; see the spec conflict)`,
-		`96 GB <span class="badge warn"`, `the provider reports 512 GiB`,
+		`96 GB<small class="sub"><span class="badge warn"`, `the provider reports 512 GiB`,
 		`Trainium2: the provider reports 512 GiB of memory per device; the GPU reference (AWS Trainium2) gives 96 GB.`,
 		`16x 200 Gigabit (3200 Gbit/s for the instance, all network cards together)`,
 		`16 network cards, peak Gbit/s each: 16 × 200`, `efa (EFA interfaces: up to 16)`)
@@ -100,7 +100,7 @@ func TestSpecs_RealRows(t *testing.T) {
 		`3200 Gigabit (3200 Gbit/s for the instance, all network cards together)`, `32 network cards, peak Gbit/s each: 32 × 100`)
 	wantContains(t, "GN7.2XLARGE32", readPage(t, out, "instances/tencent/gn7.2xlarge32.html"),
 		`1 × NVIDIA T4, 16 GB (memory from the GPU reference)`,
-		`<td class="num">16 GB <small>(memory from the GPU reference)</small></td>`)
+		`<td class="num">16 GB<small class="sub">memory from the GPU reference</small></td>`)
 	wantContains(t, "zh GN7.2XLARGE32", readPage(t, out, "zh/instances/tencent/gn7.2xlarge32.html"),
 		`16 GB (显存数据取自 GPU 参考表)`)
 
@@ -116,7 +116,7 @@ func TestSpecs_RealRows(t *testing.T) {
 		t.Error("the overview still lists the unmapped accelerators; they are on the coverage page")
 	}
 	wantContains(t, "A10G page", readPage(t, out, "gpus/nvidia-a10g-24gb.html"),
-		`<td class="num">24 GB <small>(22.35 GiB usable)</small></td><td>usable memory as the provider reports it</td>`)
+		`<td class="num">24 GB<small class="sub">22.35 GiB usable</small></td><td>usable memory as the provider reports it</td>`)
 	wantContains(t, "Trainium2 page", readPage(t, out, "gpus/aws-trainium2.html"), `the provider reports 512 GiB`)
 
 	// The explorer's gpu_memory filter reads the class: 24 per A10G, 96 in all.
