@@ -1,6 +1,7 @@
 package aws
 
 import (
+	"math"
 	"strings"
 
 	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
@@ -107,15 +108,25 @@ func parseNetworkPerformance(s string) (decimal.Decimal, bool) {
 		times = k
 	}
 	g, err := decimal.NewFromString(f[len(f)-2])
-	if err != nil || !g.IsPositive() {
+	if err != nil || !g.IsPositive() || times.GreaterThanOrEqual(maxGbps) {
 		return decimal.Zero, false
 	}
-	return g.Mul(times), true
+	if total := g.Mul(times); total.LessThan(maxGbps) {
+		return total, true
+	}
+	return decimal.Zero, false
 }
 
-// gbps is a bandwidth the API gives as a float, as the shortest decimal.
+// maxGbps bounds a bandwidth the catalog takes from the API: anything at or
+// above it (or not a finite, non-negative number) is a broken answer and is
+// recorded as unknown rather than carried into the snapshot, whose numbers
+// must stay below 1e15.
+var maxGbps = decimal.NewFromInt(1_000_000)
+
+// gbps is a bandwidth the API gives as a float, as the shortest decimal; zero
+// (unknown) when absent or implausible.
 func gbps(f *float64) decimal.Decimal {
-	if f == nil {
+	if f == nil || math.IsNaN(*f) || math.IsInf(*f, 0) || *f < 0 || *f >= maxGbps.InexactFloat64() {
 		return decimal.Zero
 	}
 	return decimal.NewFromFloat(*f)

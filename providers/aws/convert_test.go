@@ -1,6 +1,7 @@
 package aws
 
 import (
+	"math"
 	"testing"
 
 	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
@@ -127,6 +128,7 @@ func TestParseNetworkPerformance(t *testing.T) {
 		{"3200 Gigabit", "3200"}, {"4x 100 Gigabit", "400"}, {"16x 200 Gigabit", "3200"},
 		{"Up to 25 Gigabit", "25"}, {"3.12 Gigabit", "3.12"}, {"Moderate", ""}, {"High", ""},
 		{"", ""}, {"x 100 Gigabit", ""}, {"0x 100 Gigabit", ""}, {"100 Megabit", ""}, {"-5 Gigabit", ""},
+		{"1e30 Gigabit", ""}, {"1000000x 2 Gigabit", ""}, {"999999 Gigabit", "999999"},
 	}
 	for _, tc := range tests {
 		g, ok := parseNetworkPerformance(tc.in)
@@ -165,5 +167,18 @@ func TestConvertInstanceType_Edges(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A card bandwidth that is absent, not finite, negative or absurd is unknown (0).
+func TestGbps(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, tc := range []struct {
+		in   *float64
+		want string
+	}{{nil, "0"}, {f(100), "100"}, {f(3.125), "3.125"}, {f(math.NaN()), "0"}, {f(math.Inf(1)), "0"}, {f(-1), "0"}, {f(1e300), "0"}} {
+		if got := gbps(tc.in); !got.Equal(catalog.Dec(tc.want)) {
+			t.Errorf("gbps(%v) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }
