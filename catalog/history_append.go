@@ -443,10 +443,18 @@ func ownOffer(o *Offer) Offer {
 func ownInstance(t *InstanceType) InstanceType {
 	c := *t
 	c.Accelerators = slices.Clone(t.Accelerators)
+	for i, a := range c.Accelerators {
+		if a.NominalMemoryGB != nil {
+			n := *a.NominalMemoryGB
+			c.Accelerators[i].NominalMemoryGB = &n
+		}
+	}
 	if t.NetworkGbps != nil {
 		n := *t.NetworkGbps
 		c.NetworkGbps = &n
 	}
+	c.NetworkCards = slices.Clone(t.NetworkCards)
+	c.Conflicts = slices.Clone(t.Conflicts)
 	return c
 }
 

@@ -112,9 +112,41 @@ type Accelerator struct {
 	Manufacturer string          `json:"manufacturer,omitempty"`
 	Count        int             `json:"count"`
 	Share        decimal.Decimal `json:"share"`
-	MemoryGiB    decimal.Decimal `json:"memory_gib"` // per device as the instance sees it
+	// MemoryGiB is the memory of one device as the provider reports it: usable
+	// memory, so an A10G reads 22.35 GiB. When the provider gives none, it is the
+	// GPU reference's figure and MemoryFromReference is set (see Reconcile).
+	MemoryGiB decimal.Decimal `json:"memory_gib"`
+	// MemoryFromReference says MemoryGiB was missing from the provider's data
+	// and filled from the GPU reference.
+	MemoryFromReference bool `json:"memory_from_reference,omitempty"`
+	// NominalMemoryGB is the GPU reference's memory class of one device as the
+	// instance sees it: the model's memory as the vendor states it (A10G: 24)
+	// times Share. Nil when the device is unmapped or the reference gives no
+	// memory. Scenario rules and filters use it (RuleMemoryGiB).
+	NominalMemoryGB *decimal.Decimal `json:"nominal_memory_gb,omitempty"`
 	// MappingConfidence is certain, likely or uncertain, from the alias table.
 	MappingConfidence string `json:"mapping_confidence,omitempty"`
+}
+
+// RuleMemoryGiB is the memory of one device that scenario rules, tiers and the
+// explorer's gpu_memory filter use: the reference's nominal class where the
+// reference knows the model (24 for an A10G that reports 22.35 GiB usable; 96 for
+// a Trainium2 whatever the provider says), else what the provider reports. Zero
+// is unknown. The nominal class is the vendor's figure, compared with GiB
+// thresholds as it stands: the difference between a vendor's GB and the usable
+// GiB a provider reports is what the class exists to hide.
+func (a Accelerator) RuleMemoryGiB() decimal.Decimal {
+	if a.NominalMemoryGB != nil && a.NominalMemoryGB.IsPositive() {
+		return *a.NominalMemoryGB
+	}
+	return a.MemoryGiB
+}
+
+// UsableDiffers reports whether the provider's own figure differs from the
+// nominal class, so that both are worth showing ("24 GB, 22.35 GiB usable").
+func (a Accelerator) UsableDiffers() bool {
+	return a.NominalMemoryGB != nil && a.MemoryGiB.IsPositive() && !a.MemoryFromReference &&
+		!a.MemoryGiB.Round(2).Equal(a.NominalMemoryGB.Round(2))
 }
 
 // Units is the number of whole-device equivalents: Count × Share.
@@ -140,16 +172,36 @@ type InstanceType struct {
 	// Interconnect is nvlink or pcie where the provider or the GPU reference says.
 	Interconnect string `json:"interconnect,omitempty"`
 	// LocalStorageGB is the instance store (local disk) in GB, and NVMe whether it is.
-	LocalStorageGB int              `json:"local_storage_gb,omitempty"`
-	LocalNVMe      bool             `json:"local_nvme,omitempty"`
-	Network        string           `json:"network,omitempty"` // as published: "100 Gigabit", "Up to 25 Gigabit"
-	NetworkGbps    *decimal.Decimal `json:"network_gbps,omitempty"`
+	LocalStorageGB int    `json:"local_storage_gb,omitempty"`
+	LocalNVMe      bool   `json:"local_nvme,omitempty"`
+	Network        string `json:"network,omitempty"` // as published: "3200 Gigabit", "4x 100 Gigabit", "Up to 25 Gigabit"
+	// NetworkGbps is the network bandwidth of the whole instance in Gbit/s, all
+	// its network cards together (AWS p5.48xlarge: 3200, not one card's 100); for
+	// "Up to" figures, the burst figure. Scenario rules (min_network_gbps, the
+	// network target) use it. Nil when unknown.
+	NetworkGbps *decimal.Decimal `json:"network_gbps,omitempty"`
+	// NetworkCards lists the instance's network cards with their own peak
+	// bandwidth, where the provider describes them (AWS NetworkInfo.NetworkCards).
+	NetworkCards []NetworkCard `json:"network_cards,omitempty"`
 	// RDMA is the RDMA fabric the type supports: efa, rdma, eRDMA or empty.
-	RDMA       string `json:"rdma,omitempty"`
-	Generation string `json:"generation"` // current or previous
-	BareMetal  bool   `json:"bare_metal,omitempty"`
-	Source     string `json:"source"`
-	Synthetic  bool   `json:"synthetic,omitempty"`
+	RDMA string `json:"rdma,omitempty"`
+	// EFAInterfaces is the most Elastic Fabric Adapter interfaces the type takes
+	// (AWS EfaInfo.MaximumEfaInterfaces); zero without EFA or where unknown.
+	EFAInterfaces int    `json:"efa_interfaces,omitempty"`
+	Generation    string `json:"generation"` // current or previous
+	BareMetal     bool   `json:"bare_metal,omitempty"`
+	Source        string `json:"source"`
+	Synthetic     bool   `json:"synthetic,omitempty"`
+	// Conflicts lists the specs where the provider and the GPU reference
+	// disagree beyond rounding (see Reconcile); rules use the reference's figure.
+	Conflicts []SpecConflict `json:"conflicts,omitempty"`
+}
+
+// NetworkCard is one network card of an instance type.
+type NetworkCard struct {
+	Index        int             `json:"index"`
+	PeakGbps     decimal.Decimal `json:"peak_gbps"`
+	BaselineGbps decimal.Decimal `json:"baseline_gbps"`
 }
 
 // Key is provider/id, unique in a snapshot.
@@ -164,11 +216,23 @@ func (t InstanceType) GPUUnits() decimal.Decimal {
 	return n
 }
 
-// GPUMemoryGiB is the accelerator memory of the whole instance.
+// GPUMemoryGiB is the accelerator memory of the whole instance as the provider
+// reports it (usable), with figures the provider left out filled from the
+// reference.
 func (t InstanceType) GPUMemoryGiB() decimal.Decimal {
 	n := decimal.Zero
 	for _, a := range t.Accelerators {
 		n = n.Add(a.TotalMemoryGiB())
+	}
+	return n
+}
+
+// RuleGPUMemoryGiB is the accelerator memory of the whole instance by the
+// nominal class (Accelerator.RuleMemoryGiB): what scenario rules and filters use.
+func (t InstanceType) RuleGPUMemoryGiB() decimal.Decimal {
+	n := decimal.Zero
+	for _, a := range t.Accelerators {
+		n = n.Add(a.RuleMemoryGiB().Mul(decimal.NewFromInt(int64(a.Count))))
 	}
 	return n
 }
@@ -256,6 +320,15 @@ type Region struct {
 
 // Key is provider/id.
 func (r Region) Key() string { return string(r.Provider) + "/" + r.ID }
+
+// CountryChina is the ISO 3166-1 code of China. A region in Hong Kong, Macao or
+// Taiwan has its own code (HK, MO, TW), so "mainland China" is exactly the
+// regions with country CN.
+const CountryChina = "CN"
+
+// Mainland reports whether the region is in mainland China (country CN, which
+// excludes Hong Kong, Macao and Taiwan): what a country:cn filter selects.
+func (r Region) Mainland() bool { return r.Country == CountryChina }
 
 // CoverageStatus summarises how complete a provider's data in a snapshot is.
 type CoverageStatus string

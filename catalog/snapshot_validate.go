@@ -53,6 +53,27 @@ func (s *Snapshot) validate(priced func(i int) bool, ordered bool) error {
 			if err := check(a.MemoryGiB); err != nil {
 				return err
 			}
+			if a.NominalMemoryGB != nil {
+				if err := check(*a.NominalMemoryGB); err != nil {
+					return err
+				}
+			}
+		}
+		for _, c := range t.NetworkCards {
+			if err := check(c.PeakGbps); err != nil {
+				return err
+			}
+			if err := check(c.BaselineGbps); err != nil {
+				return err
+			}
+		}
+		for _, c := range t.Conflicts {
+			if err := check(c.ProviderValue); err != nil {
+				return err
+			}
+			if err := check(c.ReferenceValue); err != nil {
+				return err
+			}
 		}
 		if types[key] {
 			return fmt.Errorf("instances[%d]: duplicate instance type %s", i, key)

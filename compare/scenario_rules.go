@@ -124,9 +124,9 @@ func checks(s Scenario, sp specs) []Check {
 		case sp.t.NetworkGbps == nil:
 			add("min_network_gbps", UnknownSpec, "network bandwidth unknown (%s)", orNone(sp.t.Network, "not published"))
 		case sp.t.NetworkGbps.GreaterThanOrEqual(*r.MinNetworkGbps):
-			add("min_network_gbps", Pass, "%s Gbps network ≥ %s", sp.t.NetworkGbps, r.MinNetworkGbps)
+			add("min_network_gbps", Pass, "%s Gbps network (the instance, all cards) ≥ %s", sp.t.NetworkGbps, r.MinNetworkGbps)
 		default:
-			add("min_network_gbps", Fail, "%s Gbps network < %s Gbps required", sp.t.NetworkGbps, r.MinNetworkGbps)
+			add("min_network_gbps", Fail, "%s Gbps network (the instance, all cards) < %s Gbps required", sp.t.NetworkGbps, r.MinNetworkGbps)
 		}
 	}
 	if r.MinVCPUsPerGPU != nil {

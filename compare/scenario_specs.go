@@ -19,8 +19,8 @@ type specs struct {
 	units    decimal.Decimal // whole-GPU equivalents
 	devices  int
 	partial  bool             // any accelerator is a slice of a device
-	memEach  *decimal.Decimal // GiB per device as the instance sees it
-	memFrom  string           // "" (instance) or "from the GPU reference"
+	memEach  *decimal.Decimal // GiB per device as the instance sees it, by the nominal class
+	memFrom  string           // where memEach comes from, in words ("" when the provider and the class agree)
 	memTotal *decimal.Decimal
 	link     string // nvlink, pcie, single, unknown
 	linkWhy  string
@@ -38,19 +38,22 @@ func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
 	if ok && gpus != nil {
 		sp.model, sp.mapped = gpus.Model(a.Model)
 	}
-	// Memory per device: what the instance reports, else the reference's figure
-	// (which is in GB as the vendor states it, close enough to flag but said).
-	if ok && a.MemoryGiB.IsPositive() {
-		m := a.MemoryGiB
-		sp.memEach = &m
-	} else if sp.mapped && sp.model.MemoryGB != nil && !sp.partial {
+	// Memory per device: the reference's nominal class where the reference
+	// knows the model (an A10G is a 24 GB part that reports 22.35 GiB usable; a
+	// Trainium2 has 96 whatever the provider says), else what the instance
+	// reports; catalog.Reconcile sets both. A snapshot that was never reconciled
+	// falls back to the reference's figure for a whole device.
+	if ok {
+		sp.memEach, sp.memFrom = memoryOf(a)
+	}
+	if sp.memEach == nil && sp.mapped && sp.model.MemoryGB != nil && !sp.partial {
 		m := *sp.model.MemoryGB
 		sp.memEach, sp.memFrom = &m, " (from the GPU reference)"
 	}
 	if sp.memEach != nil {
 		total := decimal.Zero
 		for _, acc := range t.Accelerators {
-			mem := acc.MemoryGiB
+			mem := acc.RuleMemoryGiB()
 			if !mem.IsPositive() {
 				mem = *sp.memEach
 			}
@@ -60,6 +63,24 @@ func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
 	}
 	sp.link, sp.linkWhy = linkOf(sp)
 	return sp
+}
+
+// memoryOf is a device's memory for the rules (Accelerator.RuleMemoryGiB) and
+// where it comes from in words; nil when unknown.
+func memoryOf(a catalog.Accelerator) (*decimal.Decimal, string) {
+	m := a.RuleMemoryGiB()
+	if !m.IsPositive() {
+		return nil, ""
+	}
+	switch {
+	case a.MemoryFromReference:
+		return &m, " (from the GPU reference)"
+	case a.NominalMemoryGB != nil && a.MemoryGiB.Sub(m).Abs().GreaterThan(m.Mul(catalog.MemoryTolerance)):
+		return &m, fmt.Sprintf(" (GPU reference; the provider reports %s GiB: spec conflict)", a.MemoryGiB.Round(2))
+	case a.UsableDiffers():
+		return &m, fmt.Sprintf(" (nominal; %s GiB usable as reported)", a.MemoryGiB.Round(2))
+	}
+	return &m, ""
 }
 
 // linkOf says how the GPUs of a type talk to each other. The provider's

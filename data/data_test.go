@@ -58,3 +58,80 @@ func TestAliases_AWSNames(t *testing.T) {
 		}
 	}
 }
+
+// Every region of every provider in the embedded catalog (its regions, and the
+// regions its offers and placements name) has a row in regions.csv with a human
+// name in English and Chinese and a country: no page shows "cn-beijing
+// cn-beijing". The replays are checked the same way in
+// providers/providertest (TestConformance_EveryProvider).
+func TestRegions_EveryCatalogRegionNamed(t *testing.T) {
+	table, err := catalog.LoadRegionTable(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := data.FS.ReadFile("catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := catalog.DecodeSnapshot("data/catalog.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	check := func(p catalog.Provider, id string) {
+		if seen[string(p)+"/"+id] {
+			return
+		}
+		seen[string(p)+"/"+id] = true
+		r, ok := table.Lookup(p, id)
+		switch {
+		case !ok:
+			t.Errorf("%s/%s: no row in data/regions.csv", p, id)
+		case r.NameEN == "" || r.NameZH == "" || r.Country == "":
+			t.Errorf("%s/%s: name_en %q, name_zh %q, country %q: all three are needed", p, id, r.NameEN, r.NameZH, r.Country)
+		case r.NameEN == id || r.NameZH == id:
+			t.Errorf("%s/%s: the name is the id", p, id)
+		}
+	}
+	for _, r := range s.Regions {
+		check(r.Provider, r.ID)
+	}
+	for _, o := range s.Offers {
+		check(o.Provider, o.Region)
+	}
+	for _, pl := range s.Placements {
+		check(pl.Provider, pl.Region)
+	}
+	for _, c := range s.Coverage {
+		for _, f := range c.FailedRegions {
+			check(c.Provider, f.Region)
+		}
+	}
+	if len(seen) < 60 {
+		t.Errorf("only %d regions checked: the catalog looks truncated", len(seen))
+	}
+}
+
+// Mainland China is country CN: Hong Kong regions are not in it, whatever their id.
+func TestRegions_MainlandChina(t *testing.T) {
+	table, err := catalog.LoadRegionTable(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p    catalog.Provider
+		id   string
+		want bool
+	}{
+		{catalog.Alibaba, "cn-beijing", true}, {catalog.Alibaba, "cn-hongkong", false},
+		{catalog.Tencent, "ap-shanghai", true}, {catalog.Tencent, "ap-hongkong", false},
+		{catalog.Volcengine, "cn-beijing", true}, {catalog.Volcengine, "cn-hongkong", false},
+		{catalog.Huawei, "cn-north-4", true}, {catalog.Huawei, "ap-southeast-1", false},
+		{catalog.AWS, "cn-northwest-1", true}, {catalog.AWS, "ap-east-1", false},
+	} {
+		r, ok := table.Lookup(tc.p, tc.id)
+		if !ok || r.Mainland() != tc.want {
+			t.Errorf("%s/%s (row %v, country %q): mainland %v, want %v", tc.p, tc.id, ok, r.Country, r.Mainland(), tc.want)
+		}
+	}
+}

@@ -253,8 +253,10 @@ func filterRegions(regions, only []string) []string {
 	return out
 }
 
-// resolveAccelerators maps each accelerator's provider name to a canonical model.
-// An adapter's own share (AWS GpuPartitionSize) wins over an alias's share; a name
+// resolveAccelerators maps each accelerator's provider name to a canonical model
+// and then reconciles its figures with the GPU reference (catalog.Reconcile:
+// nominal memory class, a missing memory filled, conflicts recorded). An
+// adapter's own share (AWS GpuPartitionSize) wins over an alias's share; a name
 // without a model is recorded in unmapped.
 func resolveAccelerators(it catalog.InstanceType, ref *catalog.GPUReference, unmapped map[string]*catalog.UnmappedAccelerator) catalog.InstanceType {
 	accs := make([]catalog.Accelerator, len(it.Accelerators))
@@ -299,5 +301,5 @@ func resolveAccelerators(it catalog.InstanceType, ref *catalog.GPUReference, unm
 		accs[i] = a
 	}
 	it.Accelerators = accs
-	return it
+	return ref.Reconcile(it)
 }

@@ -153,9 +153,10 @@ func TestBuild_Stats(t *testing.T) {
 			}
 		}
 	}
-	// Per language: overview, offers, compare, GPU index, regions, downloads, 404,
-	// methodology, about, a page per GPU model and one per instance type.
-	wantPages := 2 * (9 + len(models) + len(snap.Instances))
+	// Per language: overview, offers, compare, GPU index, regions, downloads,
+	// coverage, 404, methodology, about, a page per GPU model and one per
+	// instance type.
+	wantPages := 2 * (10 + len(models) + len(snap.Instances))
 	if st.Pages != wantPages {
 		t.Errorf("Pages = %d, want %d", st.Pages, wantPages)
 	}

@@ -33,6 +33,9 @@ type gpuPageData struct {
 	ByProvider []providerGPUPrice
 	Offers     []*offerView // every offer, cheapest USD per GPU-hour first
 	Types      []*typeView
+	// Memory says where providers report the model's memory otherwise than as
+	// the reference's class (specs.go).
+	Memory []gpuMemoryNote
 }
 
 // providerGPUPrice is one provider's lowest prices per GPU-hour for a model.
@@ -114,6 +117,7 @@ func (m *siteModel) refModel(id string) (catalog.GPUModel, bool) {
 
 func (m *siteModel) gpuPage(id string) gpuPageData {
 	d := gpuPageData{ID: id, Name: id, Types: m.typesWithModel(id)}
+	d.Memory = gpuMemoryNotes(d.Types)
 	if g, ok := m.refModel(id); ok {
 		d.Model, d.Known, d.Name = g, true, g.Name
 	}

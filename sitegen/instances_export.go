@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -16,15 +17,19 @@ var InstanceColumns = []string{
 	"gpu_model", "gpu_name", "accelerator_kind", "gpu_count", "gpu_memory_gib", "gpu_memory_gib_each",
 	"interconnect", "local_storage_gb", "local_nvme", "network", "network_gbps", "rdma",
 	"generation", "bare_metal", "source", "synthetic",
+	"gpu_memory_class_gb_each", "gpu_memory_from_reference", "network_cards", "efa_interfaces", "spec_conflicts",
 }
 
 // instanceRecord is a type's cells in InstanceColumns order, before CSV protection.
 // Quantities are exact decimals as the catalog holds them.
 func instanceRecord(t catalog.InstanceType) []string {
 	acc, _ := t.PrimaryAccelerator()
-	each := ""
+	each, class := "", ""
 	if len(t.Accelerators) > 0 {
 		each = acc.MemoryGiB.String()
+	}
+	if acc.NominalMemoryGB != nil {
+		class = acc.NominalMemoryGB.String()
 	}
 	gbps := ""
 	if t.NetworkGbps != nil {
@@ -39,7 +44,20 @@ func instanceRecord(t catalog.InstanceType) []string {
 		acc.Model, acc.Name, string(acc.Kind), t.GPUUnits().String(), t.GPUMemoryGiB().String(), each,
 		t.Interconnect, disk, fmt.Sprint(t.LocalNVMe), t.Network, gbps, t.RDMA,
 		t.Generation, fmt.Sprint(t.BareMetal), t.Source, fmt.Sprint(t.Synthetic),
+		class, fmt.Sprint(acc.MemoryFromReference), fmt.Sprint(len(t.NetworkCards)), fmt.Sprint(t.EFAInterfaces),
+		conflictsText(t.Conflicts),
 	}
+}
+
+// conflictsText is a type's spec conflicts in one cell:
+// "gpu_memory_per_device Trainium2: provider 512 GiB, reference 96 GB", joined
+// with "; ".
+func conflictsText(cs []catalog.SpecConflict) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprintf("%s %s: provider %s %s, reference %s GB", c.Field, c.Accelerator, c.ProviderValue, c.Unit, c.ReferenceValue)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // WriteInstancesCSV writes one row per instance type with InstanceColumns, in the
@@ -72,7 +90,7 @@ func WriteInstancesJSON(w io.Writer, s *catalog.Snapshot) error {
 	}
 	return writeRecordsJSON(w, InstanceColumns, recs, func(col string) bool {
 		switch col {
-		case "vcpus", "local_nvme", "bare_metal", "synthetic":
+		case "vcpus", "local_nvme", "bare_metal", "synthetic", "gpu_memory_from_reference", "network_cards", "efa_interfaces":
 			return true
 		}
 		return false

@@ -43,14 +43,31 @@ type typeView struct {
 	GPUModel  string // canonical model id
 	ModelName string // the reference's model name, or the provider's name
 	GPUs      string // whole-device equivalents to 3 places, e.g. 8 or 0.125
-	GPUMem    string // GiB over all devices, to 2 places
-	// GPUMemEach is the memory of one device of the primary accelerator, GiB to
-	// 2 places ("" without accelerators).
+	// GPUMem is the accelerator memory over all devices by the GPU reference's
+	// nominal class (catalog.InstanceType.RuleGPUMemoryGiB), to 2 places: what
+	// the explorer's gpu_memory_total column and filter use.
+	GPUMem string
+	// GPUMemEach is the memory of one device of the primary accelerator by the
+	// nominal class, to 2 places ("" without accelerators): the explorer's
+	// gpu_memory column and filter.
 	GPUMemEach string
-	Mem        string // memory GiB, to 2 places
-	units      decimal.Decimal
-	gpuMem     decimal.Decimal
+	// GPUMemUsable and GPUMemUsableEach are the provider's own figures (usable
+	// memory) where they differ from the class ("89.41", "22.35"); "" otherwise.
+	GPUMemUsable, GPUMemUsableEach string
+	// GPUMemUnit is GB for a nominal class (the vendor's figure), GiB for a
+	// provider's figure that the reference has no class for.
+	GPUMemUnit string
+	// MemFromReference says the provider gave no memory for the primary
+	// accelerator: the figures are the GPU reference's.
+	MemFromReference bool
+	Mem              string // memory GiB, to 2 places
+	units            decimal.Decimal
+	gpuMem           decimal.Decimal
 }
+
+// Conflicted reports whether the provider and the GPU reference disagree on one
+// of the type's specs (catalog.SpecConflict).
+func (t *typeView) Conflicted() bool { return len(t.T.Conflicts) > 0 }
 
 // offerView is an offer with what the pages derive from it. Prices per hour are
 // the effective hourly price (upfront spread over the term); nil when they cannot
@@ -95,7 +112,7 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel
 	}
 	paths := instancePaths(snap.Instances)
 	for _, t := range snap.Instances { // sorted by key: the snapshot is a canonical copy
-		v := &typeView{T: t, Href: paths[t.Key()], units: t.GPUUnits(), gpuMem: t.GPUMemoryGiB()}
+		v := &typeView{T: t, Href: paths[t.Key()], units: t.GPUUnits(), gpuMem: t.RuleGPUMemoryGiB()}
 		v.GPUs, v.GPUMem = v.units.Round(3).String(), v.gpuMem.Round(2).String()
 		v.Mem = t.MemoryGiB.Round(2).String()
 		if a, ok := t.PrimaryAccelerator(); ok {
@@ -103,7 +120,15 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel
 			v.GPUName, v.GPUModel = a.Name, a.Model
 			v.Unmapped = a.Model == ""
 			v.ModelName = m.modelName(a)
-			v.GPUMemEach = a.MemoryGiB.Round(2).String()
+			v.GPUMemEach = a.RuleMemoryGiB().Round(2).String()
+			v.MemFromReference = a.MemoryFromReference
+			v.GPUMemUnit = "GiB"
+			if a.NominalMemoryGB != nil {
+				v.GPUMemUnit = "GB"
+			}
+			if reported := t.GPUMemoryGiB().Round(2); !reported.Equal(v.gpuMem.Round(2)) && !a.MemoryFromReference {
+				v.GPUMemUsable, v.GPUMemUsableEach = reported.String(), a.MemoryGiB.Round(2).String()
+			}
 		}
 		m.types = append(m.types, v)
 		m.typeByKey[t.Key()] = v

@@ -50,7 +50,8 @@ type overviewData struct {
 	Instances, Offers, Regions, GPUModels int
 	Providers                             []providerSummary
 	FX                                    fxView
-	Unmapped                              []unmappedView
+	// Unmapped and Conflicts count what the coverage page lists.
+	Unmapped, Conflicts int
 }
 
 type providerSummary struct {
@@ -72,14 +73,6 @@ type fxRate struct {
 	From, To catalog.Currency
 	Rate     string
 }
-
-type unmappedView struct {
-	Provider catalog.Provider
-	Name     string
-	Types    []typeLink
-}
-
-type typeLink struct{ ID, Href string }
 
 // offersData is the model of offers.html.
 type offersData struct {
@@ -111,6 +104,8 @@ type instanceData struct {
 	Type         *typeView
 	Stale        bool
 	LastOK       time.Time
+	Network      networkView
+	Conflicts    []conflictView
 	Accelerators []acceleratorView
 	GPUs         []catalog.GPUModel
 	Offers       []*offerView
@@ -136,6 +131,11 @@ type acceleratorView struct {
 	A         catalog.Accelerator
 	ModelName string
 	Known     bool // the model is in the GPU reference (its specs are on the page)
+	// Class is the reference's nominal memory class of one device ("24"), ""
+	// without one; Usable the provider's own figure where it differs ("22.35");
+	// Conflict the spec conflict on the device's memory (specs.go).
+	Class, Usable string
+	Conflict      *catalog.SpecConflict
 }
 
 type sourceView struct {
@@ -172,6 +172,7 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 		{Path: "gpus/index.html", Template: "gpus.html", Nav: "gpus", Data: m.gpuIndex()},
 		{Path: "regions.html", Template: "regions.html", Nav: "regions", Data: m.regionsPage(l)},
 		{Path: "downloads.html", Template: "downloads.html", Nav: "downloads", Data: downloads},
+		{Path: "coverage.html", Template: "coverage.html", Data: m.coveragePage()},
 		{Path: "404.html", Template: "404.html"},
 	}
 	for _, c := range contentPages {
@@ -260,17 +261,7 @@ func (m *siteModel) overview() overviewData {
 		}
 		d.Providers = append(d.Providers, s)
 	}
-	for _, u := range m.snap.Unmapped {
-		v := unmappedView{Provider: u.Provider, Name: u.Name}
-		for _, id := range u.InstanceTypes {
-			link := typeLink{ID: id}
-			if t, ok := m.typeByKey[string(u.Provider)+"/"+id]; ok {
-				link.Href = t.Href
-			}
-			v.Types = append(v.Types, link)
-		}
-		d.Unmapped = append(d.Unmapped, v)
-	}
+	d.Unmapped, d.Conflicts = len(m.snap.Unmapped), len(m.snap.SpecConflicts())
 	return d
 }
 
@@ -343,13 +334,15 @@ func cheaper(a, b *decimal.Decimal) bool {
 }
 
 func (m *siteModel) instancePage(t *typeView) instanceData {
-	d := instanceData{Type: t, Offers: m.offersOf[t.T.Key()], Placements: m.placeOf[t.T.Key()]}
+	d := instanceData{Type: t, Offers: m.offersOf[t.T.Key()], Placements: m.placeOf[t.T.Key()],
+		Network: networkOf(t.T), Conflicts: m.conflictsOf(t.T)}
 	if cov, ok := m.coverage[t.T.Provider]; ok && cov.Status == catalog.CoverageStale {
 		d.Stale, d.LastOK = true, cov.LastOK
 	}
 	seen := map[string]bool{}
 	for _, a := range t.T.Accelerators {
 		v := acceleratorView{A: a, ModelName: m.modelName(a)}
+		v.memoryOf(a, t.T.Conflicts)
 		if a.Model != "" && m.ref != nil {
 			if g, ok := m.ref.Model(a.Model); ok {
 				v.Known = true

@@ -82,7 +82,7 @@ func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	locs := regexp.MustCompile(`<loc>([^<]*)</loc>`).FindAllStringSubmatch(sitemap, -1)
 	snap := testSnapshot(t)
 	// Every page of both languages but the 404 pages.
-	if want := 2*(8+5) + 2*len(snap.Instances); len(locs) != want {
+	if want := 2*(9+5) + 2*len(snap.Instances); len(locs) != want {
 		t.Errorf("sitemap has %d URLs, want %d", len(locs), want)
 	}
 	for _, l := range locs {

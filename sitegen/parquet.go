@@ -79,6 +79,12 @@ type instanceParquet struct {
 	BareMetal        bool     `parquet:"bare_metal"`
 	Source           string   `parquet:"source,dict"`
 	Synthetic        bool     `parquet:"synthetic"`
+	// The columns added after the first 23, in InstanceColumns order.
+	GPUMemoryClassGBEach   *float64 `parquet:"gpu_memory_class_gb_each,optional"`
+	GPUMemoryFromReference bool     `parquet:"gpu_memory_from_reference"`
+	NetworkCards           int32    `parquet:"network_cards"`
+	EFAInterfaces          int32    `parquet:"efa_interfaces"`
+	SpecConflicts          string   `parquet:"spec_conflicts,optional"`
 }
 
 // ParquetTypes describes the Parquet type of every column, for the downloads page.
@@ -86,7 +92,8 @@ var ParquetTypes = map[string]string{
 	"price_usd_per_hour": "DECIMAL(18,6)", "gpu_count": "DOUBLE", "gpu_memory_gib": "DOUBLE", "memory_gib": "DOUBLE",
 	"gpu_memory_gib_each": "DOUBLE", "network_gbps": "DOUBLE", "vcpus": "INT32", "local_storage_gb": "INT64",
 	"fetched_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
-	"provider": "partition (folder name)",
+	"provider": "partition (folder name)", "gpu_memory_class_gb_each": "DOUBLE", "gpu_memory_from_reference": "BOOLEAN",
+	"network_cards": "INT32", "efa_interfaces": "INT32",
 }
 
 func writerOptions() []parquet.WriterOption {
@@ -180,9 +187,14 @@ func WriteInstancesParquet(w io.Writer, s *catalog.Snapshot, p catalog.Provider)
 			AcceleratorKind: string(acc.Kind), GPUCount: float(t.GPUUnits()), GPUMemoryGiB: float(t.GPUMemoryGiB()),
 			Interconnect: t.Interconnect, LocalNVMe: t.LocalNVMe, Network: t.Network, RDMA: t.RDMA,
 			Generation: t.Generation, BareMetal: t.BareMetal, Source: t.Source, Synthetic: t.Synthetic,
+			GPUMemoryFromReference: acc.MemoryFromReference, NetworkCards: int32(len(t.NetworkCards)),
+			EFAInterfaces: int32(t.EFAInterfaces), SpecConflicts: conflictsText(t.Conflicts),
 		}
 		if len(t.Accelerators) > 0 {
 			row.GPUMemoryGiBEach = floatPtr(acc.MemoryGiB)
+		}
+		if acc.NominalMemoryGB != nil {
+			row.GPUMemoryClassGBEach = floatPtr(*acc.NominalMemoryGB)
 		}
 		if t.LocalStorageGB > 0 {
 			v := int64(t.LocalStorageGB)

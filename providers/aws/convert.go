@@ -1,6 +1,7 @@
 package aws
 
 import (
+	"math"
 	"strings"
 
 	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
@@ -51,22 +52,84 @@ func convertInstanceType(info types.InstanceTypeInfo) (it catalog.InstanceType, 
 	}
 	if n := info.NetworkInfo; n != nil {
 		it.Network = awsv2.ToString(n.NetworkPerformance)
-		var peak *decimal.Decimal
-		for _, c := range n.NetworkCards {
-			if c.PeakBandwidthInGbps == nil {
-				continue
+		for i, c := range n.NetworkCards {
+			card := catalog.NetworkCard{Index: i, PeakGbps: gbps(c.PeakBandwidthInGbps), BaselineGbps: gbps(c.BaselineBandwidthInGbps)}
+			if c.NetworkCardIndex != nil {
+				card.Index = int(*c.NetworkCardIndex)
 			}
-			g := decimal.NewFromFloat(*c.PeakBandwidthInGbps)
-			if peak == nil || g.GreaterThan(*peak) {
-				peak = &g
-			}
+			it.NetworkCards = append(it.NetworkCards, card)
 		}
-		it.NetworkGbps = peak
+		it.NetworkGbps = instanceNetworkGbps(it.Network, it.NetworkCards)
 		if awsv2.ToBool(n.EfaSupported) {
 			it.RDMA = "efa"
+			if e := n.EfaInfo; e != nil {
+				it.EFAInterfaces = int(awsv2.ToInt32(e.MaximumEfaInterfaces))
+			}
 		}
 	}
 	return it, true
+}
+
+// instanceNetworkGbps is the instance's network bandwidth, all cards together.
+// NetworkPerformance is AWS's figure for the whole instance ("3200 Gigabit",
+// "4x 100 Gigabit", "Up to 25 Gigabit": its burst figure); a named class
+// ("High", "Moderate") falls back to the sum of the cards' peak bandwidth. One
+// card's peak is not the instance's: a p5.48xlarge has 32 cards of 100 Gbit/s.
+// Where the cards do not add up to the published figure (p6-b200.48xlarge lists
+// 8 cards of 200 against "3200 Gigabit"), the published figure wins; the cards
+// are kept as listed.
+func instanceNetworkGbps(published string, cards []catalog.NetworkCard) *decimal.Decimal {
+	if g, ok := parseNetworkPerformance(published); ok {
+		return &g
+	}
+	sum := decimal.Zero
+	for _, c := range cards {
+		sum = sum.Add(c.PeakGbps)
+	}
+	if !sum.IsPositive() {
+		return nil
+	}
+	return &sum
+}
+
+// parseNetworkPerformance reads "[Up to ][Nx ]G Gigabit" as N × G Gbit/s.
+func parseNetworkPerformance(s string) (decimal.Decimal, bool) {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(s), "Up to "))
+	if len(f) < 2 || len(f) > 3 || f[len(f)-1] != "Gigabit" {
+		return decimal.Zero, false
+	}
+	times := decimal.NewFromInt(1)
+	if len(f) == 3 {
+		n, ok := strings.CutSuffix(f[0], "x")
+		k, err := decimal.NewFromString(n)
+		if !ok || err != nil || !k.IsPositive() {
+			return decimal.Zero, false
+		}
+		times = k
+	}
+	g, err := decimal.NewFromString(f[len(f)-2])
+	if err != nil || !g.IsPositive() || times.GreaterThanOrEqual(maxGbps) {
+		return decimal.Zero, false
+	}
+	if total := g.Mul(times); total.LessThan(maxGbps) {
+		return total, true
+	}
+	return decimal.Zero, false
+}
+
+// maxGbps bounds a bandwidth the catalog takes from the API: anything at or
+// above it (or not a finite, non-negative number) is a broken answer and is
+// recorded as unknown rather than carried into the snapshot, whose numbers
+// must stay below 1e15.
+var maxGbps = decimal.NewFromInt(1_000_000)
+
+// gbps is a bandwidth the API gives as a float, as the shortest decimal; zero
+// (unknown) when absent or implausible.
+func gbps(f *float64) decimal.Decimal {
+	if f == nil || math.IsNaN(*f) || math.IsInf(*f, 0) || *f < 0 || *f >= maxGbps.InexactFloat64() {
+		return decimal.Zero
+	}
+	return decimal.NewFromFloat(*f)
 }
 
 // accelerators lists every device kind a type has. Model stays empty: the runner
@@ -77,7 +140,11 @@ func accelerators(info types.InstanceTypeInfo) []catalog.Accelerator {
 	if g := info.GpuInfo; g != nil {
 		for _, d := range g.Gpus {
 			count := int(awsv2.ToInt32(d.Count))
-			share := one
+			// A whole GPU as AWS counts it leaves the share to the runner: the
+			// alias table knows that AWS's K80 or M60 "GPU" is one of the two
+			// GPUs on the board the GPU reference describes (share 1/2), and
+			// anything else is 1.
+			var share decimal.Decimal
 			// A partitioned GPU (g6f, gr6f) reports Count 0, the slice size as
 			// GpuPartitionSize (0.125 = one eighth of an L4) and LogicalGpuCount 1:
 			// the instance sees one device that is a share of a physical GPU.

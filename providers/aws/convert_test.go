@@ -1,6 +1,7 @@
 package aws
 
 import (
+	"math"
 	"testing"
 
 	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
@@ -26,7 +27,8 @@ func TestConvertInstanceType_Replay(t *testing.T) {
 		id   string
 		want []catalog.Accelerator
 	}{
-		{"p5.48xlarge", []catalog.Accelerator{acc(catalog.KindGPU, "H100", "NVIDIA", 8, "1", "80")}},
+		// A whole GPU leaves the share to the runner and the alias table.
+		{"p5.48xlarge", []catalog.Accelerator{acc(catalog.KindGPU, "H100", "NVIDIA", 8, "0", "80")}},
 		// Partitioned L4: Count 0 in the API, one logical GPU that is an eighth
 		// (g6f.large) or half (gr6f.4xlarge) of the device.
 		{"g6f.large", []catalog.Accelerator{acc(catalog.KindGPU, "L4", "NVIDIA", 1, "0.125", "2.7939453125")}},
@@ -52,12 +54,16 @@ func TestConvertInstanceType_Replay(t *testing.T) {
 		})
 	}
 
-	gbps := catalog.Dec("100")
+	gbps := catalog.Dec("3200")
+	var cards []catalog.NetworkCard
+	for i := range 32 {
+		cards = append(cards, catalog.NetworkCard{Index: i, PeakGbps: catalog.Dec("100"), BaselineGbps: catalog.Dec("100")})
+	}
 	want := catalog.InstanceType{
 		Provider: catalog.AWS, ID: "p5.48xlarge", Family: "p5", VCPUs: 192, MemoryGiB: catalog.Dec("2048"),
 		CPUArch: "x86_64", CPUVendor: "AMD", Accelerators: tests[0].want,
-		LocalStorageGB: 30400, LocalNVMe: true, Network: "3200 Gigabit", NetworkGbps: &gbps, RDMA: "efa",
-		Generation: "current", Source: "aws:ec2:DescribeInstanceTypes",
+		LocalStorageGB: 30400, LocalNVMe: true, Network: "3200 Gigabit", NetworkGbps: &gbps, NetworkCards: cards,
+		RDMA: "efa", EFAInterfaces: 32, Generation: "current", Source: "aws:ec2:DescribeInstanceTypes",
 	}
 	if diff := cmp.Diff(want, byID["p5.48xlarge"]); diff != "" {
 		t.Errorf("p5.48xlarge (-want +got):\n%s", diff)
@@ -68,6 +74,67 @@ func TestConvertInstanceType_Replay(t *testing.T) {
 	// As the API says: g2 is a previous generation, the retired p3 still current.
 	if g2, p3 := byID["g2.2xlarge"], byID["p3.2xlarge"]; g2.Generation != "previous" || p3.Generation != "current" {
 		t.Errorf("g2.2xlarge generation %q, p3.2xlarge %q; want previous, current", g2.Generation, p3.Generation)
+	}
+}
+
+// The instance's network figure is all its cards together, as AWS publishes it
+// (NetworkPerformance), not one card's peak: real records from the replay.
+func TestConvertInstanceType_NetworkTotal(t *testing.T) {
+	srv := harness.Start(t)
+	byID := map[string]catalog.InstanceType{}
+	for _, region := range []string{"us-west-2", "us-east-2"} { // trn2 is only in us-east-2
+		for _, it := range crawlRegion(t, srv, region).Instances {
+			byID[it.ID] = it
+		}
+	}
+	tests := []struct {
+		id, published, want string
+		cards, efa          int
+	}{
+		{"p5.48xlarge", "3200 Gigabit", "3200", 32, 32},
+		{"p5en.48xlarge", "3200 Gigabit", "3200", 16, 16},
+		// The cards list 8 × 200 Gbit/s; AWS publishes 3200 for the instance.
+		{"p6-b200.48xlarge", "3200 Gigabit", "3200", 8, 8},
+		// 16 EFA cards of 400 and a primary ENA card of 350: AWS publishes 6400.
+		{"p6-b300.48xlarge", "6400 Gigabit", "6400", 17, 16},
+		{"p4d.24xlarge", "4x 100 Gigabit", "400", 4, 4},
+		{"p4de.24xlarge", "4x 100 Gigabit", "400", 4, 4},
+		{"trn2.48xlarge", "16x 200 Gigabit", "3200", 16, 16},
+		{"g5.12xlarge", "40 Gigabit", "40", 1, 1},
+		{"g5.xlarge", "Up to 10 Gigabit", "10", 1, 0}, // the burst figure
+		{"g2.2xlarge", "Moderate", "10", 1, 0},        // a named class: the cards' sum
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			it, ok := byID[tc.id]
+			if !ok {
+				t.Fatalf("%s not crawled", tc.id)
+			}
+			if it.Network != tc.published || it.NetworkGbps == nil || !it.NetworkGbps.Equal(catalog.Dec(tc.want)) {
+				t.Errorf("network %q %v Gbit/s, want %q %s", it.Network, it.NetworkGbps, tc.published, tc.want)
+			}
+			if len(it.NetworkCards) != tc.cards || it.EFAInterfaces != tc.efa {
+				t.Errorf("%d cards, %d EFA interfaces; want %d, %d", len(it.NetworkCards), it.EFAInterfaces, tc.cards, tc.efa)
+			}
+		})
+	}
+}
+
+func TestParseNetworkPerformance(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" = not a figure
+	}{
+		{"3200 Gigabit", "3200"}, {"4x 100 Gigabit", "400"}, {"16x 200 Gigabit", "3200"},
+		{"Up to 25 Gigabit", "25"}, {"3.12 Gigabit", "3.12"}, {"Moderate", ""}, {"High", ""},
+		{"", ""}, {"x 100 Gigabit", ""}, {"0x 100 Gigabit", ""}, {"100 Megabit", ""}, {"-5 Gigabit", ""},
+		{"1e30 Gigabit", ""}, {"1000000x 2 Gigabit", ""}, {"999999 Gigabit", "999999"},
+	}
+	for _, tc := range tests {
+		g, ok := parseNetworkPerformance(tc.in)
+		if ok != (tc.want != "") || (ok && !g.Equal(catalog.Dec(tc.want))) {
+			t.Errorf("parseNetworkPerformance(%q) = %s, %v; want %q", tc.in, g, ok, tc.want)
+		}
 	}
 }
 
@@ -86,7 +153,7 @@ func TestConvertInstanceType_Edges(t *testing.T) {
 				GpuInfo: &types.GpuInfo{Gpus: []types.GpuDeviceInfo{{Name: awsv2.String("X")}}}},
 			true,
 			catalog.InstanceType{Provider: catalog.AWS, ID: "zz1.metal", Family: "zz1", MemoryGiB: catalog.Dec("0"),
-				Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Name: "X", Share: catalog.Dec("1"), MemoryGiB: catalog.Dec("0")}},
+				Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Name: "X", MemoryGiB: catalog.Dec("0")}},
 				Generation:   "previous", BareMetal: true, Source: "aws:ec2:DescribeInstanceTypes"},
 		},
 	}
@@ -100,5 +167,18 @@ func TestConvertInstanceType_Edges(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A card bandwidth that is absent, not finite, negative or absurd is unknown (0).
+func TestGbps(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, tc := range []struct {
+		in   *float64
+		want string
+	}{{nil, "0"}, {f(100), "100"}, {f(3.125), "3.125"}, {f(math.NaN()), "0"}, {f(math.Inf(1)), "0"}, {f(-1), "0"}, {f(1e300), "0"}} {
+		if got := gbps(tc.in); !got.Equal(catalog.Dec(tc.want)) {
+			t.Errorf("gbps(%v) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }

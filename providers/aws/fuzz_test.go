@@ -35,3 +35,17 @@ func FuzzPriceListDocument(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseNetworkPerformance feeds arbitrary NetworkPerformance strings: no
+// panic, and a figure it accepts is positive and below maxGbps, so that the
+// snapshot can hold it.
+func FuzzParseNetworkPerformance(f *testing.F) {
+	for _, s := range []string{"3200 Gigabit", "4x 100 Gigabit", "Up to 25 Gigabit", "High", "3.12 Gigabit", "1e9999 Gigabit", "0x 1 Gigabit"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if g, ok := parseNetworkPerformance(s); ok && (!g.IsPositive() || !g.LessThan(maxGbps)) {
+			t.Errorf("parseNetworkPerformance(%q) = %s, accepted but not in (0, %s)", s, g, maxGbps)
+		}
+	})
+}

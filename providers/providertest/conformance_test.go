@@ -48,6 +48,13 @@ func TestConformance_EveryProvider(t *testing.T) {
 			if c := snap.Coverage[0]; c.Status != catalog.CoverageOK {
 				t.Errorf("coverage %s: %s %v", c.Status, c.Message, c.FailedRegions)
 			}
+			// Every region the replay lists has a human name in both languages
+			// and a country in data/regions.csv.
+			for _, r := range snap.Regions {
+				if _, ok := regions.Lookup(r.Provider, r.ID); !ok || r.NameEN == "" || r.NameZH == "" || r.Country == "" {
+					t.Errorf("region %s: row %v, name_en %q, name_zh %q, country %q", r.Key(), ok, r.NameEN, r.NameZH, r.Country)
+				}
+			}
 		})
 	}
 }
