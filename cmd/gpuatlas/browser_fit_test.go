@@ -312,3 +312,39 @@ func TestBrowser_FitScreenshots(t *testing.T) {
 		{Name: "zh-fit-deepseek", Path: "/zh/fit.html?model=deepseek-v3&precision=fp8&currency=CNY", Wait: fitReady},
 	}}.Save(t, site)
 }
+
+// Provider strings reach the estimator as text: a hostile GPU name renders
+// literally in the fits, the misses and the JSON, and runs nothing.
+func TestBrowser_FitHostileStringsRunNothing(t *testing.T) {
+	snap := testSnapshot(t)
+	for i := range snap.Instances {
+		if snap.Instances[i].ID == "ecs.gn8is.4xlarge" || snap.Instances[i].ID == "g5.xlarge" {
+			snap.Instances[i].Accelerators[0].Name = "GPU" + payload
+			snap.Instances[i].Accelerators[0].Model = ""
+		}
+	}
+	if err := snap.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	models, err := compare.LoadModels(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, ctx, exceptions := browse(t, buildSiteWith(t, sitegen.Options{Snapshot: snap, Models: models}))
+	for _, page := range []string{"/fit.html?model=&params=1e9", "/fit.html?model=llama-3.1-70b", "/zh/fit.html?model=&params=1e9"} {
+		browsertest.Do(t, ctx, "open "+page, chromedp.Navigate(site+page), chromedp.WaitReady(chromedp.CSS(fitReady)))
+		if !browsertest.Eval[bool](t, ctx, `document.getElementById('fit-out').innerText.includes('GPU"><img')`) {
+			t.Errorf("%s: the hostile GPU name is not shown as text", page)
+		}
+		if browsertest.Eval[bool](t, ctx, `window.__pwned === 1`) {
+			t.Errorf("%s: a provider string ran as script", page)
+		}
+	}
+	// And without the script, from the server.
+	browsertest.DisableJavaScript(t, ctx)
+	browsertest.Do(t, ctx, "open fit without js", chromedp.Navigate(site+"/fit.html"), chromedp.WaitReady(chromedp.CSS("footer")))
+	if browsertest.Eval[int](t, ctx, `document.querySelectorAll('#fit-out img').length`) != 0 {
+		t.Error("the server-rendered estimator inserted a provider string as markup")
+	}
+	exceptions.Check(t)
+}
