@@ -27,4 +27,11 @@
 //     comparisons); tco_input.go: building a TCOInput from a catalog
 //     (NewTCOInput); tco_preset.go: each scenario's preset comparison and the
 //     calculator's billing groups (TCOPresets, ScenarioTCO).
+//   - model_spec.go: the known models of data/models.csv (ModelSpec, ModelSet,
+//     LoadModels); memory_input.go: the memory estimate's input, its defaults
+//     and its errors (MemoryInput, InputError); memory_estimate.go: GPU memory
+//     per component with every formula's terms (EstimateMemory,
+//     MemoryEstimate); memory_fit.go: the instance types that hold it, cheapest
+//     first, and the nearest misses per GPU model (MemoryCandidates, FitMemory,
+//     and memoryPerDevice, the one place that decides a device's memory).
 package compare

@@ -54,6 +54,9 @@ type Options struct {
 	// (compare.NewScenarioReport, with BenchmarkCosts for cost per unit of
 	// work). With them the site has the scenario pages and the TCO page.
 	Scenarios *compare.ScenarioReport
+	// Models are the known models (compare.LoadModels). With them the site has
+	// the memory estimator page (fit.html) and its data (data/fit.json).
+	Models *compare.ModelSet
 }
 
 // Stats says what a build wrote.
@@ -116,6 +119,17 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
+	// the memory estimator (sitegen/fit.go)
+	fit, err := newFitSite(m, opts.Models)
+	if err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
+	if fit != nil {
+		data = append(data, siteFile{name: fitDataPath, data: fit.data})
+		if scen != nil {
+			scen.fitLinks = fit.scenarioLinks()
+		}
+	}
 
 	w, err := newSiteWriter(opts.OutDir)
 	if err != nil {
@@ -145,6 +159,13 @@ func Build(opts Options) (Stats, error) {
 			}
 			ps = append(ps, sps...)
 		}
+		if fit != nil {
+			fp, err := fit.page(base, l)
+			if err != nil {
+				return Stats{}, fmt.Errorf("build site: %w", err)
+			}
+			ps = append(ps, fp)
+		}
 		jobs := make([]renderJob, 0, len(ps))
 		for _, p := range ps {
 			rel := strings.TrimSuffix(p.Path, "index.html")
@@ -153,6 +174,7 @@ func Build(opts Options) (Stats, error) {
 				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data, Sections: ex.sections,
 			}
 			pd.Scenarios = scen != nil
+			pd.Fit = fit != nil
 			if siteURL != "" {
 				pd.Canonical = siteURL + base + l.Prefix + rel
 				pd.AltCanonical = siteURL + base + alt.Prefix + rel

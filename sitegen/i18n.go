@@ -68,6 +68,16 @@ func loadMessages(fsys fs.FS, langs []*language) error {
 	return nil
 }
 
+// Messages is one language's message catalog (i18n/<tag>.json and its parts)
+// from the templates: the words the command line prints with --lang.
+func Messages(fsys fs.FS, tag string) (map[string]string, error) {
+	l := &language{Tag: tag}
+	if err := loadMessages(fsys, []*language{l}); err != nil {
+		return nil, err
+	}
+	return l.messages, nil
+}
+
 // missingKeys lists, sorted, the keys of have that want lacks.
 func missingKeys(have, want map[string]string) []string {
 	var out []string

@@ -31,6 +31,8 @@ type pageData struct {
 	Sections siteSections
 	// Scenarios says the site has the scenario and TCO pages.
 	Scenarios bool
+	// Fit says the site has the memory estimator page.
+	Fit bool
 }
 
 // page is one page to render: a template applied to a model at a path, with

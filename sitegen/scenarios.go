@@ -32,6 +32,9 @@ type scenarioSite struct {
 	matrix    compare.Matrix
 	providers []catalog.Provider
 	tco       compare.TCOPresetSet
+	// fitLinks are the memory estimator's questions for the scenarios, when
+	// the site has the estimator (sitegen/fit.go).
+	fitLinks map[string]fitLink
 }
 
 // newScenarioSite takes the build's scenario report; nil without scenarios.
@@ -101,6 +104,7 @@ type scenarioMatrixRow struct {
 // scenarioPageData is the model of one scenario's page.
 type scenarioPageData struct {
 	S           compare.Scenario
+	Fit         *fitLink // the memory estimator with this scenario's figures
 	Name        string
 	Requires    []string
 	Prefer      []string
@@ -193,6 +197,9 @@ func (s *scenarioSite) scenarioPage(m *siteModel, l *language, r compare.Scenari
 	d := scenarioPageData{S: sc, Name: scenarioName(l, sc), Requires: sc.Requires.Describe(), Prefer: describePrefer(sc.Prefer),
 		RankedTotal: len(r.Ranked), Rejected: len(r.Rejected),
 		ByProvider: s.cells(m, "provider", r.ByProvider, scenarioPerCell), ByTier: s.cells(m, "tier", r.ByTier, scenarioPerCell)}
+	if f, ok := s.fitLinks[sc.ID]; ok {
+		d.Fit = &f
+	}
 	for i, f := range sc.Compute {
 		if i > 0 {
 			d.Compute += ", "

@@ -68,6 +68,10 @@ func runBuild(env Env, args []string) int {
 	for _, l := range opts.Scenarios.TCO.LeftOut {
 		fmt.Fprintf(env.Stderr, "build: note: %v\n", l)
 	}
+	// The memory estimator: the known models.
+	if opts.Models, err = compare.LoadModels(data.FS); err != nil {
+		return fail(env, "build: %v", err)
+	}
 	if *dev != "" {
 		opts.Templates = os.DirFS(*dev)
 	}

@@ -44,6 +44,7 @@ func commands() []command {
 		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
 		{"scenarios", "rank instance types for each scenario (fit, reasons, score, best per provider and tier)", runScenarios},
 		{"tco", "total cost of ownership of a workload per billing option; break-even; speed vs price", runTCO},
+		{"fit", "GPU memory a model needs (per component, with the formulas) and the instance types that hold it, cheapest first", runFit},
 	}
 }
 

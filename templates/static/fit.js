@@ -1,0 +1,807 @@
+// GPU Atlas memory estimator: recomputes package compare's memory estimate
+// (compare/memory_input.go, memory_estimate.go) and its fit against offers
+// (memory_fit.go) in the browser, from the known models in fit.html and the
+// instance types in data/fit.json. Every figure is an exact decimal (a BigInt
+// scaled by a power of ten), rounded as compare rounds: GB and GiB to 2 places
+// half away from zero from the exact bytes. The answer is the same JSON as
+// `gpuatlas fit --format json`, key for key (a browser test compares the two to
+// the byte). Vanilla JavaScript, nothing loaded from other hosts.
+(function () {
+  'use strict';
+
+  // ---- exact decimals: {m: BigInt, e: Number} is m × 10^-e, e ≥ 0 -------------
+  var TEN = BigInt(10), ZB = BigInt(0), ONEB = BigInt(1), TWOB = BigInt(2);
+  function pow10(n) { var r = ONEB; for (var i = 0; i < n; i++) r *= TEN; return r; }
+  function dec(s) {
+    if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
+    if (typeof s === 'number') {
+      if (!Number.isInteger(s)) throw new Error('not an integer: ' + s);
+      return { m: BigInt(s), e: 0 };
+    }
+    if (typeof s === 'bigint') return { m: s, e: 0 };
+    var t = String(s).trim();
+    var m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(t);
+    if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new Error('not a number: ' + s);
+    var frac = m[3] || '';
+    var v = BigInt((m[2] || '0') + frac);
+    return { m: m[1] === '-' ? -v : v, e: frac.length };
+  }
+  function align(a, b) {
+    if (a.e === b.e) return [a.m, b.m, a.e];
+    if (a.e < b.e) return [a.m * pow10(b.e - a.e), b.m, b.e];
+    return [a.m, b.m * pow10(a.e - b.e), a.e];
+  }
+  function add(a, b) { var x = align(a, b); return { m: x[0] + x[1], e: x[2] }; }
+  function mul(a, b) { return { m: a.m * b.m, e: a.e + b.e }; }
+  function cmp(a, b) { var x = align(a, b); return x[0] < x[1] ? -1 : x[0] > x[1] ? 1 : 0; }
+  function sign(a) { return a.m < ZB ? -1 : a.m > ZB ? 1 : 0; }
+  function babs(x) { return x < ZB ? -x : x; }
+  function roundQuo(num, den) {
+    var q = num / den, r = num % den;
+    if (babs(r) * TWOB >= babs(den)) q += ((num < ZB) !== (den < ZB)) ? -ONEB : ONEB;
+    return q;
+  }
+  // divRound is a/b to places, half away from zero (decimal.DivRound).
+  function divRound(a, b, places) {
+    if (b.m === ZB) throw new Error('division by zero');
+    return { m: roundQuo(a.m * pow10(places + b.e), b.m * pow10(a.e)), e: places };
+  }
+  // round is a to places, half away from zero (decimal.Round).
+  function round(a, places) {
+    if (a.e <= places) return a;
+    return { m: roundQuo(a.m, pow10(a.e - places)), e: places };
+  }
+  // shift is a × 10^n for n ≤ 0 (decimal.Shift).
+  function shift(a, n) { return { m: a.m, e: a.e - n }; }
+  // ceilDiv is ceil(a/b) of positive decimals, exact.
+  function ceilDiv(a, b) {
+    var x = align(a, b), q = x[0] / x[1];
+    if (x[0] % x[1] !== ZB) q += ONEB;
+    return q;
+  }
+  // str is the shortest exact form, as decimal.String.
+  function str(a) {
+    var neg = a.m < ZB, digits = babs(a.m).toString(), e = a.e;
+    while (e > 0 && digits.length > 1 && digits.charAt(digits.length - 1) === '0') { digits = digits.slice(0, -1); e--; }
+    if (e > 0 && digits === '0') e = 0;
+    var out;
+    if (e === 0) out = digits;
+    else {
+      while (digits.length <= e) digits = '0' + digits;
+      out = digits.slice(0, digits.length - e) + '.' + digits.slice(digits.length - e);
+    }
+    return (neg && out !== '0' ? '-' : '') + out;
+  }
+  // fixed is a rounded to places, written with exactly that many (StringFixed).
+  function fixed(a, places) {
+    var r = round(a, places);
+    var m = r.m * pow10(places - r.e);
+    var neg = m < ZB, digits = babs(m).toString();
+    if (places === 0) return (neg ? '-' : '') + digits;
+    while (digits.length <= places) digits = '0' + digits;
+    return (neg ? '-' : '') + digits.slice(0, digits.length - places) + '.' + digits.slice(digits.length - places);
+  }
+  var ZERO = dec(0), ONE = dec(1);
+  var GB_BYTES = dec('1000000000'), GIB_BYTES = dec('1073741824');
+
+  // ---- the input: compare.MemoryInput.Resolve ---------------------------------
+  var SCHEMA = 1;
+  var PRECISIONS = ['fp32', 'bf16', 'fp16', 'fp8', 'int8', 'int4'];
+  var BYTES = { fp32: dec(4), bf16: dec(2), fp16: dec(2), fp8: dec(1), int8: dec(1), int4: dec('0.5') };
+  var TASKS = ['inference', 'full', 'lora', 'qlora'];
+  var CKPT = ['none', 'selective', 'full'];
+  var RANGES = { params: [1e6, 1e13], context: [1, 10000000], batch: [1, 100000], sequences: [1, 1000000],
+    lora_rank: [1, 65536], layers: [1, 10000], hidden_size: [1, 1000000], attention_heads: [1, 100000], head_dim: [1, 1000000] };
+  var DEFAULT_OVERHEAD = dec('0.2');
+
+  function InputError(o) { this.ie = o; this.message = o.field + ': ' + o.code; }
+  function fail(o) { throw new InputError(o); }
+  function rangeError(field, v) {
+    var r = RANGES[field];
+    return { field: field, code: 'out_of_range', value: String(v), min: String(r[0]), max: String(r[1]) };
+  }
+  function isLora(t) { return t === 'lora' || t === 'qlora'; }
+  function isTraining(t) { return t === 'full' || isLora(t); }
+  function latent(a) { return a.kv_lora_rank > 0; }
+  function kvKnown(a) {
+    if (!(a.layers > 0)) return false;
+    if (latent(a)) return a.qk_rope_head_dim > 0;
+    return a.kv_heads > 0 && a.head_dim > 0;
+  }
+  function actKnown(a) { return a.layers > 0 && a.hidden_size > 0 && a.attention_heads > 0; }
+  function loraCountable(m) {
+    var a = m.architecture;
+    return m.kind === 'transformer' && !latent(a) && a.layers > 0 && a.hidden_size > 0 && a.attention_heads > 0 &&
+      a.kv_heads > 0 && a.head_dim > 0 && a.intermediate_size > 0;
+  }
+  function emptyArch() {
+    return { layers: 0, hidden_size: 0, attention_heads: 0, kv_heads: 0, head_dim: 0 };
+  }
+  function customArch(a) {
+    var out = { layers: a.layers || 0, hidden_size: a.hidden_size || 0, attention_heads: a.attention_heads || 0,
+      kv_heads: a.kv_heads || 0, head_dim: a.head_dim || 0 };
+    var checks = [['layers', out.layers, 10000, true], ['hidden_size', out.hidden_size, 1000000, true],
+      ['attention_heads', out.attention_heads, 100000, true], ['kv_heads', out.kv_heads, out.attention_heads, true],
+      ['head_dim', out.head_dim, 1000000, false]];
+    checks.forEach(function (c) {
+      if (c[1] === 0 && c[3]) fail({ field: c[0], code: 'missing', with: 'architecture' });
+      if (c[1] !== 0 && (c[1] < 1 || c[1] > c[2])) fail({ field: c[0], code: 'out_of_range', value: String(c[1]), min: '1', max: String(c[2]) });
+    });
+    if (out.head_dim === 0) {
+      if (out.hidden_size % out.attention_heads !== 0) fail({ field: 'head_dim', code: 'missing', with: 'hidden_size_not_divisible' });
+      out.head_dim = out.hidden_size / out.attention_heads;
+    }
+    return out;
+  }
+
+  // resolve is compare's resolve: the checked input (defaults filled, in the
+  // JSON order of compare.MemoryInput) and its model.
+  function resolve(src, models) {
+    var x = {};
+    Object.keys(src).forEach(function (k) { x[k] = src[k]; });
+    if (x.schema && x.schema !== SCHEMA) fail({ field: 'schema', code: 'not_one_of', value: String(x.schema), allowed: [String(SCHEMA)] });
+    var m, arch = null;
+    if (x.model && (x.params || x.architecture)) fail({ field: 'model', code: 'conflict', with: x.params ? 'params' : 'architecture' });
+    if (x.model) {
+      m = models[x.model];
+      if (!m) fail({ field: 'model', code: 'unknown_model', value: x.model, allowed: Object.keys(models) });
+    } else {
+      if (!x.params) fail({ field: 'params', code: 'missing', with: 'model' });
+      if (x.params < RANGES.params[0] || x.params > RANGES.params[1]) fail(rangeError('params', x.params));
+      m = { id: '', kind: 'transformer', params: x.params, frozen_params: 0, active_params: x.params, architecture: emptyArch() };
+      if (x.architecture) {
+        arch = customArch(x.architecture);
+        m.architecture = arch;
+      }
+    }
+    var task = x.task || 'inference';
+    if (TASKS.indexOf(task) < 0) fail({ field: 'task', code: 'not_one_of', value: task, allowed: TASKS.slice() });
+    var prec = x.precision || (task === 'qlora' ? 'int4' : 'bf16');
+    if (PRECISIONS.indexOf(prec) < 0) fail({ field: 'precision', code: 'not_one_of', value: prec, allowed: PRECISIONS.slice() });
+    if (task === 'full' && ['fp32', 'bf16', 'fp16'].indexOf(prec) < 0) fail({ field: 'precision', code: 'not_one_of', value: prec, allowed: ['fp32', 'bf16', 'fp16'], with: task });
+    if (task === 'qlora' && prec !== 'int4') fail({ field: 'precision', code: 'not_one_of', value: prec, allowed: ['int4'], with: task });
+    var kv = x.kv_precision || '';
+    if (task !== 'inference') {
+      if (kv) fail({ field: 'kv_precision', code: 'not_applicable', with: task });
+    } else {
+      if (!kv) kv = prec === 'fp32' ? 'fp32' : 'bf16';
+      if (PRECISIONS.indexOf(kv) < 0) fail({ field: 'kv_precision', code: 'not_one_of', value: kv, allowed: PRECISIONS.slice() });
+    }
+    var context = x.context || 0, batch = x.batch || 0;
+    if (context === 0 && m.kind === 'transformer') context = 8192;
+    if (batch === 0) batch = 1;
+    if (context < 0 || context > RANGES.context[1] || (context === 0 && m.kind === 'transformer')) fail(rangeError('context', context));
+    if (batch < 1 || batch > RANGES.batch[1]) fail(rangeError('batch', batch));
+    var seqs = x.sequences || 0, ckpt = x.checkpointing || '', rank = x.lora_rank || 0;
+    var share = x.trainable_share === undefined || x.trainable_share === null ? null : dec(x.trainable_share);
+    if (task === 'inference') {
+      if (seqs === 0) seqs = batch;
+      if (seqs < 1 || seqs > RANGES.sequences[1]) fail(rangeError('sequences', seqs));
+    } else if (seqs !== 0) fail({ field: 'sequences', code: 'not_applicable', with: task });
+    if (isTraining(task)) {
+      if (!ckpt) ckpt = isLora(task) ? 'full' : 'selective';
+      if (CKPT.indexOf(ckpt) < 0) fail({ field: 'checkpointing', code: 'not_one_of', value: ckpt, allowed: CKPT.slice() });
+    } else if (ckpt) fail({ field: 'checkpointing', code: 'not_applicable', with: task });
+    if (!isLora(task)) {
+      if (rank !== 0) fail({ field: 'lora_rank', code: 'not_applicable', with: task });
+      if (share) fail({ field: 'trainable_share', code: 'not_applicable', with: task });
+    } else if (share) {
+      if (sign(share) <= 0 || cmp(share, ONE) > 0) fail({ field: 'trainable_share', code: 'out_of_range', value: str(share), min: '0 (exclusive)', max: '1' });
+      if (rank !== 0) fail({ field: 'lora_rank', code: 'conflict', with: 'trainable_share' });
+    } else {
+      if (rank === 0) rank = 16;
+      if (rank < 1 || rank > RANGES.lora_rank[1]) fail(rangeError('lora_rank', rank));
+    }
+    var over = x.overhead_share === undefined || x.overhead_share === null ? DEFAULT_OVERHEAD : dec(x.overhead_share);
+    if (sign(over) < 0 || cmp(over, ONE) > 0) fail({ field: 'overhead_share', code: 'out_of_range', value: str(over), min: '0', max: '1' });
+    if (isLora(task) && !share && !loraCountable(m)) fail({ field: 'trainable_share', code: 'missing', with: 'lora_rank_needs_architecture' });
+
+    var in_ = { schema: SCHEMA };
+    if (x.model) in_.model = x.model;
+    if (!x.model) in_.params = x.params;
+    if (arch) in_.architecture = arch;
+    in_.task = task;
+    in_.precision = prec;
+    if (kv) in_.kv_precision = kv;
+    in_.context = context;
+    in_.batch = batch;
+    if (seqs) in_.sequences = seqs;
+    if (ckpt) in_.checkpointing = ckpt;
+    if (rank) in_.lora_rank = rank;
+    if (share) in_.trainable_share = share;
+    in_.overhead_share = over;
+    return { in: in_, model: m };
+  }
+
+  // ---- the estimate: compare.EstimateMemory -------------------------------------
+  function size(bytes) { return { bytes: bytes, gb: divRound(bytes, GB_BYTES, 2), gib: divRound(bytes, GIB_BYTES, 2) }; }
+  function term(name, v) { return { name: name, value: dec(v) }; }
+  function comp(name, formula, bytes, terms) {
+    var s = size(bytes);
+    return { component: name, status: 'estimated', formula: formula, terms: terms, bytes: s.bytes, gb: s.gb, gib: s.gib };
+  }
+  function absent(name, status) { return { component: name, status: status, bytes: ZERO, gb: ZERO, gib: ZERO }; }
+  var ADAPTER = dec(2), ADAM = dec(12), ADAM32 = dec(8);
+
+  function estimate(src, models) {
+    var r = resolve(src, models), inp = r.in, m = r.model, a = m.architecture;
+    var e = { schema: SCHEMA, input: inp };
+    if (m.id) e.model = { id: m.id, name: m.name, weights_dtype: m.weights_dtype, source: m.source, source_date: m.source_date };
+    e.kind = m.kind;
+    e.params = m.params;
+    e.frozen_params = m.frozen_params;
+    e.active_params = m.active_params;
+    e.trainable_params = 0;
+    e.figures = [];
+    var t = ZERO;
+    if (isLora(inp.task)) {
+      if (inp.trainable_share) {
+        t = round(mul(dec(m.params), inp.trainable_share), 0);
+        e.figures.push({ name: 'trainable_params', formula: 'lora_share', terms: [term('params', m.params), term('trainable_share', inp.trainable_share)], value: t });
+      } else {
+        var B = BigInt, h = B(a.hidden_size), q = B(a.attention_heads) * B(a.head_dim), kvd = B(a.kv_heads) * B(a.head_dim);
+        var f = B(a.intermediate_size), mlps = B(Math.max(a.experts || 0, 1) + (a.shared_experts || 0));
+        var per = (h + q) + TWOB * (h + kvd) + (q + h) + mlps * B(3) * (h + f);
+        var v = B(inp.lora_rank) * B(a.layers) * per;
+        t = { m: v, e: 0 };
+        e.figures.push({ name: 'trainable_params', formula: 'lora_rank', terms: [term('lora_rank', inp.lora_rank), term('layers', a.layers),
+          term('hidden', h), term('q_dim', q), term('kv_dim', kvd), term('mlps', mlps), term('intermediate', f)], value: t });
+      }
+      e.trainable_params = Number(t.m);
+    }
+    var wb = BYTES[inp.precision], p = dec(m.params), fz = dec(m.frozen_params);
+    var base = mul(add(p, fz), wb), weights;
+    if (isLora(inp.task) && m.frozen_params > 0) {
+      weights = comp('weights', 'weights_lora_frozen', add(base, mul(t, ADAPTER)), [term('params', p), term('frozen_params', fz), term('bytes_per_param', wb), term('trainable_params', t), term('adapter_bytes', ADAPTER)]);
+    } else if (isLora(inp.task)) {
+      weights = comp('weights', 'weights_lora', add(base, mul(t, ADAPTER)), [term('params', p), term('bytes_per_param', wb), term('trainable_params', t), term('adapter_bytes', ADAPTER)]);
+    } else if (m.frozen_params > 0) {
+      weights = comp('weights', 'weights_frozen', base, [term('params', p), term('frozen_params', fz), term('bytes_per_param', wb)]);
+    } else {
+      weights = comp('weights', 'weights', base, [term('params', p), term('bytes_per_param', wb)]);
+    }
+    var grads, opt;
+    if (inp.task === 'full') {
+      grads = comp('gradients', 'gradients', mul(p, wb), [term('params', p), term('bytes_per_param', wb)]);
+      opt = inp.precision === 'fp32' ? comp('optimizer', 'adamw_fp32', mul(p, ADAM32), [term('params', p), term('bytes_per_param', ADAM32)])
+        : comp('optimizer', 'adamw_mixed', mul(p, ADAM), [term('params', p), term('bytes_per_param', ADAM)]);
+    } else if (isLora(inp.task)) {
+      grads = comp('gradients', 'gradients_lora', mul(t, ADAPTER), [term('trainable_params', t), term('bytes_per_param', ADAPTER)]);
+      opt = comp('optimizer', 'adamw_lora', mul(t, ADAM), [term('trainable_params', t), term('bytes_per_param', ADAM)]);
+    } else {
+      grads = absent('gradients', 'not_applicable');
+      opt = absent('optimizer', 'not_applicable');
+    }
+    e.components = [weights, grads, opt, activations(inp, m), kvCache(e, inp, m)];
+    e.components.push(comp('overhead', 'overhead', mul(weights.bytes, inp.overhead_share), [term('overhead_share', inp.overhead_share), term('weights_bytes', weights.bytes)]));
+    var total = ZERO, lower = false;
+    e.components.forEach(function (c) {
+      total = add(total, c.bytes);
+      if (c.status === 'needs_architecture' || c.status === 'not_estimated') lower = true;
+    });
+    e.total = size(total);
+    e.lower_bound = lower;
+    e.notes = notes(inp, m, a);
+    return e;
+  }
+
+  function activations(inp, m) {
+    var a = m.architecture;
+    if (!isTraining(inp.task)) return absent('activations', 'in_overhead');
+    if (m.kind === 'diffusion') return absent('activations', 'not_estimated');
+    if (!actKnown(a)) return absent('activations', 'needs_architecture');
+    var s = dec(inp.context), b = dec(inp.batch), h = dec(a.hidden_size), l = dec(a.layers);
+    var sbh = mul(mul(s, b), h), bytes, formula, terms = [term('tokens', s), term('batch', b), term('hidden', h), term('layers', l)];
+    if (inp.checkpointing === 'none') {
+      var heads = dec(a.attention_heads);
+      bytes = add(mul(mul(sbh, l), dec(34)), mul(mul(mul(mul(mul(dec(5), heads), s), s), b), l));
+      formula = 'act_none';
+      terms.push(term('heads', heads));
+    } else if (inp.checkpointing === 'selective') {
+      bytes = mul(mul(sbh, l), dec(34));
+      formula = 'act_selective';
+    } else {
+      bytes = add(mul(mul(sbh, l), dec(2)), mul(sbh, dec(34)));
+      formula = 'act_full';
+    }
+    if (inp.precision === 'fp32') { bytes = mul(bytes, dec(2)); formula += '_fp32'; }
+    return comp('activations', formula, bytes, terms);
+  }
+
+  function kvCache(e, inp, m) {
+    var a = m.architecture;
+    if (inp.task !== 'inference' || m.kind === 'diffusion') return absent('kv_cache', 'not_applicable');
+    if (!kvKnown(a)) return absent('kv_cache', 'needs_architecture');
+    var tokens = inp.context;
+    if (a.sliding_window > 0 && a.sliding_window < tokens) {
+      tokens = a.sliding_window;
+      e.figures.push({ name: 'kv_tokens', formula: 'window', terms: [term('context', inp.context), term('sliding_window', a.sliding_window)], value: dec(tokens) });
+    }
+    var kb = BYTES[inp.kv_precision], l = dec(a.layers), t = dec(tokens), n = dec(inp.sequences);
+    if (latent(a)) {
+      var r = dec(a.kv_lora_rank), rope = dec(a.qk_rope_head_dim);
+      return comp('kv_cache', 'kv_mla', mul(mul(mul(mul(l, add(r, rope)), t), n), kb),
+        [term('layers', l), term('kv_lora_rank', r), term('qk_rope_head_dim', rope), term('tokens', t), term('sequences', n), term('bytes_per_value', kb)]);
+    }
+    var kvh = dec(a.kv_heads), hd = dec(a.head_dim);
+    return comp('kv_cache', 'kv', mul(mul(mul(mul(mul(mul(dec(2), l), kvh), hd), t), n), kb),
+      [term('layers', l), term('kv_heads', kvh), term('head_dim', hd), term('tokens', t), term('sequences', n), term('bytes_per_value', kb)]);
+  }
+
+  function notes(inp, m, a) {
+    var out = [];
+    function note(code, terms) { var n = { code: code }; if (terms && terms.length) n.terms = terms; out.push(n); }
+    if (a.experts > 0) note('moe', [term('experts', a.experts), term('active_experts', a.active_experts), term('params', m.params), term('active_params', m.active_params)]);
+    if (latent(a) && inp.task === 'inference') note('mla');
+    if (['fp8', 'int8', 'int4'].indexOf(inp.precision) >= 0) note('quantised', [term('bytes_per_param', BYTES[inp.precision])]);
+    if (m.kind === 'diffusion') note('diffusion');
+    if (m.kind === 'transformer' && !actKnown(a)) note('no_architecture');
+    if (isTraining(inp.task) && m.kind === 'transformer' && actKnown(a)) note('activations_approximate');
+    return out;
+  }
+
+  // ---- the offers: compare.FitMemory ------------------------------------------
+  // candidates is compare.MemoryCandidates's set rebuilt from data/fit.json.
+  function candidates(data, billing, currency) {
+    var cells = (data.prices || {})[billing] || {};
+    var left = (data.left_out || {})[billing] || { no_offer: data.instances.length, suspect_or_synthetic: 0 };
+    var out = [];
+    data.instances.forEach(function (h) {
+      var cell = cells[h.instance];
+      if (!cell || cell.prices[currency] === undefined) return;
+      var o = (cell.other && cell.other[currency]) || cell;
+      var c = { instance: h.instance, provider: h.provider, type: h.type };
+      if (h.gpu_model) c.gpu_model = h.gpu_model;
+      c.gpu_name = h.gpu_name;
+      c.devices = h.devices;
+      if (h.partial) c.partial = true;
+      c.memory_each_gb = h.memory_each_gb;
+      if (h.memory_source) c.memory_source = h.memory_source;
+      c.link = h.link;
+      c.offer = o.offer;
+      c.region = o.region;
+      c.availability = o.availability;
+      c.price = cell.prices[currency];
+      c.native_price = o.native_price;
+      c.native_currency = o.native_currency;
+      out.push(c);
+    });
+    return { billing: billing, currency: currency, fx_date: data.fx_date, fx_source: data.fx_source, candidates: out,
+      left_out: { no_offer: left.no_offer, suspect_or_synthetic: left.suspect_or_synthetic } };
+  }
+
+  function gpuKey(c) { return c.gpu_model ? c.gpu_model : 'name:' + c.gpu_name; }
+  function priceLess(a, b) { var c = cmp(dec(a.price), dec(b.price)); return c !== 0 ? c : (a.instance < b.instance ? -1 : a.instance > b.instance ? 1 : 0); }
+  function missLess(a, b) {
+    var c = cmp(dec(b.have_gb), dec(a.have_gb));
+    if (c !== 0) return c;
+    return priceLess(a, b);
+  }
+
+  function fitRow(c, need, lower) {
+    var each = dec(c.memory_each_gb), n = dec(c.devices), r = {};
+    Object.keys(c).forEach(function (k) { r[k] = c[k]; });
+    r.have_gb = mul(each, n);
+    r.need_gb = need;
+    r.need_per_gpu_gb = divRound(need, n, 2);
+    r.gpus_needed = sign(each) > 0 ? Number(ceilDiv(need, each)) : 0;
+    if (cmp(need, r.have_gb) > 0) { r.verdict = 'does_not_fit'; r.reason = 'short'; return r; }
+    r.verdict = lower ? 'may_fit' : 'fits';
+    r.reason = c.devices === 1 ? 'single' : c.link === 'nvlink' ? 'split_nvlink' : c.link === 'pcie' ? 'split_pcie' : 'split_link_unknown';
+    return r;
+  }
+
+  function fit(e, cs, fo) {
+    var need = shift(e.total.bytes, -9);
+    var res = { billing: cs.billing, currency: cs.currency, fx_date: cs.fx_date, fx_source: cs.fx_source };
+    if (fo.gpu) res.gpu = fo.gpu;
+    res.need_gb = need;
+    res.lower_bound = e.lower_bound;
+    var fits = [], misses = [], smallest = {}, unknown = 0;
+    cs.candidates.forEach(function (c) {
+      if (fo.gpu && c.gpu_model !== fo.gpu) return;
+      if (c.memory_each_gb === null || c.memory_each_gb === undefined || c.devices < 1) { unknown++; return; }
+      var r = fitRow(c, need, e.lower_bound);
+      if (r.verdict === 'does_not_fit') { misses.push(r); return; }
+      fits.push(r);
+      var k = gpuKey(c);
+      if (!smallest[k] || c.devices < smallest[k]) smallest[k] = c.devices;
+    });
+    fits.sort(priceLess);
+    res.fits = fo.limit > 0 ? fits.slice(0, fo.limit) : fits;
+    res.fits_total = fits.length;
+    var groups = {}, order = [];
+    misses.forEach(function (r) { var k = gpuKey(r); if (!groups[k]) { groups[k] = []; order.push(k); } groups[k].push(r); });
+    var nearest = order.map(function (k) {
+      var g = groups[k].slice().sort(missLess), r = g[0];
+      if (g.length > 1) r.other_types = g.length - 1;
+      if (smallest[k]) r.fits_from = smallest[k];
+      return r;
+    });
+    res.misses = nearest.sort(missLess);
+    res.misses_total = misses.length;
+    res.unknown_memory = unknown;
+    res.left_out = { no_offer: cs.left_out.no_offer, suspect_or_synthetic: cs.left_out.suspect_or_synthetic };
+    return res;
+  }
+
+  function answer(input, models, data, opts) {
+    var e = estimate(input, models);
+    return { schema: SCHEMA, estimate: e, offers: fit(e, candidates(data, opts.billing, opts.currency), { gpu: opts.gpu || '', limit: opts.limit || 0 }) };
+  }
+
+  // toJSON writes an answer as Go's encoding/json does: decimals as strings.
+  function toJSON(v, indent) {
+    return JSON.stringify(v, function (k, x) { return x && typeof x === 'object' && typeof x.m === 'bigint' ? str(x) : x; }, indent);
+  }
+
+  // ---- words: sitegen.FitWords ------------------------------------------------
+  var cfgEl = document.getElementById('fit-config');
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+  var L = cfg.labels || {};
+  var models = {};
+  cfg.models.forEach(function (m) { models[m.id] = m; });
+  function text(k) { return L[k] === undefined ? k : L[k]; }
+  function fill(s, vals) { return s.replace(/\{(\w+)\}/g, function (m, k) { return vals[k] === undefined ? m : String(vals[k]); }); }
+  function T(k, vals) { return fill(text(k), vals || {}); }
+  function group(s) {
+    s = String(s);
+    var neg = s.charAt(0) === '-';
+    if (neg) s = s.slice(1);
+    var parts = s.split('.'), w = parts[0];
+    if (w.length > 3) {
+      var out = '';
+      for (var i = 0; i < w.length; i++) { if (i > 0 && (w.length - i) % 3 === 0) out += ','; out += w.charAt(i); }
+      w = out;
+    }
+    return (neg ? '-' : '') + w + (parts.length > 1 ? '.' + parts[1] : '');
+  }
+  function gbText(d) { return group(fixed(dec(d), 2)); }
+  function termsText(key, terms, extra) {
+    var vals = {};
+    (terms || []).forEach(function (t) { vals[t.name] = group(str(t.value)); });
+    Object.keys(extra || {}).forEach(function (k) { vals[k] = extra[k]; });
+    return T(key, vals);
+  }
+  function modelName(e) { return e.model ? e.model.name : T('fit.custom_model', { params: group(String(e.params)) }); }
+  function componentText(c) {
+    if (c.status !== 'estimated') return T('fit.status.' + c.status);
+    return termsText('fit.formula.' + c.formula, c.terms) + ' = ' + group(str(c.bytes)) + ' B';
+  }
+  function hardware(r) { return T('fit.hardware', { devices: r.devices, gpu: r.gpu_name, each: r.memory_each_gb === null ? '?' : gbText(r.memory_each_gb) }); }
+  function placement(r) {
+    var s = T('fit.reason.' + r.reason, { devices: r.devices });
+    return r.verdict === 'may_fit' ? T('fit.may_fit') + T('fit.sep') + s : s;
+  }
+  function missReason(r) {
+    var s = T(r.devices === 1 ? 'fit.reason.short_one' : 'fit.reason.short', { need: gbText(r.need_gb), devices: r.devices, gpu: r.gpu_name, have: gbText(r.have_gb) });
+    if (r.other_types) s += T('fit.sep') + T('fit.miss_more', { n: r.other_types });
+    if (r.fits_from) s += T('fit.sep') + T('fit.miss_fits_from', { n: r.fits_from });
+    return s;
+  }
+
+  // ---- the page ---------------------------------------------------------------
+  var form = document.getElementById('fit-form');
+  var out = document.getElementById('fit-out');
+  var errEl = document.getElementById('fit-error');
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, txt) { var e = document.createElement(tag); if (cls) e.className = cls; if (txt !== undefined && txt !== null) e.textContent = txt; return e; }
+  var data = null;
+  var hrefs = {}, gpuHrefs = {};
+  // The URL parameters and their controls.
+  var PARAMS = [['model', 'fit-model'], ['params', 'fit-params'], ['layers', 'fit-layers'], ['hidden', 'fit-hidden'], ['heads', 'fit-heads'],
+    ['kvheads', 'fit-kvheads'], ['headdim', 'fit-headdim'], ['task', 'fit-task'], ['precision', 'fit-precision'], ['kv', 'fit-kv'],
+    ['context', 'fit-context'], ['batch', 'fit-batch'], ['seqs', 'fit-seqs'], ['ckpt', 'fit-ckpt'], ['rank', 'fit-rank'],
+    ['share', 'fit-share'], ['overhead', 'fit-overhead'], ['billing', 'fit-billing'], ['currency', 'fit-currency'], ['gpu', 'fit-gpu']];
+  var FIELDS = { model: 'fit-model', params: 'fit-params', architecture: 'fit-layers', layers: 'fit-layers', hidden_size: 'fit-hidden',
+    attention_heads: 'fit-heads', kv_heads: 'fit-kvheads', head_dim: 'fit-headdim', task: 'fit-task', precision: 'fit-precision',
+    kv_precision: 'fit-kv', context: 'fit-context', batch: 'fit-batch', sequences: 'fit-seqs', checkpointing: 'fit-ckpt',
+    lora_rank: 'fit-rank', trainable_share: 'fit-share', overhead_share: 'fit-overhead' };
+
+  function fieldLabel(field) {
+    var id = FIELDS[field], lab = id && document.querySelector('label[for="' + id + '"]');
+    if (!lab) return field;
+    var t = lab.firstChild && lab.firstChild.nodeType === 3 ? lab.firstChild.textContent : lab.textContent;
+    return t.trim();
+  }
+  function UIError(msg) { this.message = msg; }
+
+  function intField(field, id) {
+    var v = $(id).value.trim();
+    if (v === '') return 0;
+    if (!/^-?\d+$/.test(v)) throw new UIError(T('fit.err.number', { field: fieldLabel(field) }));
+    var n = parseInt(v, 10);
+    if (n < 1) throw new InputError(rangeError(field, n));
+    return n;
+  }
+  function shareField(field, id) {
+    var v = $(id).value.trim().replace(/%$/, '').trim();
+    if (v === '') return null;
+    var d;
+    try { d = dec(v); } catch (e) { throw new UIError(T('fit.err.share', { field: fieldLabel(field) })); }
+    return divRound(d, dec(100), d.e + 2);
+  }
+  // paramsField reads 70e9, 70B, 7.24b or 70000000000 as a whole number.
+  function paramsField() {
+    var v = $('fit-params').value.trim(), mult = 0;
+    var suf = { k: 3, m: 6, b: 9, t: 12 }[v.slice(-1).toLowerCase()];
+    if (suf) { mult = suf; v = v.slice(0, -1); }
+    var m = /^(\d*\.?\d*)(?:[eE]([+-]?\d+))?$/.exec(v);
+    if (!v || !m || m[1] === '' || m[1] === '.') throw new UIError(T('fit.err.number', { field: fieldLabel('params') }));
+    var d = dec(m[1]), ex = (m[2] ? parseInt(m[2], 10) : 0) + mult;
+    if (ex >= 0) d = { m: d.m * pow10(ex), e: d.e }; else d = { m: d.m, e: d.e - ex };
+    var r = round(d, 0);
+    if (cmp(r, d) !== 0) throw new UIError(T('fit.err.number', { field: fieldLabel('params') }));
+    var n = Number(r.m);
+    if (n < 1e6 || n > 1e13) throw new InputError(rangeError('params', n));
+    return n;
+  }
+
+  // input is the MemoryInput of the controls; zero and empty fields take the
+  // defaults, as in compare.
+  function input() {
+    var inp = {}, model = $('fit-model').value;
+    if (model) inp.model = model;
+    else {
+      inp.params = paramsField();
+      var arch = { layers: intField('layers', 'fit-layers'), hidden_size: intField('hidden_size', 'fit-hidden'),
+        attention_heads: intField('attention_heads', 'fit-heads'), kv_heads: intField('kv_heads', 'fit-kvheads'), head_dim: intField('head_dim', 'fit-headdim') };
+      if (arch.layers || arch.hidden_size || arch.attention_heads || arch.kv_heads || arch.head_dim) inp.architecture = arch;
+    }
+    var task = $('fit-task').value;
+    inp.task = task;
+    inp.precision = $('fit-precision').value;
+    inp.context = intField('context', 'fit-context');
+    inp.batch = intField('batch', 'fit-batch');
+    if (task === 'inference') {
+      if ($('fit-kv').value) inp.kv_precision = $('fit-kv').value;
+      inp.sequences = intField('sequences', 'fit-seqs');
+    } else {
+      if ($('fit-ckpt').value) inp.checkpointing = $('fit-ckpt').value;
+      if (isLora(task)) {
+        var share = shareField('trainable_share', 'fit-share');
+        if (share) inp.trainable_share = share;
+        else inp.lora_rank = intField('lora_rank', 'fit-rank');
+      }
+    }
+    var over = shareField('overhead_share', 'fit-overhead');
+    if (over) inp.overhead_share = over;
+    return inp;
+  }
+
+  function errorText(ie) {
+    if (ie.code === 'missing' && ie.with === 'lora_rank_needs_architecture') return T('fit.err.lora_needs_share');
+    var vals = { field: fieldLabel(ie.field), value: ie.value || '', min: ie.min || '', max: ie.max || '',
+      allowed: (ie.allowed || []).join(', '), with: ie.with ? fieldLabel(ie.with) : '' };
+    return T('fit.err.' + ie.code, vals);
+  }
+
+  function table(id, caption, heads, rows) {
+    var wrap = el('div', 'scroll');
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', caption);
+    var t = el('table', 'data');
+    t.id = id;
+    t.appendChild(el('caption', null, caption));
+    var th = el('thead'), tr = el('tr');
+    heads.forEach(function (h) { var c = el('th', h.num ? 'num' : null, h.text); c.scope = 'col'; tr.appendChild(c); });
+    th.appendChild(tr);
+    t.appendChild(th);
+    var tb = el('tbody');
+    rows.forEach(function (r) { tb.appendChild(r); });
+    t.appendChild(tb);
+    wrap.appendChild(t);
+    return wrap;
+  }
+  function cell(tr, tag, cls, content, href) {
+    var c = el(tag, cls);
+    if (href) { var a = el('a', null, content); a.href = href; c.appendChild(a); } else c.textContent = content;
+    tr.appendChild(c);
+    return c;
+  }
+  function page(rel) { return rel ? cfg.base + cfg.prefix + rel : ''; }
+
+  function render(ans) {
+    var e = ans.estimate, o = ans.offers, nodes = [];
+    var cap = T(e.lower_bound ? 'fit.estimate_caption_lower' : 'fit.estimate_caption', { model: modelName(e), task: T('fit.task.' + e.input.task), gb: gbText(e.total.gb), gib: gbText(e.total.gib) });
+    var rows = e.components.map(function (c) {
+      var tr = el('tr');
+      tr.dataset.component = c.component;
+      tr.dataset.status = c.status;
+      var th = cell(tr, 'th', null, T('fit.comp.' + c.component));
+      th.scope = 'row';
+      var est = c.status === 'estimated';
+      cell(tr, 'td', 'num', est ? gbText(c.gb) : '—');
+      cell(tr, 'td', 'num', est ? gbText(c.gib) : '—');
+      cell(tr, 'td', 'formula', componentText(c));
+      return tr;
+    });
+    var t = table('fit-estimate', cap, [{ text: T('fit.col.component') }, { text: T('fit.col.gb'), num: true }, { text: T('fit.col.gib'), num: true }, { text: T('fit.col.formula') }], rows);
+    var tf = el('tfoot'), tr = el('tr');
+    tr.dataset.component = 'total';
+    var th = cell(tr, 'th', null, T('fit.total'));
+    th.scope = 'row';
+    var td = el('td', 'num');
+    td.appendChild(el('strong', null, gbText(e.total.gb)));
+    tr.appendChild(td);
+    cell(tr, 'td', 'num', gbText(e.total.gib));
+    cell(tr, 'td', null, e.lower_bound ? T('fit.lower_bound') : '');
+    tf.appendChild(tr);
+    t.querySelector('table').appendChild(tf);
+    t.setAttribute('aria-labelledby', 'fit-estimate-caption');
+    t.removeAttribute('aria-label');
+    t.querySelector('caption').id = 'fit-estimate-caption';
+    nodes.push(t);
+    var ul = el('ul', 'plain note');
+    ul.id = 'fit-notes';
+    e.figures.forEach(function (f) { ul.appendChild(el('li', null, termsText('fit.figure.' + f.formula, f.terms, { value: group(str(f.value)) }))); });
+    e.notes.forEach(function (n) { ul.appendChild(el('li', null, termsText('fit.note.' + n.code, n.terms))); });
+    if (e.model) {
+      var li = el('li', null, T('fit.source_label') + ' ');
+      var a = el('a', null, e.model.source);
+      a.href = e.model.source;
+      a.rel = 'noopener';
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(' (' + T('fit.source_read', { date: e.model.source_date }) + ')'));
+      ul.appendChild(li);
+    }
+    nodes.push(ul);
+
+    var h2 = el('h2', null, T('fit.fits_title'));
+    h2.id = 'fit-fits-title';
+    nodes.push(h2);
+    var billing = text('billing.' + o.billing), priceHead = T('fit.col.price', { currency: o.currency });
+    if (o.fits.length) {
+      nodes.push(table('fit-fits', T('fit.fits_caption', { count: o.fits_total, billing: billing, currency: o.currency }),
+        [{ text: T('fit.col.rank'), num: true }, { text: T('fit.col.instance') }, { text: T('fit.col.hardware') }, { text: T('fit.col.have'), num: true },
+          { text: T('fit.col.per_gpu'), num: true }, { text: T('fit.col.placement') }, { text: T('fit.col.region') }, { text: priceHead, num: true }],
+        o.fits.map(function (r, i) {
+          var tr = el('tr');
+          tr.dataset.instance = r.instance;
+          tr.dataset.reason = r.reason;
+          cell(tr, 'td', 'num', String(i + 1));
+          cell(tr, 'td', null, r.instance, page(hrefs[r.instance]));
+          cell(tr, 'td', null, hardware(r), page(gpuHrefs[r.instance]));
+          cell(tr, 'td', 'num', gbText(r.have_gb));
+          cell(tr, 'td', 'num', gbText(r.need_per_gpu_gb));
+          cell(tr, 'td', null, placement(r));
+          cell(tr, 'td', null, r.region);
+          cell(tr, 'td', 'num', group(fixed(dec(r.price), 4)));
+          return tr;
+        })));
+    } else {
+      var none = el('p', null, T('fit.none'));
+      none.id = 'fit-none';
+      nodes.push(none);
+    }
+    if (o.misses.length) {
+      var h = el('h2', null, T('fit.misses_title'));
+      h.id = 'fit-misses-title';
+      nodes.push(h);
+      nodes.push(table('fit-misses', T('fit.misses_caption'),
+        [{ text: T('fit.col.hardware') }, { text: T('fit.col.instance') }, { text: priceHead, num: true }, { text: T('fit.col.reason') }],
+        o.misses.map(function (r) {
+          var tr = el('tr');
+          tr.dataset.instance = r.instance;
+          tr.dataset.gpu = r.gpu_model || '';
+          cell(tr, 'td', null, hardware(r), page(gpuHrefs[r.instance]));
+          cell(tr, 'td', null, r.instance, page(hrefs[r.instance]));
+          cell(tr, 'td', 'num', group(fixed(dec(r.price), 4)));
+          cell(tr, 'td', null, missReason(r));
+          return tr;
+        })));
+    }
+    var lo = el('p', 'note', T('fit.left_out', { unknown: o.unknown_memory, no_offer: o.left_out.no_offer, excluded: o.left_out.suspect_or_synthetic, billing: billing }) +
+      ' ' + T('fit.split_note') + ' ' + T('fit.fx', { source: o.fx_source, date: o.fx_date }));
+    lo.id = 'fit-leftout';
+    nodes.push(lo);
+    var det = el('details');
+    det.id = 'fit-json';
+    det.appendChild(el('summary', null, T('fit.json')));
+    var pre = el('pre', null, toJSON(ans, 2));
+    pre.id = 'fit-json-text';
+    det.appendChild(pre);
+    nodes.push(det);
+    out.replaceChildren.apply(out, nodes);
+  }
+
+  // showFields hides the controls the task does not take.
+  function showFields() {
+    var task = $('fit-task').value, custom = $('fit-model').value === '';
+    $('fit-custom').hidden = !custom;
+    [].slice.call(form.querySelectorAll('[data-task]')).forEach(function (l) { l.hidden = l.dataset.task.split(' ').indexOf(task) < 0; });
+  }
+
+  function syncURL() {
+    var q = new URLSearchParams();
+    PARAMS.forEach(function (p) {
+      var c = $(p[1]);
+      // The model is always written: empty is another model, given by its parameters.
+      if (p[0] !== 'model' && (c.value === '' || (c.closest('[hidden]') && c.closest('[hidden]') !== form))) return;
+      q.set(p[0], c.value);
+    });
+    var s = q.toString();
+    history.replaceState(null, '', location.pathname + (s ? '?' + s : '') + location.hash);
+  }
+
+  function update() {
+    showFields();
+    syncURL();
+    errEl.textContent = '';
+    var ans;
+    try {
+      ans = answer(input(), models, data, { billing: $('fit-billing').value, currency: $('fit-currency').value, gpu: $('fit-gpu').value });
+    } catch (e) {
+      if (e instanceof InputError) errEl.textContent = errorText(e.ie);
+      else if (e instanceof UIError) errEl.textContent = e.message;
+      else throw e;
+      out.replaceChildren();
+      out.dataset.state = 'error';
+      form.dataset.state = 'error';
+      return;
+    }
+    render(ans);
+    out.dataset.state = 'ok';
+    form.dataset.state = 'ok';
+  }
+
+  // The task sets what precision makes sense: QLoRA is 4-bit, full training 16
+  // or 32-bit.
+  function taskChanged() {
+    var task = $('fit-task').value, p = $('fit-precision');
+    if (task === 'qlora') p.value = 'int4';
+    else if (task === 'full' && ['fp32', 'bf16', 'fp16'].indexOf(p.value) < 0) p.value = 'bf16';
+    else if (task === 'lora' && p.value === 'int4') p.value = 'bf16';
+  }
+
+  // loadURL sets the controls from the URL; a task without a precision gets
+  // the task's.
+  function loadURL() {
+    var q = new URLSearchParams(location.search);
+    $('fit-model').value = cfg.default.model || '';
+    PARAMS.forEach(function (p) {
+      if (!q.has(p[0])) return;
+      var c = $(p[1]), v = q.get(p[0]);
+      if (c.tagName === 'SELECT' && ![].some.call(c.options, function (o) { return o.value === v; })) return;
+      c.value = v;
+    });
+    if (!q.has('precision')) taskChanged();
+  }
+
+  function start(d) {
+    data = d;
+    data.instances.forEach(function (h) { hrefs[h.instance] = h.href || ''; gpuHrefs[h.instance] = h.gpu_href || ''; });
+    loadURL();
+    form.addEventListener('input', update);
+    form.addEventListener('change', function (ev) { if (ev.target.id === 'fit-task') taskChanged(); update(); });
+    form.addEventListener('submit', function (ev) { ev.preventDefault(); });
+    form.hidden = false;
+    var def = $('fit-default');
+    if (def) def.remove();
+    update();
+  }
+
+  // For tests and the curious: the answer to any input, as JSON text.
+  window.GPUAtlasFit = {
+    compute: function (inp, opts) {
+      try {
+        return toJSON(answer(inp, models, data, opts || { billing: 'on_demand', currency: 'USD' }));
+      } catch (e) {
+        if (e instanceof InputError) return toJSON({ error: e.ie });
+        throw e;
+      }
+    },
+    input: input
+  };
+
+  fetch(cfg.base + cfg.data).then(function (r) {
+    if (!r.ok) throw new Error(cfg.data + ': HTTP ' + r.status);
+    return r.json();
+  }).then(start).catch(function (e) {
+    errEl.textContent = String(e.message || e);
+    form.hidden = false;
+    form.dataset.state = 'error';
+  });
+})();
