@@ -36,39 +36,26 @@ const (
 var gbPerGiB = decimal.RequireFromString("1.073741824")
 
 // memoryPerDevice is the GPU memory, in GB, that the fit counts for one device
-// of acc. It is the one place that decides it:
-//
-//   - a whole device of a mapped model whose reference gives memory_gb counts
-//     that nominal figure (an A10G is 24 GB, though AWS reports 22.35 GiB);
-//   - unless the provider reports clearly less (below 90% of it, in GB): then
-//     the device is a part of what the reference describes (each GPU of a
-//     dual-GPU K80 or M60 board sees half the board's memory), and the
-//     provider's figure counts;
-//   - otherwise the provider's per-device GiB, converted to GB (always so for a
-//     vGPU slice: the reference describes the whole device).
-//
-// ok is false when neither figure is known. When the catalog carries a
-// reconciled nominal memory class per accelerator, this function switches to it.
+// of acc. It is the one place that decides it, and it agrees with the scenario
+// rules (catalog.Accelerator.RuleMemoryGiB): the GPU reference's nominal class
+// where the reference knows the model (an A10G is 24 GB, though AWS reports
+// 22.35 GiB usable; each GPU of a dual-GPU K80 board, share 0.5, is 12 GB; a
+// 1/8 slice of an L4 is 3 GB), set on the catalog by catalog.Reconcile;
+// otherwise the provider's per-device GiB, converted to GB. An accelerator that
+// was not reconciled (a hand-made catalog) is reconciled here against ref. ok
+// is false when neither figure is known.
 func memoryPerDevice(acc catalog.Accelerator, ref *catalog.GPUReference) (decimal.Decimal, MemorySource, bool) {
-	provider := acc.MemoryGiB.Mul(gbPerGiB)
-	whole := acc.Share.IsZero() || acc.Share.GreaterThanOrEqual(one)
-	if whole && ref != nil && acc.Model != "" {
-		if m, ok := ref.Model(acc.Model); ok && m.MemoryGB != nil && m.MemoryGB.IsPositive() {
-			nominal := *m.MemoryGB
-			if !provider.IsPositive() || provider.GreaterThanOrEqual(nominal.Mul(partOfBoard)) {
-				return nominal, MemoryFromReference, true
-			}
-		}
+	if acc.NominalMemoryGB == nil && ref != nil {
+		acc = ref.Reconcile(catalog.InstanceType{Accelerators: []catalog.Accelerator{acc}}).Accelerators[0]
 	}
-	if provider.IsPositive() {
-		return provider, MemoryFromProvider, true
+	if acc.NominalMemoryGB != nil && acc.NominalMemoryGB.IsPositive() {
+		return *acc.NominalMemoryGB, MemoryFromReference, true
+	}
+	if acc.MemoryGiB.IsPositive() && !acc.MemoryFromReference {
+		return acc.MemoryGiB.Mul(gbPerGiB), MemoryFromProvider, true
 	}
 	return decimal.Zero, "", false
 }
-
-// partOfBoard is the share of the reference's memory below which a provider's
-// per-device figure is taken to describe part of the referenced board.
-var partOfBoard = decimal.New(9, -1)
 
 // MemoryCandidate is one instance type as the fit sees it: its accelerators'
 // memory and link, and its cheapest offer of the billing kind, priced per hour
