@@ -12,7 +12,7 @@ GOLANGCI ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.
 
 .PHONY: help
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: site
 site: ## build the site from the embedded catalog into ./public
@@ -27,8 +27,12 @@ crawl: ## crawl the live provider APIs (credentials from the environment) into d
 	$(GO) run ./cmd/gpuatlas crawl --out data/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
 
 .PHONY: data
-data: ## regenerate data/catalog.json by crawling the recorded responses (offline)
-	$(GO) run ./internal/tools/mkdata --out data/catalog.json
+data: ## regenerate data/catalog.json by crawling the recorded responses (offline), and data/history.jsonl from it and data/history-sources
+	$(GO) run ./internal/tools/mkdata --out data/catalog.json --history data/history.jsonl --sources data/history-sources
+
+.PHONY: history-sources
+history-sources: ## regenerate data/history-sources (dated price observations) from the archives in ../shared/realdata
+	$(GO) run ./internal/tools/historysources -realdata $(REALDATA) -out data/history-sources
 
 .PHONY: fixtures
 fixtures: ## regenerate the recorded provider responses from ../shared/realdata
@@ -59,10 +63,15 @@ lint: ## gofmt, go vet, the layering rules (internal/layering) and golangci-lint
 	$(GOLANGCI) run ./...
 
 .PHONY: verify
-verify: lint ## lint (with the layering check), benchmark validation, and fail if data/catalog.json drifts from the replay
+verify: lint ## lint (with the layering check), benchmark validation, and fail if data/catalog.json or data/history.jsonl drifts from the replay and the history sources
 	$(GO) run ./cmd/gpuatlas validate
-	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json
+	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json --history $${TMPDIR:-/tmp}/gpuatlas-verify-history.jsonl --sources data/history-sources
 	cmp data/catalog.json $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json || { echo "data/catalog.json is out of date: run make data"; exit 1; }
+	cmp data/history.jsonl $${TMPDIR:-/tmp}/gpuatlas-verify-history.jsonl || { echo "data/history.jsonl is out of date: run make data"; exit 1; }
+	@if [ -d $(REALDATA)/history ]; then \
+	  $(GO) run ./internal/tools/historysources -realdata $(REALDATA) -out $${TMPDIR:-/tmp}/gpuatlas-verify-history-sources && \
+	  diff -r data/history-sources $${TMPDIR:-/tmp}/gpuatlas-verify-history-sources || { echo "data/history-sources is out of date: run make history-sources"; exit 1; }; \
+	else echo "verify: $(REALDATA)/history not found: data/history-sources not checked against the archives"; fi
 	@test -z "$$(git status --porcelain)" || { echo "working tree not clean:"; git status --short; exit 1; }
 
 .PHONY: validate

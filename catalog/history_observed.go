@@ -44,18 +44,16 @@ type ObservedRun struct {
 	Sightings []time.Time
 	Sources   []string
 	Notes     []string
+	// sightingSources are the sources of each sighting, space-separated.
+	sightingSources []string
 }
 
 // HoldsAt reports whether the run's price holds at t: From <= t < Until.
 func (r *ObservedRun) HoldsAt(t time.Time) bool { return !t.Before(r.From) && t.Before(r.Until) }
 
-// lastSightingAt is the last time observed at or before t (From when none).
-func (r *ObservedRun) lastSightingAt(t time.Time) time.Time {
-	i := sort.Search(len(r.Sightings), func(i int) bool { return r.Sightings[i].After(t) }) - 1
-	if i < 0 {
-		return r.From
-	}
-	return r.Sightings[i]
+// sightingAt is the index of the last sighting at or before t (0 when none).
+func (r *ObservedRun) sightingAt(t time.Time) int {
+	return max(sort.Search(len(r.Sightings), func(i int) bool { return r.Sightings[i].After(t) })-1, 0)
 }
 
 // ObservedSeriesRuns are the runs of one series, oldest first.
@@ -215,6 +213,7 @@ func seriesRuns(obs []Observation) []ObservedRun {
 			r := &runs[n-1]
 			r.Last, r.Until = at, end
 			r.Sightings = append(r.Sightings, at)
+			r.sightingSources = append(r.sightingSources, strings.Join(s.source, " "))
 			for _, src := range s.source {
 				r.Sources = appendNew(r.Sources, src)
 			}
@@ -224,7 +223,8 @@ func seriesRuns(obs []Observation) []ObservedRun {
 			continue
 		}
 		runs = append(runs, ObservedRun{Observation: s.first, From: at, Last: at, Until: end,
-			Sightings: []time.Time{at}, Sources: slices.Clone(s.source), Notes: slices.Clone(s.notes)})
+			Sightings: []time.Time{at}, Sources: slices.Clone(s.source), Notes: slices.Clone(s.notes),
+			sightingSources: []string{strings.Join(s.source, " ")}})
 	}
 	return runs
 }
@@ -278,13 +278,13 @@ func (h *History) ObservedChanges() []ObservedChange {
 	return out
 }
 
-// ObservedSource is the provenance an observed offer carries in a snapshot: the
-// source of the observation in force and, for a range, the range it was
-// published as.
-func (r *ObservedRun) ObservedSource() string {
+// ObservedSource is the provenance an observed offer carries in a snapshot of
+// time t: the source(s) of the observation in force then and, for a range, the
+// range it was published as.
+func (r *ObservedRun) ObservedSource(t time.Time) string {
 	src := r.Source
-	if len(r.Sources) > 0 {
-		src = r.Sources[len(r.Sources)-1]
+	if i := r.sightingAt(t); i < len(r.sightingSources) {
+		src = r.sightingSources[i]
 	}
 	if r.PriceHigh != nil {
 		src += " (published as the range " + r.PriceText() + "; the low end is shown)"
@@ -304,7 +304,7 @@ func (h *History) observedOffers(t time.Time) []Offer {
 		r := &s.Runs[i]
 		out = append(out, Offer{Provider: r.Provider, InstanceType: r.InstanceType, Region: r.Region, Zone: r.Zone,
 			Billing: r.Billing, Price: r.Price, Availability: Unknown, Includes: r.Includes,
-			Source: r.ObservedSource(), FetchedAt: r.lastSightingAt(t)})
+			Source: r.ObservedSource(t), FetchedAt: r.Sightings[r.sightingAt(t)]})
 	}
 	return out
 }
