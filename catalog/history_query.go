@@ -48,6 +48,19 @@ func (h *History) At(t time.Time) (*Snapshot, error) {
 	return s, nil
 }
 
+// CrawlAt is the snapshot of the last crawl taken at or before t, exactly as it
+// was recorded, without the imported prices At adds.
+func (h *History) CrawlAt(t time.Time) (*Snapshot, error) {
+	if len(h.crawls) == 0 {
+		return nil, errors.New("history is empty: no crawl has been recorded")
+	}
+	i := sort.Search(len(h.crawls), func(i int) bool { return h.crawls[i].at.After(t) }) - 1
+	if i < 0 {
+		return nil, fmt.Errorf("history has no crawl at or before %s (the first is %s)", formatHistoryTime(t), formatHistoryTime(h.crawls[0].at))
+	}
+	return h.snapshotAt(i)
+}
+
 func (h *History) snapshotAt(i int) (*Snapshot, error) {
 	c := h.crawls[i]
 	s := &Snapshot{Schema: SchemaVersion, TakenAt: c.at, Coverage: append([]Coverage(nil), c.coverage...)}
