@@ -535,7 +535,7 @@ func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) 
 type gpuTrendView struct {
 	Providers []catalog.Provider
 	Rows      []gpuTrendRow
-	Crawls    int // the dates on the timeline
+	Crawls    int    // the dates on the timeline
 	Chart     string // path relative to the language root; "" without one
 }
 

@@ -89,7 +89,7 @@ func newObservedChanges(m *siteModel, h *catalog.History) *observedChanges {
 		d.Rows = append(d.Rows, observedChangeRow{
 			changedOffer: changedOffer{O: o, Region: m.region(n.Provider, n.Region), Href: m.typeHref(n.InstanceKey())},
 			At:           c.At, Includes: n.Includes,
-			Old:          priceRange{c.Old.Price, c.Old.PriceHigh}, New: priceRange{n.Price, n.PriceHigh},
+			Old: priceRange{c.Old.Price, c.Old.PriceHigh}, New: priceRange{n.Price, n.PriceHigh},
 			Percent: c.Percent, Sources: sourceLinks([]string{n.Source}), Note: n.Note,
 		})
 	}
