@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -25,7 +26,8 @@ type archivedType struct {
 type archivedData struct {
 	Type         *archivedType
 	PriceHistory priceHistoryView
-	// First and Last are the first and last days an archive saw a price of it.
+	// First and Last are the first and last days a price of it held, as the
+	// archives say.
 	First, Last string
 }
 
@@ -81,7 +83,7 @@ func (m *siteModel) archivedPage(a *archivedType) archivedData {
 	d := archivedData{Type: a, PriceHistory: m.historyOf(a.Key, nil)}
 	for _, s := range m.observedOf[a.Key] {
 		for _, r := range s.Runs {
-			from, last := r.From.UTC().Format("2006-01-02"), r.Last.UTC().Format("2006-01-02")
+			from, last := r.From.UTC().Format("2006-01-02"), r.Until.Add(-time.Nanosecond).UTC().Format("2006-01-02")
 			if d.First == "" || from < d.First {
 				d.First = from
 			}
