@@ -43,13 +43,32 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
 .PHONY: test
-test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, workflow lint, offline nightly, a small make bench
+test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, DuckDB, workflow lint, offline nightly, a small make bench
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory duckdb
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
 	$(MAKE) --no-print-directory bench-smoke
+
+# DuckDB for Node, for the test that reads the Parquet exports (internal/duckdbtest):
+# installed with npm from the committed lock file into the ignored .cache, again only
+# when the lock file changed. Without npm the test skips, except under CI=true.
+DUCKDB_DIR := .cache/duckdb
+
+.PHONY: duckdb
+duckdb: ## install DuckDB for Node (pinned in internal/duckdbtest/package-lock.json) under .cache/duckdb
+	@if [ -f $(DUCKDB_DIR)/node_modules/@duckdb/node-api/package.json ] && cmp -s internal/duckdbtest/package-lock.json $(DUCKDB_DIR)/package-lock.json; then \
+	  echo "duckdb: installed in $(DUCKDB_DIR)"; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(DUCKDB_DIR) && cp internal/duckdbtest/package.json internal/duckdbtest/package-lock.json $(DUCKDB_DIR)/ && \
+	  npm ci --prefix $(DUCKDB_DIR) --no-audit --no-fund --cache "$(CURDIR)/.cache/npm"; \
+	elif [ "$${CI:-}" = true ]; then \
+	  echo "duckdb: npm not found, and CI=true needs the DuckDB test"; exit 1; \
+	else \
+	  echo "duckdb: npm not found: the DuckDB test will be skipped"; \
+	fi
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
 // p5Observations is the p5.48xlarge cut of 2025-06-05 as CSV, from the daily
@@ -138,5 +139,29 @@ func TestHistoryExport_Parquet(t *testing.T) {
 	}
 	if code, _, _ := runCmd(runHistory, "export", "--history", hist); code != ExitUsage {
 		t.Errorf("export without --out: exit %d", code)
+	}
+}
+
+// TestHistoryImport_READMEDocumentsTheFormat keeps the README's table of the
+// observation format and of the history Parquet columns true to the code.
+func TestHistoryImport_READMEDocumentsTheFormat(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	for _, f := range catalog.ObservationFields {
+		req := "no"
+		if f.Required {
+			req = "yes"
+		}
+		if !strings.Contains(readme, "| `"+f.Name+"` | "+req+" |") {
+			t.Errorf("README.md does not document the observation field %s (required: %s)", f.Name, req)
+		}
+	}
+	for _, c := range sitegen.HistoryColumns {
+		if !strings.Contains(readme, "| `"+c.Name+"` | "+c.Type+" |") {
+			t.Errorf("README.md does not document the history Parquet column %s (%s)", c.Name, c.Type)
+		}
 	}
 }
