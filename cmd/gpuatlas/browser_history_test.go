@@ -88,7 +88,11 @@ func TestBrowser_PriceHistoryFromArchives(t *testing.T) {
 			}
 			if strings.HasPrefix(p.Name, "history-") || strings.HasPrefix(p.Name, "zh-history-") {
 				browsertest.Do(t, ctx, "scroll to the history", chromedp.ScrollIntoView(".price-history"))
-				browsertest.ElementShot(t, ctx, ".price-history", "history-section-"+p.Name+".png")
+				size := "desktop"
+				if browsertest.Eval[int](t, ctx, `window.innerWidth`) < 600 {
+					size = "phone"
+				}
+				browsertest.ElementShot(t, ctx, ".price-history", size+"-section-"+p.Name+".png")
 			}
 		},
 	}.Save(t, site)
