@@ -189,3 +189,15 @@ func TestSourceLinks(t *testing.T) {
 		}
 	}
 }
+
+func TestSourceGroups(t *testing.T) {
+	page := func(c string) string { return "https://github.com/ZoeyYann/qcloud-documents/blob/" + c + "/价格总览.md" }
+	got := sourceGroups([]string{page("a"), page("b"), trackerURL, page("c")})
+	want := []sourceGroup{
+		{Name: "github.com/ZoeyYann/qcloud-documents", First: page("a"), Last: page("c"), N: 3},
+		{Name: "github.com/amorton45/aws-gpu-price-tracker", First: trackerURL, Last: trackerURL, N: 1},
+	}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}

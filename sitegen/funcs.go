@@ -39,6 +39,7 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"gpuhref": gpuHref,
 		// sourcelinks shortens the URLs of an imported price's archives.
 		"sourcelinks": sourceLinks,
+		"sourcegroups": sourceGroups,
 		// gpuOfferRows are the rows of a GPU page's offer table (rows.go).
 		"gpuOfferRows": func(offers []*offerView) template.HTML { return gpuOfferRows(base, l, offers) },
 		// instanceOfferRows are the rows of an instance page's offer table.

@@ -66,6 +66,15 @@ type historyChartView struct {
 	tracks  []offerHistory
 }
 
+// NativeCurrency and NativeUnit are the parts of Native, for the caption.
+func (c historyChartView) NativeCurrency() string {
+	cur, _, _ := strings.Cut(c.Native, "/")
+	return cur
+}
+
+// NativeUnit is the unit of Native: hour, month or year.
+func (c historyChartView) NativeUnit() string { _, unit, _ := strings.Cut(c.Native, "/"); return unit }
+
 // priceHistoryView is what a page shows of its price history.
 type priceHistoryView struct {
 	Tracks []offerHistory

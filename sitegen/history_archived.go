@@ -117,3 +117,29 @@ func sourceLinks(sources []string) []sourceLink {
 	}
 	return out
 }
+
+// sourceGroup is the versions of one archive that observed a run of prices:
+// its short name, the first and last version's URLs and how many there are (a
+// run of a list-price page spans many versions of it).
+type sourceGroup struct {
+	Name, First, Last string
+	N                 int
+}
+
+// sourceGroups groups sources by their short name (sourceLinks), in the order
+// first seen.
+func sourceGroups(sources []string) []sourceGroup {
+	var out []sourceGroup
+	at := map[string]int{}
+	for _, l := range sourceLinks(sources) {
+		i, ok := at[l.Name]
+		if !ok {
+			at[l.Name] = len(out)
+			out = append(out, sourceGroup{Name: l.Name, First: l.URL, Last: l.URL, N: 1})
+			continue
+		}
+		out[i].Last = l.URL
+		out[i].N++
+	}
+	return out
+}
