@@ -341,7 +341,7 @@ func parseObservationCSV(name string, data []byte, add func(int, observationJSON
 	r.ReuseRecord = true
 	header, err := r.Read()
 	if err != nil {
-		return fmt.Errorf("%s:1: no header row: %v", name, err)
+		return fmt.Errorf("%s:1: no header row: %w", name, err)
 	}
 	col := map[string]int{}
 	for i, h := range header {
@@ -377,7 +377,7 @@ func parseObservationCSV(name string, data []byte, add func(int, observationJSON
 				line = pe.StartLine
 				err = pe.Err
 			}
-			add(line, observationJSON{}, fmt.Errorf("malformed CSV: %v", err))
+			add(line, observationJSON{}, fmt.Errorf("malformed CSV: %w", err))
 			return nil // the reader cannot go on reliably after a CSV error
 		}
 		line, _ := r.FieldPos(0)

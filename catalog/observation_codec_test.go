@@ -90,8 +90,9 @@ func TestParseObservations_Errors(t *testing.T) {
 	t.Run("many problems stop", func(t *testing.T) {
 		data := obsCSVHeader + strings.Repeat(strings.Replace(row, "98.32", "-1", 1), 50)
 		_, err := ParseObservations("obs.csv", []byte(data))
-		if n := len(err.(ObservationErrors)); n != maxObservationProblems+1 || !strings.Contains(err.Error(), "stopped after 20 problems") {
-			t.Errorf("%d problems listed: %v", n, err)
+		var oe ObservationErrors
+		if !errors.As(err, &oe) || len(oe) != maxObservationProblems+1 || !strings.Contains(err.Error(), "stopped after 20 problems") {
+			t.Errorf("%d problems listed: %v", len(oe), err)
 		}
 	})
 	t.Run("size limit", func(t *testing.T) {

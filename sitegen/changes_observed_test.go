@@ -22,7 +22,7 @@ func importedHistory(t testing.TB) (*catalog.Snapshot, *catalog.History) {
 	cur, h := twoCrawls(t)
 	obs := func(typ, region string, billing catalog.BillingKind, at, until, price, high, cur string, unit catalog.PriceUnit, includes, source string) catalog.ObservationAt {
 		o := catalog.Observation{Provider: catalog.AWS, InstanceType: typ, Region: region, Billing: billing,
-			Price: catalog.Price{Amount: catalog.Dec(price), Currency: catalog.Currency(cur), Unit: unit},
+			Price:      catalog.Price{Amount: catalog.Dec(price), Currency: catalog.Currency(cur), Unit: unit},
 			ObservedAt: mustTime(t, at), Includes: includes, Source: source}
 		if strings.HasPrefix(typ, "GN") {
 			o.Provider = catalog.Tencent
@@ -191,7 +191,9 @@ func TestSourceLinks(t *testing.T) {
 }
 
 func TestSourceGroups(t *testing.T) {
-	page := func(c string) string { return "https://github.com/ZoeyYann/qcloud-documents/blob/" + c + "/价格总览.md" }
+	page := func(c string) string {
+		return "https://github.com/ZoeyYann/qcloud-documents/blob/" + c + "/价格总览.md"
+	}
 	got := sourceGroups([]string{page("a"), page("b"), trackerURL, page("c")})
 	want := []sourceGroup{
 		{Name: "github.com/ZoeyYann/qcloud-documents", First: page("a"), Last: page("c"), N: 3},
