@@ -293,7 +293,9 @@ func (r *ObservedRun) ObservedSource(t time.Time) string {
 }
 
 // observedOffers are the offers the imported series hold at t, with the time of
-// the observation in force as their fetch time (when the source saw them).
+// the observation in force as their fetch time: when the source saw them, which
+// is what Offer's observed_at (when the source says a price held) will carry
+// once the model has it; GPU Atlas itself never fetched these.
 func (h *History) observedOffers(t time.Time) []Offer {
 	var out []Offer
 	for _, s := range h.series {
