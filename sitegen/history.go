@@ -47,14 +47,10 @@ type offerHistory struct {
 	Points   []historyPoint
 }
 
-// charted reports whether a track is worth a line: two prices or more, or an
-// imported one that held for more than a day.
-func (h offerHistory) charted() bool {
-	if len(h.Points) > 1 {
-		return true
-	}
-	return len(h.Points) == 1 && h.Points[0].Imported && pointEnd(h.Points[0].PricePoint).Sub(h.Points[0].From) > 24*time.Hour
-}
+// charted reports whether a track is worth a line: two prices or more. One
+// price that held for months is a flat line: the table says as much, and the
+// charts are much of a build's time.
+func (h offerHistory) charted() bool { return len(h.Points) > 1 }
 
 // historyChartView is one chart of a page's price history: a billing kind's
 // tracks, in the published currency and unit when they share them (Native, e.g.
