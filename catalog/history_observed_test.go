@@ -224,6 +224,14 @@ func TestHistoryAt_Observations(t *testing.T) {
 	if !s.Offers[0].FetchedAt.Equal(at2("2018-05-28")) {
 		t.Errorf("fetched_at = %s, want the observation's time", s.Offers[0].FetchedAt)
 	}
+	// A stub's specs are unknown, not zero, in the diff's words.
+	r = Diff(nil, s)
+	if txt := r.Text(); !strings.Contains(txt, "+ instance type GN2.7XLARGE56 (specs not recorded: known only from dated price observations)") {
+		t.Errorf("diff text:\n%s", txt)
+	}
+	if md := r.Markdown(10); !strings.Contains(md, "| `GN2.7XLARGE56` | | | | specs not recorded |") {
+		t.Errorf("diff markdown:\n%s", md)
+	}
 }
 
 func TestHistoryAt_CrawlWinsAndBasisIsIdentity(t *testing.T) {
