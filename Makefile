@@ -12,7 +12,7 @@ GOLANGCI ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.
 
 .PHONY: help
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  make %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: site
 site: ## build the site from the embedded catalog into ./public
@@ -27,8 +27,12 @@ crawl: ## crawl the live provider APIs (credentials from the environment) into d
 	$(GO) run ./cmd/gpuatlas crawl --out data/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
 
 .PHONY: data
-data: ## regenerate data/catalog.json by crawling the recorded responses (offline)
-	$(GO) run ./internal/tools/mkdata --out data/catalog.json
+data: ## regenerate data/catalog.json by crawling the recorded responses (offline), and data/history.jsonl from it and data/history-sources
+	$(GO) run ./internal/tools/mkdata --out data/catalog.json --history data/history.jsonl --sources data/history-sources
+
+.PHONY: history-sources
+history-sources: ## regenerate data/history-sources (dated price observations) from the archives in ../shared/realdata
+	$(GO) run ./internal/tools/historysources -realdata $(REALDATA) -out data/history-sources
 
 .PHONY: fixtures
 fixtures: ## regenerate the recorded provider responses from ../shared/realdata
@@ -39,13 +43,32 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
 .PHONY: test
-test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, workflow lint, offline nightly, a small make bench
+test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, DuckDB, workflow lint, offline nightly, a small make bench
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory duckdb
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
 	$(MAKE) --no-print-directory bench-smoke
+
+# DuckDB for Node, for the test that reads the Parquet exports (internal/duckdbtest):
+# installed with npm from the committed lock file into the ignored .cache, again only
+# when the lock file changed. Without npm the test skips, except under CI=true.
+DUCKDB_DIR := .cache/duckdb
+
+.PHONY: duckdb
+duckdb: ## install DuckDB for Node (pinned in internal/duckdbtest/package-lock.json) under .cache/duckdb
+	@if [ -f $(DUCKDB_DIR)/node_modules/@duckdb/node-api/package.json ] && cmp -s internal/duckdbtest/package-lock.json $(DUCKDB_DIR)/package-lock.json; then \
+	  echo "duckdb: installed in $(DUCKDB_DIR)"; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(DUCKDB_DIR) && cp internal/duckdbtest/package.json internal/duckdbtest/package-lock.json $(DUCKDB_DIR)/ && \
+	  npm ci --prefix $(DUCKDB_DIR) --no-audit --no-fund --cache "$(CURDIR)/.cache/npm"; \
+	elif [ "$${CI:-}" = true ]; then \
+	  echo "duckdb: npm not found, and CI=true needs the DuckDB test"; exit 1; \
+	else \
+	  echo "duckdb: npm not found: the DuckDB test will be skipped"; \
+	fi
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)
@@ -59,10 +82,15 @@ lint: ## gofmt, go vet, the layering rules (internal/layering) and golangci-lint
 	$(GOLANGCI) run ./...
 
 .PHONY: verify
-verify: lint ## lint (with the layering check), benchmark validation, and fail if data/catalog.json drifts from the replay
+verify: lint ## lint (with the layering check), benchmark validation, and fail if data/catalog.json or data/history.jsonl drifts from the replay and the history sources
 	$(GO) run ./cmd/gpuatlas validate
-	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json
+	$(GO) run ./internal/tools/mkdata --out $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json --history $${TMPDIR:-/tmp}/gpuatlas-verify-history.jsonl --sources data/history-sources
 	cmp data/catalog.json $${TMPDIR:-/tmp}/gpuatlas-verify-catalog.json || { echo "data/catalog.json is out of date: run make data"; exit 1; }
+	cmp data/history.jsonl $${TMPDIR:-/tmp}/gpuatlas-verify-history.jsonl || { echo "data/history.jsonl is out of date: run make data"; exit 1; }
+	@if [ -d $(REALDATA)/history ]; then \
+	  $(GO) run ./internal/tools/historysources -realdata $(REALDATA) -out $${TMPDIR:-/tmp}/gpuatlas-verify-history-sources && \
+	  diff -r data/history-sources $${TMPDIR:-/tmp}/gpuatlas-verify-history-sources || { echo "data/history-sources is out of date: run make history-sources"; exit 1; }; \
+	else echo "verify: $(REALDATA)/history not found: data/history-sources not checked against the archives"; fi
 	@test -z "$$(git status --porcelain)" || { echo "working tree not clean:"; git status --short; exit 1; }
 
 .PHONY: validate

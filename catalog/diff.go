@@ -116,6 +116,14 @@ func Diff(old, new *Snapshot) DiffReport {
 	added := func(n *Offer) { get(n.Provider).OffersAdded = append(get(n.Provider).OffersAdded, *n) }
 	removed := func(o *Offer) { get(o.Provider).OffersRemoved = append(get(o.Provider).OffersRemoved, *o) }
 	compare := func(o, n *Offer) {
+		// What a price includes is part of its identity: an instance-only price
+		// is never compared with one that includes a disk. A change of basis is
+		// the old offer gone and a new one come, not a price change.
+		if o.Includes != n.Includes {
+			removed(o)
+			added(n)
+			return
+		}
 		if !samePayable(o.Price, n.Price) {
 			pc := PriceChange{Offer: *n, Old: o.Price, New: n.Price}
 			if o.Price.Currency == n.Price.Currency {

@@ -61,6 +61,10 @@ func (r DiffReport) Markdown(maxRows int) string {
 			}
 			acc = append(acc, fmt.Sprintf("%d× %s", a.Count, name))
 		}
+		if IsObservedStub(t) {
+			// Specs unknown, not zero: only imported prices name the type.
+			return fmt.Sprintf("| %s | | | | %s |", diffMDCode(t.ID), diffMDCell("specs not recorded"))
+		}
 		return fmt.Sprintf("| %s | %s | %d | %s | %s |", diffMDCode(t.ID), diffMDCell(t.Family), t.VCPUs, t.MemoryGiB, diffMDCell(strings.Join(acc, ", ")))
 	}
 	regionHeader := "| region | name |"

@@ -78,6 +78,10 @@ func diffDescribeType(t InstanceType) string {
 	if t.Family != "" {
 		parts = append(parts, t.Family)
 	}
+	if IsObservedStub(t) {
+		// A type only imported prices name: its specs are unknown, not zero.
+		return "specs not recorded: known only from dated price observations"
+	}
 	parts = append(parts, fmt.Sprintf("%d vCPU", t.VCPUs), t.MemoryGiB.String()+" GiB")
 	for _, a := range t.Accelerators {
 		name := a.Model

@@ -36,10 +36,17 @@
 //   - history.go: History, the record of every crawl as intervals of unchanged
 //     values, and its records.
 //   - history_append.go: History.Append, recording a crawl.
-//   - history_query.go: History.At (a past snapshot) and History.PriceSeries.
+//   - history_query.go: History.At (a past snapshot), CrawlAt and PriceSeries.
 //   - history_steps.go: History.Steps, each crawl told as what changed.
 //   - history_codec.go: the history file format (Marshal, DecodeHistory,
 //     ReadHistory, WriteHistory).
+//   - history_observed.go: prices imported from public archives (History.Import),
+//     their series and runs, what At adds of them, ObservedChanges.
+//   - history_intervals.go: History.PriceIntervals, every price as an interval,
+//     for the exports.
+//   - observation.go: Observation, one dated price from an archive, and its
+//     validation; observation_codec.go: the observation file format (CSV, JSON
+//     Lines; ParseObservations, ReadObservationFile, WriteObservationsJSONL).
 //
 // # Diff
 //

@@ -188,8 +188,8 @@ func Guard(prev, next *Snapshot, opts GuardOptions) GuardReport {
 			c.lostOffers++
 			continue
 		}
-		if stale[o.Provider] {
-			continue
+		if stale[o.Provider] || o.Includes != n.Includes {
+			continue // a change of what the price includes is not a price change
 		}
 		msg := priceGuardMessage(o, n, maxChange)
 		if msg != "" {

@@ -161,6 +161,16 @@ func TestGuard_PriceChangeEachReported(t *testing.T) {
 	}
 }
 
+func TestGuard_ChangeOfBasisIsNoPriceChange(t *testing.T) {
+	prev := guardSnapshot(day(0), map[Provider]int{AWS: 1})
+	next := guardSnapshot(day(1), map[Provider]int{AWS: 1})
+	next.Offers[0].Price.Amount = Dec("3.00") // +200%, but now with a disk
+	next.Offers[0].Includes = "40 GiB ESSD system disk"
+	if r := Guard(prev, next, GuardOptions{}); r.Blocked() {
+		t.Errorf("a change of what the price includes was guarded as a price change: %s", r.Text())
+	}
+}
+
 func TestGuard_NothingToCompare(t *testing.T) {
 	if r := Guard(nil, guardSnapshot(day(0), map[Provider]int{AWS: 1}), GuardOptions{}); r.Blocked() || r.Text() != "" {
 		t.Errorf("a first snapshot was reported:\n%s", r.Text())

@@ -24,6 +24,11 @@ import (
 //	{"placement":{...},"from":"2025-11-30T00:00:00Z","to":"2025-12-02T00:00:00Z"}
 //	{"offer":{...},"from":"2025-11-30T00:00:00Z","to":"2025-12-01T00:00:00Z"}
 //	{"unmapped":{...},"from":"2025-11-30T00:00:00Z"}
+//	{"observation":{"provider":"aws","instance_type":"p5.48xlarge",...,"observed_at":"2025-06-05T07:22:36Z",...}}
+//
+// Observation lines (schema version 2) hold the prices imported from public
+// archives (History.Import), one per line after the records, sorted; a history
+// without them is written as version 1, exactly as before they existed.
 //
 // The header counts crawls and records so that a file cut short at a line boundary
 // is still detected. A crawl line holds what changes with every crawl anyway: the
@@ -49,6 +54,10 @@ type History struct {
 	// lastInstances are the newest crawl's instance types by key, as Append
 	// recorded them: a type as it was needs no encoding.
 	lastInstances map[string]recordedInstance
+	// observations are the imported observations (Import), in canonical order,
+	// and series the runs they make (history_observed.go).
+	observations []Observation
+	series       []ObservedSeriesRuns
 }
 
 type historyCrawl struct {

@@ -13,9 +13,15 @@ import (
 	"time"
 )
 
-// HistorySchemaVersion is the version of the history file format this build reads
-// and writes. Bump it when a change would make an older reader misread a file.
-const HistorySchemaVersion = 1
+// HistorySchemaVersion is the newest version of the history file format this
+// build reads and writes. Bump it when a change would make an older reader
+// misread a file. Version 2 adds the imported observations; a history without
+// them is still written as version 1 (historyV1), byte for byte as before, so
+// that older builds keep reading it.
+const HistorySchemaVersion = 2
+
+// historyV1 is the version of a history without imported observations.
+const historyV1 = 1
 
 // historyFormat names the file format in the header line, so that a snapshot or
 // another JSON Lines file handed to the history reader is rejected clearly.
@@ -29,7 +35,10 @@ func formatHistoryTime(t time.Time) string { return t.UTC().Format(time.RFC3339N
 // The lines are encoded in parallel chunks, the records straight into their
 // places in the result, whose size is known beforehand.
 func (h *History) Marshal() ([]byte, error) {
-	b := fmt.Appendf(nil, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d}`+"\n", historyFormat, HistorySchemaVersion, len(h.crawls), len(h.records))
+	b := fmt.Appendf(nil, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d}`+"\n", historyFormat, historyV1, len(h.crawls), len(h.records))
+	if len(h.observations) > 0 {
+		b = fmt.Appendf(nil, `{"format":%q,"schema_version":%d,"crawls":%d,"records":%d,"observations":%d}`+"\n", historyFormat, HistorySchemaVersion, len(h.crawls), len(h.records), len(h.observations))
+	}
 	crawlLines := make([][]byte, len(h.crawls))
 	bounds := chunks(len(h.crawls))
 	errs := make([]error, len(bounds)-1)
@@ -109,8 +118,18 @@ func (h *History) Marshal() ([]byte, error) {
 			panic("history: record lines sized wrong") // a bug in size
 		}
 	})
+	for i := range h.observations {
+		line, err := MarshalObservation(h.observations[i])
+		if err != nil {
+			return nil, fmt.Errorf("encode history observation %s: %w", h.observations[i].SeriesKey(), err)
+		}
+		out = append(append(append(out, observationPrefix...), line...), "}\n"...)
+	}
 	return out, nil
 }
+
+// observationPrefix starts an observation line of the history file.
+const observationPrefix = `{"observation":`
 
 // WriteHistory writes the history to path atomically.
 func WriteHistory(path string, h *History) error {
@@ -136,6 +155,7 @@ type historyHeader struct {
 	SchemaVersion *int   `json:"schema_version"`
 	Crawls        *int   `json:"crawls"`
 	Records       *int   `json:"records"`
+	Observations  *int   `json:"observations,omitempty"` // version 2
 }
 
 type crawlLine struct {
@@ -179,8 +199,8 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	if head.Format != historyFormat || head.SchemaVersion == nil || head.Crawls == nil || head.Records == nil {
 		return nil, fmt.Errorf("%s:1: not a GPU Atlas history: the first line must be {\"format\":%q,\"schema_version\":...,\"crawls\":...,\"records\":...}", name, historyFormat)
 	}
-	if *head.SchemaVersion != HistorySchemaVersion {
-		return nil, fmt.Errorf("%s:1: history schema version %d is not supported (this build reads version %d); use a gpuatlas build that matches the file", name, *head.SchemaVersion, HistorySchemaVersion)
+	if *head.SchemaVersion != historyV1 && *head.SchemaVersion != HistorySchemaVersion {
+		return nil, fmt.Errorf("%s:1: history schema version %d is not supported (this build reads versions 1 and %d); use a gpuatlas build that matches the file", name, *head.SchemaVersion, HistorySchemaVersion)
 	}
 	if err := decodeHistoryLine(lines[0], &head); err != nil {
 		return nil, d.lineError(1, lines[0], err)
@@ -188,6 +208,24 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	if *head.Crawls < 0 || *head.Records < 0 {
 		return nil, fmt.Errorf("%s:1: negative counts in the header", name)
 	}
+	wantObs := 0
+	switch {
+	case *head.SchemaVersion == historyV1 && head.Observations != nil:
+		return nil, fmt.Errorf("%s:1: a version 1 history has no observations count", name)
+	case *head.SchemaVersion == HistorySchemaVersion && head.Observations == nil:
+		return nil, fmt.Errorf("%s:1: a version %d history header must count its observations", name, HistorySchemaVersion)
+	case head.Observations != nil:
+		if wantObs = *head.Observations; wantObs < 0 {
+			return nil, fmt.Errorf("%s:1: negative counts in the header", name)
+		}
+	}
+	// The observation lines come last; they are read apart from the records.
+	obsStart := len(lines)
+	for obsStart > 1 && bytes.HasPrefix(lines[obsStart-1], []byte(observationPrefix)) {
+		obsStart--
+	}
+	obsLines := lines[obsStart:]
+	lines = lines[:obsStart]
 
 	h := &History{}
 	n := 1 // lines[n] is line n+1
@@ -201,6 +239,9 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	}
 	if len(h.crawls) != *head.Crawls || len(h.records) != *head.Records {
 		return nil, fmt.Errorf("%s:%d: the file has %d crawls and %d records, its header says %d and %d: it is truncated or was edited; restore it from git", name, len(lines), len(h.crawls), len(h.records), *head.Crawls, *head.Records)
+	}
+	if err := d.observations(h, obsStart+1, obsLines, wantObs, *head.SchemaVersion); err != nil {
+		return nil, err
 	}
 	if err := checkOverlaps(name, h.records, d.lineNos); err != nil {
 		return nil, err
@@ -565,4 +606,48 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
 	}
 	return fmt.Errorf("%s:%d: %w", name, n, err)
+}
+
+// observations reads the observation lines, which start at line first, into h:
+// each must be one observation object, valid, in canonical order, and their
+// number what the header says.
+func (d *historyDecoder) observations(h *History, first int, lines [][]byte, want, version int) error {
+	if version == historyV1 && len(lines) > 0 {
+		return fmt.Errorf("%s:%d: an observation line in a version 1 history", d.name, first)
+	}
+	obs := make([]Observation, 0, len(lines))
+	for i, line := range lines {
+		n := first + i
+		var wrap struct {
+			Observation *observationJSON `json:"observation"`
+		}
+		if err := decodeHistoryLine(line, &wrap); err != nil {
+			return d.lineError(n, line, err)
+		}
+		if wrap.Observation == nil {
+			return fmt.Errorf("%s:%d: an observation line without its observation", d.name, n)
+		}
+		o, err := wrap.Observation.observation()
+		if err != nil {
+			return fmt.Errorf("%s:%d: observation: %w", d.name, n, err)
+		}
+		if k := len(obs); k > 0 {
+			prev := &obs[k-1]
+			if compareObservations(prev, &o) >= 0 {
+				return fmt.Errorf("%s:%d: observation out of order or repeated (observations are sorted by series, time and source)", d.name, n)
+			}
+			if prev.SeriesKey() == o.SeriesKey() && prev.ObservedAt.Equal(o.ObservedAt) && !samePriceFigures(*prev, o) {
+				return fmt.Errorf("%s:%d: %s at %s: %s here, %s on the line before: two observations of one series at one instant must agree", d.name, n, o.SeriesKey(), formatHistoryTime(o.ObservedAt), o.PriceText(), prev.PriceText())
+			}
+		}
+		obs = append(obs, o)
+	}
+	if len(obs) != want {
+		return fmt.Errorf("%s:%d: the file has %d observations, its header says %d: it is truncated or was edited; restore it from git", d.name, first+len(lines)-1, len(obs), want)
+	}
+	if len(obs) > 0 {
+		h.observations = obs
+		h.series = buildSeries(obs)
+	}
+	return nil
 }

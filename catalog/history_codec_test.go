@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -93,6 +94,10 @@ func FuzzReadHistory(f *testing.F) {
 {"crawl":"2025-11-30T00:00:00Z","coverage":[],"fetched_at":{}}
 {"placement":{"provider":"aws","instance_type":"x","region":"r","zone":"z","status":"available"},"from":"2025-11-30T00:00:00Z"}
 `))
+	f.Add([]byte(`{"format":"gpuatlas-history","schema_version":2,"crawls":0,"records":0,"observations":2}
+{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","price_high":"2500","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-08-24T01:49:03Z","observed_until":"2020-09-21T02:49:00Z","source":"s","note":"n"}}
+{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-09-21T02:49:00Z","source":"s"}}
+`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, err := DecodeHistory("fuzz.jsonl", data)
 		if err != nil {
@@ -109,14 +114,36 @@ func FuzzReadHistory(f *testing.F) {
 		if err != nil {
 			t.Fatalf("a re-encoded history does not decode: %v\n%s", err, enc)
 		}
-		for _, at := range again.Crawls() {
+		if !bytes.Equal(enc, mustMarshal(t, again)) {
+			t.Fatalf("a re-encoded history encodes differently")
+		}
+		times := again.Crawls()
+		for _, s := range again.ObservedSeries() {
+			for _, r := range s.Runs {
+				times = append(times, r.From, r.Until.Add(-time.Nanosecond))
+			}
+		}
+		for _, at := range times {
 			if s, err := again.At(at); err == nil {
 				if _, err := s.MarshalCanonical(); err != nil {
 					t.Fatalf("rebuilt snapshot does not encode: %v", err)
 				}
 			}
 		}
+		again.ObservedChanges()
+		if _, err := again.PriceIntervals(); err != nil {
+			t.Fatalf("price intervals of a history that decoded: %v", err)
+		}
 	})
+}
+
+func mustMarshal(t *testing.T, h *History) []byte {
+	t.Helper()
+	b, err := h.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestDecodeHistory_AnyLayoutAgrees: record lines Marshal did not write (spaces,

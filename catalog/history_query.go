@@ -11,8 +11,46 @@ import (
 )
 
 // At rebuilds the catalog as of t: the snapshot of the last crawl taken at or
-// before t, exactly as it was recorded.
+// before t, exactly as it was recorded, and the imported prices that hold at t
+// (history_observed.go) for the offers that crawl does not list. Before the first
+// crawl it is the imported prices alone; an imported series never holds past its
+// last observation, so it never reaches a later crawl's snapshot.
 func (h *History) At(t time.Time) (*Snapshot, error) {
+	if len(h.crawls) == 0 && len(h.observations) == 0 {
+		return nil, errors.New("history is empty: no crawl has been recorded")
+	}
+	i := sort.Search(len(h.crawls), func(i int) bool { return h.crawls[i].at.After(t) }) - 1
+	s := &Snapshot{Schema: SchemaVersion}
+	if i >= 0 {
+		var err error
+		if s, err = h.snapshotAt(i); err != nil {
+			return nil, err
+		}
+	}
+	added, err := h.addObserved(s, t, i)
+	if err != nil {
+		return nil, err
+	}
+	if i < 0 && added == 0 {
+		if len(h.observations) == 0 {
+			return nil, fmt.Errorf("history has no crawl at or before %s (the first is %s)", formatHistoryTime(t), formatHistoryTime(h.crawls[0].at))
+		}
+		if len(h.crawls) == 0 {
+			return nil, fmt.Errorf("history has no crawl, and no imported price holds at %s", formatHistoryTime(t))
+		}
+		return nil, fmt.Errorf("history has no crawl at or before %s (the first is %s), and no imported price holds then", formatHistoryTime(t), formatHistoryTime(h.crawls[0].at))
+	}
+	if added > 0 {
+		if err := s.Validate(); err != nil {
+			return nil, fmt.Errorf("history: %s does not rebuild to a valid snapshot: %w", formatHistoryTime(t), err)
+		}
+	}
+	return s, nil
+}
+
+// CrawlAt is the snapshot of the last crawl taken at or before t, exactly as it
+// was recorded, without the imported prices At adds.
+func (h *History) CrawlAt(t time.Time) (*Snapshot, error) {
 	if len(h.crawls) == 0 {
 		return nil, errors.New("history is empty: no crawl has been recorded")
 	}

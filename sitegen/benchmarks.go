@@ -60,11 +60,12 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 	}
 	sort.SliceStable(x.runs, func(i, j int) bool { return x.runs[i].less(x.runs[j], rank) })
 	x.byWorkload = x.workloadCosts()
-	if opts.History != nil && len(opts.History.Crawls()) > 0 {
+	if opts.History != nil && (len(opts.History.Crawls()) > 0 || opts.History.ObservationCount() > 0) {
 		x.sections.Changes = true
 		if m.history == nil {
 			m.history = priceHistories(opts.History, m.snap.Offers)
 		}
+		m.useObserved(opts.History)
 		ch, err := newChangesModel(m, opts.History)
 		if err != nil {
 			return nil, err

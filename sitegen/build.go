@@ -115,7 +115,7 @@ func Build(opts Options) (Stats, error) {
 	}
 	// scenarios and TCO (sitegen/scenarios.go, tco.go)
 	scen := newScenarioSite(opts.Scenarios)
-	data, downloads, err := dataFiles(m, opts.CatalogJSON)
+	data, downloads, err := dataFiles(m, opts.CatalogJSON, opts.History)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
@@ -261,7 +261,7 @@ func readStatic(fsys fs.FS) ([]siteFile, map[string]string, error) {
 // dataFiles are the published data: the snapshot, offers and instance types as
 // CSV, JSON and partitioned Parquet, and the explorer's compact JSON; the
 // downloads page's model describes them.
-func dataFiles(m *siteModel, catalogJSON []byte) ([]siteFile, downloadsData, error) {
+func dataFiles(m *siteModel, catalogJSON []byte, h *catalog.History) ([]siteFile, downloadsData, error) {
 	if len(catalogJSON) == 0 {
 		b, err := m.snap.MarshalCanonical()
 		if err != nil {
@@ -305,7 +305,23 @@ func dataFiles(m *siteModel, catalogJSON []byte) ([]siteFile, downloadsData, err
 	for _, f := range pq {
 		d.Parquet = append(d.Parquet, download{Path: f.name, Bytes: int64(len(f.data))})
 	}
-	return append(files, pq...), d, nil
+	files = append(files, pq...)
+	if h != nil {
+		// The price history, one row per price interval (history_parquet.go).
+		hist, err := HistoryParquet(h)
+		if err != nil {
+			return nil, downloadsData{}, fmt.Errorf("write history parquet: %w", err)
+		}
+		for _, f := range hist {
+			name := parquetDir + "/history/" + f.Name
+			files = append(files, siteFile{name: name, data: f.Data})
+			d.History = append(d.History, download{Path: name, Bytes: int64(len(f.Data))})
+		}
+		for _, c := range HistoryColumns {
+			d.HistoryColumns = append(d.HistoryColumns, columnDoc{Name: c.Name, Desc: "hcol." + c.Name, Parquet: c.Type})
+		}
+	}
+	return files, d, nil
 }
 
 // columnDocs pairs each column with its message key and Parquet type.

@@ -2,6 +2,7 @@ package sitegen
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"time"
 
@@ -32,6 +33,10 @@ type changesModel struct {
 	// gpuMin is, per crawl, the lowest on-demand USD per GPU-hour by GPU model and
 	// provider.
 	gpuMin []map[string]map[catalog.Provider]decimal.Decimal
+	// observedMin is the same of the imported prices, at each time one began or
+	// stopped holding (changes_observed.go); observed their dated price changes.
+	observedMin []observedMinima
+	observed    *observedChanges
 }
 
 // crawlInfo is one crawl and what changed since the crawl before it.
@@ -171,11 +176,13 @@ func newChangesModel(m *siteModel, h *catalog.History) (*changesModel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("changes: %w", err)
 	}
+	c.observedMin = newObservedMinima(m, h)
+	c.observed = newObservedChanges(m, h)
 	if recorded < len(times) {
 		// The site's snapshot, after the last recorded crawl: compared whole.
 		ci := crawlInfo{At: taken, Slug: slugs[recorded]}
 		if recorded > 0 {
-			prev, err := h.At(times[recorded-1])
+			prev, err := h.CrawlAt(times[recorded-1])
 			if err != nil {
 				return nil, fmt.Errorf("changes: %w", err)
 			}
@@ -221,11 +228,7 @@ func (c *changesModel) changeSet(r catalog.DiffReport) *changeSet {
 		return v
 	}
 	offer := func(o catalog.Offer) changedOffer {
-		v := changedOffer{O: o, Region: m.region(o.Provider, o.Region)}
-		if tv, ok := m.typeByKey[o.InstanceKey()]; ok {
-			v.Href = tv.Href
-		}
-		return v
+		return changedOffer{O: o, Region: m.region(o.Provider, o.Region), Href: m.typeHref(o.InstanceKey())}
 	}
 	same := func(g catalog.Region) catalog.Region { return g }
 	set.Items = countItems(r.Total)
@@ -484,13 +487,22 @@ type changesData struct {
 	// Archive lists every crawl, newest first (the index only).
 	Archive []crawlInfo
 	Feed    string // the feed's path relative to the language root
+	// Observed are the dated price changes of the imported series (the index
+	// sums them up and links their page); nil without them.
+	Observed *observedChanges
+}
+
+// archivesData is the model of changes/archives.html.
+type archivesData struct {
+	Observed *observedChanges
+	Feed     string
 }
 
 // pages are the changes index, an archive page per crawl after the first, with the
 // feed beside the index.
 func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) {
 	last := c.crawls[len(c.crawls)-1]
-	idx := changesData{Index: true, Crawl: last, Feed: feedPath}
+	idx := changesData{Index: true, Crawl: last, Feed: feedPath, Observed: c.observed}
 	for i := len(c.crawls) - 1; i >= 0; i-- {
 		idx.Archive = append(idx.Archive, c.crawls[i])
 	}
@@ -510,15 +522,20 @@ func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) 
 		}
 		out = append(out, page{Path: c.crawls[i].Path(), Template: "changes.html", Nav: "changes", Data: d})
 	}
+	if c.observed != nil {
+		out = append(out, page{Path: archivesPath, Template: "archives.html", Nav: "changes", Data: archivesData{Observed: c.observed, Feed: feedPath}})
+	}
 	return out, nil
 }
 
-// gpuTrendView is a GPU page's cheapest on-demand USD per GPU-hour over the crawls,
-// per provider: a line chart and a table of the crawls where a figure changed.
+// gpuTrendView is a GPU page's cheapest on-demand USD per GPU-hour over time,
+// per provider: a line chart and a table of the dates where a figure changed.
+// The dates are the crawls' and those where a price imported from a public
+// archive began or stopped holding.
 type gpuTrendView struct {
 	Providers []catalog.Provider
 	Rows      []gpuTrendRow
-	Crawls    int
+	Crawls    int    // the dates on the timeline
 	Chart     string // path relative to the language root; "" without one
 }
 
@@ -528,28 +545,32 @@ type gpuTrendRow struct {
 }
 
 // gpuTrend is the price trend of a GPU model, with its chart; nil when fewer than
-// two crawls priced it.
+// two dates priced it. A crawl's figures hold until the next crawl (the last
+// crawl's from then on); an imported price holds as its series says.
 func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byte, error) {
+	times := c.trendTimes(model)
 	set := map[catalog.Provider]bool{}
 	priced := 0
-	for _, g := range c.gpuMin {
-		if len(g[model]) > 0 {
+	at := make([]map[catalog.Provider]decimal.Decimal, len(times))
+	for i, t := range times {
+		at[i] = c.minimaAt(model, t)
+		if len(at[i]) > 0 {
 			priced++
 		}
-		for p := range g[model] {
+		for p := range at[i] {
 			set[p] = true
 		}
 	}
 	if priced < 2 {
 		return nil, nil, nil
 	}
-	v := &gpuTrendView{Providers: c.m.orderProviders(set), Crawls: len(c.crawls)}
+	v := &gpuTrendView{Providers: c.m.orderProviders(set), Crawls: len(times)}
 	var prev []*decimal.Decimal
-	for i, cr := range c.crawls {
-		row := gpuTrendRow{At: cr.At, Prices: make([]*decimal.Decimal, len(v.Providers))}
-		changed := i == 0 || i == len(c.crawls)-1
+	for i, t := range times {
+		row := gpuTrendRow{At: t, Prices: make([]*decimal.Decimal, len(v.Providers))}
+		changed := i == 0 || i == len(times)-1
 		for j, p := range v.Providers {
-			if d, ok := c.gpuMin[i][model][p]; ok {
+			if d, ok := at[i][p]; ok {
 				row.Prices[j] = &d
 			}
 			if prev != nil && !sameDec(prev[j], row.Prices[j]) {
@@ -561,18 +582,18 @@ func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byt
 		}
 		prev = row.Prices
 	}
-	// The chart has a point a day: each day shows the last crawl's figures up to
-	// that day (a price holds until a crawl sees another).
-	days := dailyAxis(c.crawls[0].At, c.crawls[len(c.crawls)-1].At)
+	// The chart has a point a day (every few days over years): each shows the
+	// figures of the last date on or before that day.
+	days := spanAxis(times[0], times[len(times)-1])
 	x := make([]string, len(days))
 	series := make([]lineSeries, len(v.Providers))
 	for j, p := range v.Providers {
 		series[j] = lineSeries{Name: l.label("provider", p), Values: make([]float64, len(days))}
 	}
-	k := -1 // the last crawl on or before the day
+	k := -1 // the last date on or before the day
 	for i, d := range days {
 		x[i] = d.Format("2006-01-02")
-		for k+1 < len(c.crawls) && !day(c.crawls[k+1].At).After(d) {
+		for k+1 < len(times) && !day(times[k+1]).After(d) {
 			k++
 		}
 		for j, p := range v.Providers {
@@ -580,7 +601,7 @@ func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byt
 			if k < 0 {
 				continue
 			}
-			if min, ok := c.gpuMin[k][model][p]; ok {
+			if min, ok := at[k][p]; ok {
 				r, _ := moneyRound(min)
 				series[j].Values[i] = r.InexactFloat64()
 			}
@@ -591,6 +612,50 @@ func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byt
 		return nil, nil, err
 	}
 	return v, svg, nil
+}
+
+// trendTimes are the dates of a GPU model's trend: every crawl, and each time an
+// imported price of the model began or stopped holding, in order.
+func (c *changesModel) trendTimes(model string) []time.Time {
+	var times []time.Time
+	for _, cr := range c.crawls {
+		times = append(times, cr.At)
+	}
+	for _, e := range c.observedMin {
+		if _, ok := e.changed[model]; ok {
+			times = append(times, e.At)
+		}
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i].Before(times[j]) })
+	out := times[:0]
+	for i, t := range times {
+		if i == 0 || !t.Equal(out[len(out)-1]) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// minimaAt is a model's lowest USD per GPU-hour by provider at t: the last
+// crawl's at or before t and the imported prices that hold at t, the lower of
+// the two.
+func (c *changesModel) minimaAt(model string, t time.Time) map[catalog.Provider]decimal.Decimal {
+	out := map[catalog.Provider]decimal.Decimal{}
+	k := sort.Search(len(c.crawls), func(i int) bool { return c.crawls[i].At.After(t) }) - 1
+	if k >= 0 {
+		for p, v := range c.gpuMin[k][model] {
+			out[p] = v
+		}
+	}
+	e := sort.Search(len(c.observedMin), func(i int) bool { return c.observedMin[i].At.After(t) }) - 1
+	if e >= 0 {
+		for p, v := range c.observedMin[e].min[model] {
+			if cur, ok := out[p]; !ok || v.LessThan(cur) {
+				out[p] = v
+			}
+		}
+	}
+	return out
 }
 
 func sameDec(a, b *decimal.Decimal) bool {

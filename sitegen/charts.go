@@ -81,7 +81,14 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 	opt.XAxis.Labels = x
 	// Dates are wide labels: about six fit under 640 pixels. Every point keeps
 	// its tick; one in step is labelled, at even intervals from the first.
-	if n := len(x); n > 7 {
+	switch n := len(x); {
+	case n > 60:
+		// Months or years of days: a tick per point would be a solid band, so
+		// the library spaces four labelled ticks, the first and last days among
+		// them (with points on the ticks, not between: no label is added twice).
+		opt.XAxis.LabelCount = 4
+		opt.XAxis.BoundaryGap = charts.Ptr(false)
+	case n > 7:
 		step := (n + 5) / 6
 		labels := make([]string, n)
 		for i := 0; i < n; i += step {

@@ -17,10 +17,15 @@
 //     compare.go: the GPU, region and side-by-side pages; markdown.go: the
 //     Markdown pages.
 //   - export.go, instances_export.go, parquet.go: the CSV, JSON and Parquet
-//     downloads (their columns are a contract).
-//   - charts.go: SVG charts; history.go: price history charts.
+//     downloads (their columns are a contract); history_parquet.go: the price
+//     history as Parquet (HistoryParquet, also `gpuatlas history export`).
+//   - charts.go: SVG charts; history.go: the instance pages' price history,
+//     crawled and imported, and its charts; history_archived.go: the pages of
+//     types only the public archives name, and the archives' source links.
 //   - benchmarks.go: the benchmarks page and results on instance and GPU pages;
-//     changes.go, feed.go: the changes pages and their Atom feed.
+//     changes.go, feed.go: the changes pages and their Atom feed;
+//     changes_observed.go: the archives' dated price changes and their share of
+//     the GPU price trends.
 //   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
 //     matrix; tco.go: the TCO page and its calculator, from its presets.
 //   - sitemap.go: sitemap.xml and robots.txt.

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"html/template"
+	"sort"
 	"strings"
 	"time"
 
@@ -69,9 +70,13 @@ func (c *changesModel) feed(l *language, base, siteURL string) ([]byte, error) {
 		return stableUUID(base + "\x00" + l.Tag + "\x00" + rel)
 	}
 	last := c.crawls[len(c.crawls)-1]
+	updated := last.At
+	if o := c.observed; o != nil && len(o.Days) > 0 && o.Days[0].At.After(updated) {
+		updated = o.Days[0].At
+	}
 	f := atomFeed{
 		Lang: l.HTMLLang, ID: id(feedPath), Title: l.msg("changes.feed_title"), Subtitle: l.msg("changes.feed_subtitle"),
-		Updated: atomTime(last.At),
+		Updated: atomTime(updated),
 		Links: []atomLink{
 			{Rel: "self", Type: "application/atom+xml", Href: url(feedPath)},
 			{Rel: "alternate", Type: "text/html", HrefLang: l.HTMLLang, Href: url("changes/")},
@@ -96,6 +101,9 @@ func (c *changesModel) feed(l *language, base, siteURL string) ([]byte, error) {
 			Summary: summary,
 			Content: atomText{Type: "html", Body: content},
 		})
+	}
+	if err := c.addObservedEntries(l, &f, url, id); err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
@@ -223,4 +231,110 @@ func priceText(l *language, p catalog.Price) string {
 		s += " + " + p.Upfront.String() + " " + string(p.Currency) + " " + up
 	}
 	return s
+}
+
+// addObservedEntries adds an entry per day of the archives' dated price changes
+// to the feed's crawl entries, keeping the newest maxFeedEntries of them all,
+// newest first.
+func (c *changesModel) addObservedEntries(l *language, f *atomFeed, url, id func(string) string) error {
+	if c.observed == nil {
+		return nil
+	}
+	type dated struct {
+		at time.Time
+		e  atomEntry
+	}
+	var all []dated
+	for _, e := range f.Entries {
+		at, _ := time.Parse(time.RFC3339, e.Updated)
+		all = append(all, dated{at, e})
+	}
+	for i, d := range c.observed.Days {
+		if i == maxFeedEntries {
+			break
+		}
+		rel := archivesPath + "#d-" + d.Date
+		content, err := observedFeedContent(l, d, url(rel))
+		if err != nil {
+			return err
+		}
+		summary, err := l.t(pluralKey("changes.n.price_changes", len(d.Rows)), "n", len(d.Rows))
+		if err != nil {
+			return err
+		}
+		all = append(all, dated{d.At, atomEntry{
+			ID: id(rel), Title: l.msg("changes.feed_archive_title") + " " + d.Date, Updated: atomTime(d.At),
+			Links:   []atomLink{{Rel: "alternate", Type: "text/html", HrefLang: l.HTMLLang, Href: url(rel)}},
+			Summary: summary, Content: atomText{Type: "html", Body: content},
+		}})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].at.After(all[j].at) })
+	f.Entries = f.Entries[:0]
+	for _, d := range all {
+		if len(f.Entries) == maxFeedEntries {
+			break
+		}
+		f.Entries = append(f.Entries, d.e)
+	}
+	return nil
+}
+
+// pluralKey is key.one for 1, key.other otherwise.
+func pluralKey(key string, n int) string {
+	if n == 1 {
+		return key + ".one"
+	}
+	return key + ".other"
+}
+
+// observedFeedContentTmpl is an archive day's entry: its changes with the
+// archive that observed each.
+var observedFeedContentTmpl = template.Must(template.New("observed").Parse(
+	`<p>{{.Lead}}</p>
+<ul>
+{{range .Rows}}<li>{{.Text}}{{range .Sources}} · {{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}{{end}}</li>
+{{end}}{{if .More}}<li>{{.More}}</li>
+{{end}}</ul>
+<p><a href="{{.Link}}">{{.LinkText}}</a></p>
+`))
+
+func observedFeedContent(l *language, d observedDay, link string) (string, error) {
+	type row struct {
+		Text    string
+		Sources []sourceLink
+	}
+	v := struct {
+		Lead           string
+		Rows           []row
+		More           string
+		Link, LinkText string
+	}{Lead: l.msg("changes.archives_lead"), Link: link, LinkText: l.msg("changes.feed_read_more")}
+	for i, r := range d.Rows {
+		if i == maxFeedRows {
+			more, err := l.t("changes.feed_more", "n", len(d.Rows)-i)
+			if err != nil {
+				return "", err
+			}
+			v.More = more
+			break
+		}
+		s := offerText(l, r.changedOffer) + ": " + rangeText(l, r.Old) + " → " + rangeText(l, r.New)
+		if pct := r.PercentText(); pct != "" {
+			s += " (" + pct + ")"
+		}
+		v.Rows = append(v.Rows, row{Text: s, Sources: r.Sources})
+	}
+	var b strings.Builder
+	if err := observedFeedContentTmpl.Execute(&b, v); err != nil {
+		return "", fmt.Errorf("feed entry %s: %w", d.Date, err)
+	}
+	return b.String(), nil
+}
+
+// rangeText is a published price or range: "2250 - 2500 CNY/month".
+func rangeText(l *language, p priceRange) string {
+	if p.High == nil {
+		return priceText(l, p.Price)
+	}
+	return p.Amount.String() + " - " + p.High.String() + " " + string(p.Currency) + "/" + l.label("unit", p.Unit)
 }

@@ -37,6 +37,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"size": humanSize,
 		// gpuhref is a GPU model's page path relative to a language root.
 		"gpuhref": gpuHref,
+		// sourcelinks shortens the URLs of an imported price's archives.
+		"sourcelinks":  sourceLinks,
+		"sourcegroups": sourceGroups,
 		// gpuOfferRows are the rows of a GPU page's offer table (rows.go).
 		"gpuOfferRows": func(offers []*offerView) template.HTML { return gpuOfferRows(base, l, offers) },
 		// instanceOfferRows are the rows of an instance page's offer table.

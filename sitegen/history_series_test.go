@@ -22,10 +22,10 @@ func historySeriesPerDay(fx catalog.FXTable, hs []offerHistory, days []time.Time
 		for i, d := range days {
 			s.Values[i] = charts.GetNullValue()
 			for _, p := range h.Points {
-				if day(p.From).After(d) || day(pointEnd(p)).Before(d) {
+				if day(p.From).After(d) || day(pointEnd(p.PricePoint)).Before(d) {
 					continue
 				}
-				if v, ok := pointUSD(fx, p, term); ok {
+				if v, ok := pointUSD(fx, p.PricePoint, term); ok {
 					s.Values[i] = v
 				}
 			}
@@ -44,7 +44,7 @@ func TestHistorySeries_AsPerDay(t *testing.T) {
 		for range 1 + rng.IntN(4) {
 			// Crawls at irregular times: several a day, gaps of days, years.
 			at := start.Add(time.Duration(rng.IntN(48)) * time.Hour)
-			var pts []catalog.PricePoint
+			var pts []historyPoint
 			for range 1 + rng.IntN(12) {
 				from := at
 				last := from.Add(time.Duration(rng.IntN(24*40)) * time.Hour)
@@ -54,8 +54,8 @@ func TestHistorySeries_AsPerDay(t *testing.T) {
 				}
 				cur := []catalog.Currency{catalog.USD, catalog.CNY, "EUR"}[rng.IntN(3)] // EUR: no rate, skipped
 				unit := []catalog.PriceUnit{catalog.PerHour, catalog.PerMonth}[rng.IntN(2)]
-				pts = append(pts, catalog.PricePoint{From: from, Last: last, Until: until,
-					Price: catalog.Price{Amount: decimal.NewFromFloat(rng.Float64() * 90).Round(4), Currency: cur, Unit: unit}})
+				pts = append(pts, historyPoint{PricePoint: catalog.PricePoint{From: from, Last: last, Until: until,
+					Price: catalog.Price{Amount: decimal.NewFromFloat(rng.Float64() * 90).Round(4), Currency: cur, Unit: unit}}})
 				at = last
 				if !until.IsZero() {
 					at = until

@@ -148,6 +148,11 @@ func (l *language) regionName(r catalog.Region) string {
 		name = r.NameZH
 	}
 	if name == "" {
+		// An area a list price covers, such as mainland-china, is no region of
+		// the snapshot: its name is in the message catalog.
+		if s, ok := l.messages["area."+r.ID]; ok {
+			return s
+		}
 		return r.ID
 	}
 	return name

@@ -26,6 +26,11 @@ type siteModel struct {
 	staleCover map[catalog.Provider]bool
 	work       []compare.WorkCost              // best figure per offer and workload (compare.BestWorkCostPerOffer)
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
+	// observedOf are the series imported from public archives by instance type
+	// key (history.go); archived are the types only they name, with their pages.
+	observedOf map[string][]catalog.ObservedSeriesRuns
+	archived   []*archivedType
+	archivedBy map[string]*archivedType
 
 	// similar's indexes and answers, made on first use (pages.go).
 	similarIndex     map[string][]int

@@ -115,10 +115,9 @@ type instanceData struct {
 	Sources      []sourceView
 	Similar      []similarType
 	Includes     []string // what the prices include besides the instance, each once
-	// History is the price history of the type's offers by offer key (on-demand
-	// offers only, those with more than one price), from Options.PriceHistory.
-	History      []offerHistory
-	HistoryChart string // path relative to the language root; "" without one
+	// PriceHistory is the price history of the type's offers (history.go): the
+	// crawled on-demand prices (Options.PriceHistory) and the imported series.
+	PriceHistory priceHistoryView
 }
 
 // similarType is an instance type of another provider with the same GPU model and
@@ -151,6 +150,10 @@ type downloadsData struct {
 	Parquet         []download
 	OfferColumns    []columnDoc
 	InstanceColumns []columnDoc
+	// History and HistoryColumns are the price history's Parquet files and
+	// columns; empty without a history.
+	History        []download
+	HistoryColumns []columnDoc
 }
 
 type columnDoc struct {
@@ -201,27 +204,52 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 	for _, t := range m.types {
 		d := m.instancePage(t)
 		p := page{Path: t.Href, Template: "instance.html"}
-		if len(d.History) > 0 {
-			// Drawn by the worker that renders the page: charts of years of
-			// prices are much of a build with history.
-			d.HistoryChart = strings.TrimSuffix(p.Path, ".html") + ".history.svg"
-			name, key, hist := d.HistoryChart, t.T.Key(), d.History
-			p.Make = func() ([]siteFile, error) {
-				svg, err := historyChart(l, m.snap.FX, hist)
-				if err != nil {
-					return nil, fmt.Errorf("instance type %s: price history chart: %w", key, err)
-				}
-				if svg == nil {
-					// The page links the chart, so an undrawn one is a build error.
-					return nil, fmt.Errorf("instance type %s: price history chart: no line to draw", key)
-				}
-				return []siteFile{{name: name, data: svg}}, nil
-			}
-		}
+		p.Make = m.historyCharts(l, t.T.Key(), p.Path, &d.PriceHistory)
+		p.Data = d
+		out = append(out, p)
+	}
+	for _, a := range m.archived {
+		d := m.archivedPage(a)
+		p := page{Path: a.Href, Template: "archived.html"}
+		p.Make = m.historyCharts(l, a.Key, p.Path, &d.PriceHistory)
 		p.Data = d
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// historyCharts names the price history charts of the page at path and returns
+// the function that draws them, nil when there is none. They are drawn by the
+// worker that renders the page: charts of years of prices are much of a build
+// with history.
+func (m *siteModel) historyCharts(l *language, key, path string, v *priceHistoryView) func() ([]siteFile, error) {
+	if len(v.Charts) == 0 {
+		return nil
+	}
+	base := strings.TrimSuffix(path, ".html") + ".history"
+	for i := range v.Charts {
+		c := &v.Charts[i]
+		c.Path = base + ".svg"
+		if c.Billing != catalog.OnDemand {
+			c.Path = base + "." + slugify(string(c.Billing)) + ".svg"
+		}
+	}
+	charts := v.Charts
+	return func() ([]siteFile, error) {
+		var out []siteFile
+		for _, c := range charts {
+			svg, err := historyChart(l, m.snap.FX, c)
+			if err != nil {
+				return nil, fmt.Errorf("instance type %s: price history chart: %w", key, err)
+			}
+			if svg == nil {
+				// The page links the chart, so an undrawn one is a build error.
+				return nil, fmt.Errorf("instance type %s: price history chart: no line to draw", key)
+			}
+			out = append(out, siteFile{name: c.Path, data: svg})
+		}
+		return out, nil
+	}
 }
 
 func (m *siteModel) overview() overviewData {
@@ -373,7 +401,7 @@ func (m *siteModel) instancePage(t *typeView) instanceData {
 	}
 	sort.Strings(d.Includes)
 	d.Similar = m.similar(t)
-	d.History = m.historyOf(d.Offers)
+	d.PriceHistory = m.historyOf(t.T.Key(), d.Offers)
 	return d
 }
 

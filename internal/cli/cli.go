@@ -41,6 +41,7 @@ func commands() []command {
 		{"export", "write the catalog's offers as CSV or JSON to stdout", runExport},
 		{"diff", "compare two catalogs (snapshot files or history dates): text, markdown or json", runDiff},
 		{"snapshot", "rebuild the catalog of a past date from the history", runSnapshot},
+		{"history", "import dated prices from public archives into the history; export it as Parquet", runHistory},
 		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
 		{"scenarios", "rank instance types for each scenario (fit, reasons, score, best per provider and tier)", runScenarios},
 		{"tco", "total cost of ownership of a workload per billing option; break-even; speed vs price", runTCO},

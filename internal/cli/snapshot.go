@@ -71,7 +71,7 @@ func runSnapshot(env Env, args []string) int {
 	if err := catalog.WriteSnapshot(*out, snap); err != nil {
 		return fail(env, "snapshot: %v", err)
 	}
-	fmt.Fprintf(env.Stderr, "wrote %s: the catalog crawled %s\n", *out, snap.TakenAt.UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(env.Stderr, "wrote %s: the catalog as of %s\n", *out, snap.TakenAt.UTC().Format("2006-01-02 15:04 UTC"))
 	return ExitOK
 }
 

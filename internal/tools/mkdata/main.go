@@ -4,7 +4,12 @@
 // each provider's records with the provenance of its fixtures: the date the
 // recorded data describes (fetched_at) and whether it is synthetic.
 //
-//	go run ./internal/tools/mkdata [-out data/catalog.json]
+// It also builds the history (data/history.jsonl) anew: that crawl, and the dated
+// prices of the public archives in data/history-sources (`make
+// history-sources`) imported as `gpuatlas history import` would. Both files
+// are byte for byte the same for the same inputs.
+//
+//	go run ./internal/tools/mkdata [-out data/catalog.json] [-history data/history.jsonl] [-sources data/history-sources]
 package main
 
 import (
@@ -25,14 +30,19 @@ import (
 
 func main() {
 	out := flag.String("out", "data/catalog.json", "where to write the catalog")
+	history := flag.String("history", "", "where to write the history (default: history.jsonl beside -out)")
+	sources := flag.String("sources", "data/history-sources", "folder of observation files (*.jsonl, *.csv) to import into the history")
 	flag.Parse()
-	if err := run(*out); err != nil {
+	if *history == "" {
+		*history = filepath.Join(filepath.Dir(*out), "history.jsonl")
+	}
+	if err := run(*out, *history, *sources); err != nil {
 		fmt.Fprintln(os.Stderr, "mkdata:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string) error {
+func run(out, history, sources string) error {
 	set, err := replayset.Start(".")
 	if err != nil {
 		return err
@@ -64,6 +74,42 @@ func run(out string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%swrote %s: %d instance types, %d offers, %d placements\n", stderr.String(), out, len(snap.Instances), len(snap.Offers), len(snap.Placements))
+	return writeHistory(history, sources, snap)
+}
+
+// writeHistory writes the history of the embedded catalog: its crawl and the
+// observations of every file in sources, in name order.
+func writeHistory(path, sources string, snap *catalog.Snapshot) error {
+	h := catalog.NewHistory()
+	if _, err := h.Append(snap); err != nil {
+		return err
+	}
+	files, err := filepath.Glob(filepath.Join(sources, "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	csvs, err := filepath.Glob(filepath.Join(sources, "*.csv"))
+	if err != nil {
+		return err
+	}
+	files = append(files, csvs...)
+	sort.Strings(files)
+	var obs []catalog.ObservationAt
+	for _, f := range files {
+		got, err := catalog.ReadObservationFile(f)
+		if err != nil {
+			return err
+		}
+		obs = append(obs, got...)
+	}
+	res, err := h.Import(obs)
+	if err != nil {
+		return err
+	}
+	if err := catalog.WriteHistory(path, h); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s: 1 crawl, %d observations from %d files in %s, %d dated price changes\n", path, res.Added, len(files), sources, len(h.ObservedChanges()))
 	return nil
 }
 

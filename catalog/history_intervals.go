@@ -1,0 +1,107 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// PriceInterval is one price an offer held over a span of time, as the exports
+// give the history: from the crawls (an offer's records merged while its price,
+// what it includes and its source stayed the same) or from an imported series
+// (an ObservedRun).
+type PriceInterval struct {
+	Provider     Provider
+	InstanceType string
+	Region       string
+	Zone         string
+	Billing      BillingKind
+	Includes     string // empty: the instance alone
+	Price        Price
+	PriceHigh    *decimal.Decimal // the high end of a published range (imported only)
+	// ValidFrom is when the price was first seen; ValidUntil the first time it
+	// no longer held (the crawl that saw another price or none, the next
+	// observation, observed_until or the end of the last observation's day),
+	// zero while a crawled price still holds at the last crawl. LastSeen is
+	// its last sighting.
+	ValidFrom, ValidUntil, LastSeen time.Time
+	Source                          string
+	Origin                          string // IntervalCrawl or IntervalImport
+	Note                            string
+}
+
+// Where a price interval comes from.
+const (
+	IntervalCrawl  = "crawl"
+	IntervalImport = "import"
+)
+
+// PriceIntervals lists every price the history holds as intervals, sorted by
+// provider, offer key, what the price includes and start.
+func (h *History) PriceIntervals() ([]PriceInterval, error) {
+	var out []PriceInterval
+	lo, hi := h.kindRange(recOffer)
+	strs := interner{}
+	for k := lo; k < hi; k++ {
+		r := &h.records[k]
+		o, end, ok := readOfferJSON(r.value, 0, false, strs)
+		if !ok || end != len(r.value) {
+			var st offerState
+			if err := json.Unmarshal(r.value, &st); err != nil {
+				return nil, fmt.Errorf("history: offer %s: %w", r.key, err)
+			}
+			o = st.offer(time.Time{})
+		}
+		last := len(h.crawls) - 1
+		var until time.Time
+		if r.to != openInterval {
+			last = r.to - 1
+			until = h.crawls[r.to].at
+		}
+		from := h.crawls[r.from].at
+		if n := len(out); n > 0 {
+			p := &out[n-1]
+			if p.Origin == IntervalCrawl && p.ValidUntil.Equal(from) && p.Provider == o.Provider && offerKeyOf(p) == o.Key() &&
+				p.Includes == o.Includes && p.Source == o.Source && samePrice(p.Price, o.Price) {
+				p.ValidUntil, p.LastSeen = until, h.crawls[last].at
+				continue
+			}
+		}
+		out = append(out, PriceInterval{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
+			Billing: o.Billing, Includes: o.Includes, Price: o.Price, ValidFrom: from, ValidUntil: until,
+			LastSeen: h.crawls[last].at, Source: o.Source, Origin: IntervalCrawl})
+	}
+	for _, s := range h.series {
+		for _, r := range s.Runs {
+			out = append(out, PriceInterval{Provider: r.Provider, InstanceType: r.InstanceType, Region: r.Region, Zone: r.Zone,
+				Billing: r.Billing, Includes: r.Includes, Price: r.Price, PriceHigh: r.PriceHigh, ValidFrom: r.From,
+				ValidUntil: r.Until, LastSeen: r.Last, Source: strings.Join(r.Sources, " "), Origin: IntervalImport,
+				Note: strings.Join(r.Notes, "; ")})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := &out[i], &out[j]
+		if a.Provider != b.Provider {
+			return a.Provider < b.Provider
+		}
+		if ka, kb := offerKeyOf(a), offerKeyOf(b); ka != kb {
+			return ka < kb
+		}
+		if a.Includes != b.Includes {
+			return a.Includes < b.Includes
+		}
+		if !a.ValidFrom.Equal(b.ValidFrom) {
+			return a.ValidFrom.Before(b.ValidFrom)
+		}
+		return a.Origin < b.Origin
+	})
+	return out, nil
+}
+
+func offerKeyOf(p *PriceInterval) string {
+	return string(p.Provider) + "/" + p.InstanceType + "/" + p.Region + "/" + p.Zone + "/" + string(p.Billing)
+}
