@@ -297,6 +297,11 @@ const (
 	CoverageFailed CoverageStatus = "failed"
 )
 
+// NoPublicData is the coverage message of a provider whose catalog cannot be
+// read without an account and that has not been crawled with one: its adapter
+// is ready, and nothing public exists to fill the catalog with.
+const NoPublicData = "adapter ready; no public catalog data; add credentials to crawl it"
+
 // RegionFailure records a region whose crawl failed and why.
 type RegionFailure struct {
 	Region string `json:"region"`

@@ -21,10 +21,6 @@ type fixture struct {
 	dir      fs.FS
 }
 
-// noPublicData is the coverage message of a provider whose replay is made up:
-// its adapter works, and nothing public can be crawled without an account.
-const noPublicData = "adapter ready; no public catalog data; add credentials to crawl it"
-
 // stamp turns the crawl of the replays into the embedded catalog, provider by
 // provider, as its manifest says:
 //   - only what is real is kept (Manifest.Real): everything, the instance types
@@ -279,7 +275,7 @@ func setCoverage(s *catalog.Snapshot, p catalog.Provider, m replay.Manifest, ret
 		switch m.Real {
 		case replay.RealNone:
 			c.Status, c.Regions, c.Requests, c.Sources, c.LastOK = catalog.CoverageSkipped, 0, 0, nil, time.Time{}
-			c.Message = noPublicData
+			c.Message = catalog.NoPublicData
 		case replay.RealInstanceTypes:
 			c.Status, c.Regions = catalog.CoveragePartial, len(regions)
 			prices := "no price"
