@@ -42,6 +42,7 @@ func commands() []command {
 		{"diff", "compare two catalogs (snapshot files or history dates): text, markdown or json", runDiff},
 		{"snapshot", "rebuild the catalog of a past date from the history", runSnapshot},
 		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
+		{"check", "data-quality report of a catalog: suspect, made-up, stale and unmapped data; exit 1 on errors", runCheck},
 		{"scenarios", "rank instance types for each scenario (fit, reasons, score, best per provider and tier)", runScenarios},
 		{"tco", "total cost of ownership of a workload per billing option; break-even; speed vs price", runTCO},
 	}
