@@ -296,6 +296,7 @@ func (m *siteModel) overview(l *language) overviewData {
 		switch {
 		case c.types == 0 && c.offers == 0 && noPublicData(cov):
 			s.NoData = true
+			s.Age = ageLine{} // the notes say it, once
 			if s.Message == catalog.NoPublicData {
 				s.Message = "" // said in the page's language instead
 			}
