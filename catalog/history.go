@@ -135,7 +135,7 @@ func markObserved(o *Offer) (observedMark, error) {
 	if o.ObservedAt.IsZero() {
 		return observedUnknown, nil
 	}
-	if o.ObservedAt == o.FetchedAt { // the common case, without formatting
+	if sameTime(o.ObservedAt, o.FetchedAt) { // the common case, without formatting
 		return "", nil
 	}
 	obs, err := marshalTime(o.ObservedAt)
@@ -148,9 +148,13 @@ func markObserved(o *Offer) (observedMark, error) {
 	return observedMark(obs), nil
 }
 
+// sameTime reports two times that are written alike: the same instant in the
+// same location.
+func sameTime(a, b time.Time) bool { return a.Equal(b) && a.Location() == b.Location() }
+
 // sameObservedMark reports whether two offers' observed_at have the same mark.
 func sameObservedMark(a, b *Offer) bool {
-	if a.ObservedAt == a.FetchedAt && b.ObservedAt == b.FetchedAt && !a.ObservedAt.IsZero() && !b.ObservedAt.IsZero() {
+	if sameTime(a.ObservedAt, a.FetchedAt) && sameTime(b.ObservedAt, b.FetchedAt) && !a.ObservedAt.IsZero() && !b.ObservedAt.IsZero() {
 		return true
 	}
 	ma, errA := markObserved(a)
@@ -177,7 +181,7 @@ func (m observedMark) observed() (time.Time, error) {
 // resolveObserved gives an offer read from a record, whose fetch time is now
 // set, its observed_at.
 func resolveObserved(o *Offer) {
-	if o.ObservedAt == observedWhenFetched {
+	if o.ObservedAt.Equal(observedWhenFetched) {
 		o.ObservedAt = o.FetchedAt
 	}
 }

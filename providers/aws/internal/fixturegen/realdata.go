@@ -32,7 +32,7 @@ func (g *generator) loadTypes(name string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	dec := json.NewDecoder(f)
 	dec.UseNumber()
 	var doc struct {

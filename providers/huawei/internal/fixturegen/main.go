@@ -303,8 +303,11 @@ func readExample(path string) (any, error) {
 	var v struct {
 		Flavors []any `json:"flavors"`
 	}
-	if err := json.Unmarshal(data, &v); err != nil || len(v.Flavors) != 1 {
-		return nil, fmt.Errorf("%s: want one example flavor (%v)", path, err)
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(v.Flavors) != 1 {
+		return nil, fmt.Errorf("%s: want one example flavor, found %d", path, len(v.Flavors))
 	}
 	return v.Flavors[0], nil
 }

@@ -148,7 +148,7 @@ func run(out string) error {
 			price                    func(decimal.Decimal) decimal.Decimal
 		}{
 			{"QueryPriceForPayAsYouGo", "payg", "", func(h decimal.Decimal) decimal.Decimal { return h }},
-			{"QueryPriceForSubscription", "month", "1", func(h decimal.Decimal) decimal.Decimal { return month(h) }},
+			{"QueryPriceForSubscription", "month", "1", month},
 			{"QueryPriceForSubscription", "year", "12", func(h decimal.Decimal) decimal.Decimal { return month(h).Mul(dec(yearMonths)).Round(2) }},
 		} {
 			var list []any
