@@ -25,12 +25,14 @@ import (
 //     on-demand price, or an average over a window the on-demand price does not
 //     share (AWS p4d.24xlarge in ap-south-1: 26.3444 both).
 //   - spot at or under a tenth of on-demand: AWS sells spot at up to 90% off,
-//     so a tenth is the bound, and a figure on it is no observation: in the
-//     embedded AWS data every spot figure at exactly a tenth (p5.48xlarge in
-//     ap-southeast-3: 7.59552 against 75.9552 on demand) is the dataset's
-//     estimate from the Spot Instance Advisor's "90% savings", with no
-//     observed minimum or maximum. Alibaba's ebmgn8is spot quotes at about 9%
-//     of on-demand are lower than either provider advertises.
+//     so a tenth is the bound. Of the embedded AWS figures exactly on it, most
+//     (p5.48xlarge in ap-southeast-3: 7.59552 against 75.9552 on demand) are
+//     the dataset's estimates from the Spot Instance Advisor's "90% savings"
+//     with no observed minimum or maximum; a few are observations flat on the
+//     bound (trn1.32xlarge in us-east-2: 2.15 against 21.5). A figure on the
+//     bound cannot be told from a capped estimate, so both are flagged, and
+//     shown with the reason. Alibaba's ebmgn8is spot quotes at about 9% of
+//     on-demand are lower than either provider advertises.
 //   - commitment above on-demand: a reservation or a yearly subscription whose
 //     effective hourly price (upfront spread over the term) is above the
 //     on-demand price, or a monthly subscription above 730 hours of it, costs
