@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"sort"
 	"time"
@@ -35,7 +36,8 @@ import (
 // time, coverage, the FX table (omitted when equal to the previous crawl's) and
 // when offers were fetched. A record holds from the crawl it was first seen ("from")
 // until the first crawl it no longer held ("to", absent while it still holds).
-// Offers are recorded without fetched_at, which changes with every crawl: the crawl
+// Offers are recorded without fetched_at, which changes with every crawl, and with
+// observed_at only where it is not the fetch time (observedMark): the crawl
 // line keeps the fetch time shared by most offers of each provider/region, and the
 // offers whose time differs from it ("fetched_at_offers"), so rebuilding is exact
 // and costs one short entry per region when an adapter stamps a region's offers
@@ -100,7 +102,8 @@ func (r historyRecord) heldAt(i int) bool {
 }
 
 // offerState is an Offer without its fetch time: what a history record of an offer
-// holds. Its fields must match Offer's (TestHistory_OfferStateCoversOffer checks).
+// holds. Its fields must match Offer's (TestHistory_OfferStateCoversOffer checks),
+// but for ObservedAt, which it holds relative to the fetch time (observedMark).
 type offerState struct {
 	Provider     Provider     `json:"provider"`
 	InstanceType string       `json:"instance_type"`
@@ -108,24 +111,106 @@ type offerState struct {
 	Zone         string       `json:"zone,omitempty"`
 	Billing      BillingKind  `json:"billing"`
 	Price        Price        `json:"price"`
+	PriceRange   *PriceRange  `json:"price_range,omitempty"`
 	Availability Availability `json:"availability"`
 	Zones        []string     `json:"zones,omitempty"`
 	Includes     string       `json:"includes,omitempty"`
 	Source       string       `json:"source"`
+	ObservedAt   observedMark `json:"observed_at,omitempty"`
 	Synthetic    bool         `json:"synthetic,omitempty"`
+	Reported     bool         `json:"reported,omitempty"`
 	Suspect      string       `json:"suspect,omitempty"`
 }
 
-func stateOf(o Offer) offerState {
-	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
-		Billing: o.Billing, Price: o.Price, Availability: o.Availability, Zones: o.Zones,
-		Includes: o.Includes, Source: o.Source, Synthetic: o.Synthetic, Suspect: o.Suspect}
+// observedMark is an offer's observed_at as its history record holds it. Is
+// observed_at part of an offer's state? Only where it says more than the fetch
+// time: a live crawl observes each price when it fetches it, so observed_at
+// moves with every crawl, like fetched_at, and a price confirmed again is no
+// change; it is then left out (""). Where the source dates its prices itself (a
+// dataset, a report) the date is the state, as is "unknown" where the source
+// gives none: a change of either is a new record.
+type observedMark string
+
+// observedUnknown marks an offer whose source gives no date.
+const observedUnknown observedMark = "unknown"
+
+// observedWhenFetched stands for an empty mark in an offer read back from a
+// record until its fetch time, from the crawl line, is known (resolveObserved).
+var observedWhenFetched = time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC)
+
+// markObserved is the offer's observedMark: empty when observed_at is written
+// as fetched_at is.
+func markObserved(o *Offer) (observedMark, error) {
+	if o.ObservedAt.IsZero() {
+		return observedUnknown, nil
+	}
+	if sameTime(o.ObservedAt, o.FetchedAt) { // the common case, without formatting
+		return "", nil
+	}
+	obs, err := marshalTime(o.ObservedAt)
+	if err != nil {
+		return "", err
+	}
+	if fetched, err := marshalTime(o.FetchedAt); err == nil && fetched == obs {
+		return "", nil
+	}
+	return observedMark(obs), nil
 }
 
-func (st offerState) offer(fetched time.Time) Offer {
+// sameTime reports two times that are written alike: the same instant in the
+// same location.
+func sameTime(a, b time.Time) bool { return a.Equal(b) && a.Location() == b.Location() }
+
+// sameObservedMark reports whether two offers' observed_at have the same mark.
+func sameObservedMark(a, b *Offer) bool {
+	if sameTime(a.ObservedAt, a.FetchedAt) && sameTime(b.ObservedAt, b.FetchedAt) && !a.ObservedAt.IsZero() && !b.ObservedAt.IsZero() {
+		return true
+	}
+	ma, errA := markObserved(a)
+	mb, errB := markObserved(b)
+	return errA == nil && errB == nil && ma == mb
+}
+
+// observed is the mark's time: observedWhenFetched for an empty mark, zero for
+// unknown.
+func (m observedMark) observed() (time.Time, error) {
+	switch m {
+	case "":
+		return observedWhenFetched, nil
+	case observedUnknown:
+		return time.Time{}, nil
+	}
+	var t time.Time
+	if err := t.UnmarshalText([]byte(m)); err != nil {
+		return time.Time{}, fmt.Errorf("observed_at %q: %w", string(m), err)
+	}
+	return t, nil
+}
+
+// resolveObserved gives an offer read from a record, whose fetch time is now
+// set, its observed_at.
+func resolveObserved(o *Offer) {
+	if o.ObservedAt.Equal(observedWhenFetched) {
+		o.ObservedAt = o.FetchedAt
+	}
+}
+
+func stateOf(o Offer) offerState {
+	mark, _ := markObserved(&o) // a time that cannot be written fails the encoding anyway
+	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
+		Billing: o.Billing, Price: o.Price, PriceRange: o.PriceRange, Availability: o.Availability, Zones: o.Zones,
+		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Suspect: o.Suspect}
+}
+
+// offer is the state as an offer fetched at fetched; its ObservedAt is
+// observedWhenFetched when the mark is empty (resolveObserved sets it once the
+// fetch time is known).
+func (st offerState) offer(fetched time.Time) (Offer, error) {
+	observed, err := st.ObservedAt.observed()
 	return Offer{Provider: st.Provider, InstanceType: st.InstanceType, Region: st.Region, Zone: st.Zone,
-		Billing: st.Billing, Price: st.Price, Availability: st.Availability, Zones: st.Zones,
-		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, Synthetic: st.Synthetic, Suspect: st.Suspect}
+		Billing: st.Billing, Price: st.Price, PriceRange: st.PriceRange, Availability: st.Availability, Zones: st.Zones,
+		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, ObservedAt: observed, Synthetic: st.Synthetic,
+		Reported: st.Reported, Suspect: st.Suspect}, err
 }
 
 func unmappedKey(u UnmappedAccelerator) string { return string(u.Provider) + "/" + u.Name }

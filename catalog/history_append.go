@@ -22,8 +22,8 @@ type recordedInstance struct {
 	value []byte
 }
 
-// recordedOffer is an offer as its open record holds it: the offer without its
-// fetch time, copied so that the caller's later changes to its snapshot do not
+// recordedOffer is an offer as its open record holds it: the offer (with its
+// fetch time, which its observed_at mark needs), copied so that the caller's later changes to its snapshot do not
 // reach it, the record's key and the record's value.
 type recordedOffer struct {
 	offer Offer
@@ -421,12 +421,16 @@ func appendOfferRecord(b []byte, o *Offer) ([]byte, error) {
 	return append(b, enc...), err
 }
 
-// ownOffer copies the offer without its fetch time, down to what its pointers
-// and slices hold, so that nothing the caller holds is shared.
+// ownOffer copies the offer down to what its pointers and slices hold, so that
+// nothing the caller holds is shared. It keeps the fetch time, against which
+// its observed_at is recorded (observedMark).
 func ownOffer(o *Offer) Offer {
 	c := *o
-	c.FetchedAt = time.Time{}
 	c.Zones = slices.Clone(o.Zones)
+	if o.PriceRange != nil {
+		r := *o.PriceRange
+		c.PriceRange = &r
+	}
 	if o.Price.Upfront != nil {
 		u := *o.Price.Upfront
 		c.Price.Upfront = &u
@@ -459,7 +463,7 @@ func ownInstance(t *InstanceType) InstanceType {
 }
 
 // sameOfferState reports whether two offers have the same state (all but the
-// fetch time) down to how each value is written: decimals of the same value and
+// fetch time, and observed_at as its mark) down to how each value is written: decimals of the same value and
 // exponent, zones in the same order. Then both encode to the same bytes. It may
 // report false for two that encode the same (1.5 and 1.50); the caller then
 // compares the bytes. TestHistory_SameOfferStateCoversOffer checks every field.
@@ -467,9 +471,17 @@ func sameOfferState(a, b *Offer) bool {
 	return a.Provider == b.Provider && a.InstanceType == b.InstanceType && a.Region == b.Region &&
 		a.Zone == b.Zone && a.Billing == b.Billing && a.Availability == b.Availability &&
 		a.Includes == b.Includes && a.Source == b.Source && a.Synthetic == b.Synthetic && a.Suspect == b.Suspect &&
-		slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency && a.Price.Unit == b.Price.Unit &&
-		sameDecimal(&a.Price.Amount, &b.Price.Amount) && sameDecimal(a.Price.Upfront, b.Price.Upfront) &&
-		sameDecimal(a.Price.List, b.Price.List)
+		a.Reported == b.Reported && slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency &&
+		a.Price.Unit == b.Price.Unit && sameDecimal(&a.Price.Amount, &b.Price.Amount) &&
+		sameDecimal(a.Price.Upfront, b.Price.Upfront) && sameDecimal(a.Price.List, b.Price.List) &&
+		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b)
+}
+
+func samePriceRange(a, b *PriceRange) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return sameDecimal(&a.Min, &b.Min) && sameDecimal(&a.Max, &b.Max)
 }
 
 // sameDecimal reports whether a and b are both nil or have the same coefficient

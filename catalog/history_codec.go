@@ -536,7 +536,11 @@ func (rl recordLine) record() (historyRecord, error) {
 	}
 	if rl.Offer != nil {
 		n++
-		r.kind, r.key, v = recOffer, rl.Offer.offer(time.Time{}).Key(), rl.Offer
+		o, err := rl.Offer.offer(time.Time{})
+		if err != nil {
+			return r, fmt.Errorf("offer %s: %w", o.Key(), err)
+		}
+		r.kind, r.key, v = recOffer, o.Key(), rl.Offer
 	}
 	if rl.Unmapped != nil {
 		n++

@@ -54,7 +54,10 @@ func (h *History) PriceIntervals() ([]PriceInterval, error) {
 			if err := json.Unmarshal(r.value, &st); err != nil {
 				return nil, fmt.Errorf("history: offer %s: %w", r.key, err)
 			}
-			o = st.offer(time.Time{})
+			var err error
+			if o, err = st.offer(time.Time{}); err != nil {
+				return nil, fmt.Errorf("history: offer %s: %w", r.key, err)
+			}
 		}
 		last := len(h.crawls) - 1
 		var until time.Time

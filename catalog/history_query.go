@@ -136,7 +136,9 @@ func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
 			if err = json.Unmarshal(r.value, &v); err != nil {
 				break
 			}
-			o = v.offer(time.Time{})
+			if o, err = v.offer(time.Time{}); err != nil {
+				break
+			}
 		}
 		t, ok := "", false
 		if len(c.fetchedOffers) > 0 {
@@ -154,6 +156,7 @@ func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
 			rb.times[t] = o.FetchedAt
 		}
 		if err == nil {
+			resolveObserved(&o)
 			s.Offers = append(s.Offers, o)
 		}
 	case recUnmapped:

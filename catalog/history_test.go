@@ -86,6 +86,14 @@ func TestHistory_OfferStateCoversOffer(t *testing.T) {
 		if f.Name == "FetchedAt" {
 			continue
 		}
+		if f.Name == "ObservedAt" {
+			// held relative to the fetch time (observedMark)
+			g, ok := st.FieldByName(f.Name)
+			if !ok || g.Type != reflect.TypeOf(observedMark("")) || g.Tag.Get("json") != "observed_at,omitempty" {
+				t.Errorf("offerState.ObservedAt = %v `%s`, want an observedMark `json:\"observed_at,omitempty\"`", g.Type, g.Tag)
+			}
+			continue
+		}
 		g, ok := st.FieldByName(f.Name)
 		if !ok || g.Type != f.Type || g.Tag != f.Tag {
 			t.Errorf("offerState lacks Offer.%s %s `%s` (history would drop it)", f.Name, f.Type, f.Tag)
@@ -93,5 +101,60 @@ func TestHistory_OfferStateCoversOffer(t *testing.T) {
 	}
 	if st.NumField() != of.NumField()-1 {
 		t.Errorf("offerState has %d fields, Offer has %d (want one fewer: fetched_at)", st.NumField(), of.NumField())
+	}
+}
+
+// TestHistory_ObservedAt records observed_at only where it says more than the
+// fetch time: a live crawl's price confirmed again is no change, a dataset's
+// date and "unknown" are kept, and every crawl is rebuilt exactly, also from
+// the file.
+func TestHistory_ObservedAt(t *testing.T) {
+	dataset := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	crawl := func(d int, datasetDate time.Time) *Snapshot {
+		s := testSnapshot()
+		s.TakenAt = day(d)
+		for i := range s.Offers {
+			s.Offers[i].FetchedAt = day(d)
+		}
+		s.Offers[0].ObservedAt = day(d)      // a live crawl observes what it fetches
+		s.Offers[1].ObservedAt = datasetDate // the date a dataset gives
+		s.Offers[2].ObservedAt = time.Time{} // no date known
+		return s
+	}
+	snaps := []*Snapshot{crawl(0, dataset), crawl(1, dataset), crawl(2, dataset.AddDate(0, 1, 0))}
+	h := NewHistory()
+	for _, s := range snaps {
+		if _, err := h.Append(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	offerRecords := map[string]int{}
+	for _, r := range h.records {
+		if r.kind == recOffer {
+			offerRecords[r.key]++
+		}
+	}
+	want := map[string]int{snaps[0].Offers[0].Key(): 1, snaps[0].Offers[1].Key(): 2, snaps[0].Offers[2].Key(): 1}
+	if !reflect.DeepEqual(offerRecords, want) {
+		t.Errorf("offer records per key = %v, want %v (one for the live price, two for the re-dated one)", offerRecords, want)
+	}
+	data, err := h.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := DecodeHistory("history.jsonl", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hist := range []*History{h, read} {
+		for i, s := range snaps {
+			got, err := hist.At(s.TakenAt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := canonical(t, got), canonical(t, s); g != w {
+				t.Errorf("crawl %d rebuilt:\n%s\nwant\n%s", i, g, w)
+			}
+		}
 	}
 }

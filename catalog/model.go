@@ -259,27 +259,54 @@ func (t InstanceType) DeviceCount() int {
 // Offer is one way to buy an instance type: in a region (and zone where the price
 // or stock is per zone), with a billing kind and a price.
 type Offer struct {
-	Provider     Provider     `json:"provider"`
-	InstanceType string       `json:"instance_type"`
-	Region       string       `json:"region"`
-	Zone         string       `json:"zone,omitempty"` // empty: the price holds for the whole region
-	Billing      BillingKind  `json:"billing"`
-	Price        Price        `json:"price"`
+	Provider     Provider    `json:"provider"`
+	InstanceType string      `json:"instance_type"`
+	Region       string      `json:"region"`
+	Zone         string      `json:"zone,omitempty"` // empty: the price holds for the whole region
+	Billing      BillingKind `json:"billing"`
+	Price        Price       `json:"price"`
+	// PriceRange is the band the source gives around Price, where it gives one
+	// (the AWS spot figures of the embedded catalog are a regional average
+	// with the dataset's minimum and maximum): same currency and unit.
+	PriceRange   *PriceRange  `json:"price_range,omitempty"`
 	Availability Availability `json:"availability"`
 	// Zones lists the zones a regional offer can be launched in, where known.
 	Zones []string `json:"zones,omitempty"`
 	// Includes says what the quoted price covers besides the instance (e.g. "40 GiB
 	// ESSD system disk"); empty means the instance alone.
-	Includes  string    `json:"includes,omitempty"`
-	Source    string    `json:"source"`
+	Includes string `json:"includes,omitempty"`
+	Source   string `json:"source"`
+	// FetchedAt is when GPU Atlas retrieved the price (the crawl, or the day
+	// the public data behind the embedded catalog was copied).
 	FetchedAt time.Time `json:"fetched_at"`
+	// ObservedAt is when the source says the price held: the crawl's time in a
+	// live crawl (the API answered with it then), the date of a dataset or a
+	// report otherwise; zero (omitted) where the source gives no date. Ages on
+	// the site and staleness in `gpuatlas check` count from it.
+	ObservedAt time.Time `json:"observed_at,omitzero"`
 	// Synthetic marks a price that is not a real published price (no public data
 	// exists for the provider); the site and exports show it as such.
 	Synthetic bool `json:"synthetic,omitempty"`
+	// Reported marks a price that no API or price list gave but a person
+	// reported from the provider's console or purchase page; Source names the
+	// report. It is real but unconfirmed, and always labelled.
+	Reported bool `json:"reported,omitempty"`
 	// Suspect is set when a plausibility check found the price implausible; it
 	// holds the reason. Suspect prices are shown as such, never as fact.
 	Suspect string `json:"suspect,omitempty"`
 }
+
+// PriceRange is the lowest and highest price a source gives for an offer over
+// its window (AWS spot: linux_spot_min and linux_spot_max of the dataset).
+type PriceRange struct {
+	Min decimal.Decimal `json:"min"`
+	Max decimal.Decimal `json:"max"`
+}
+
+// Plausible reports whether the offer passed the plausibility rules
+// (FlagImplausible). Only a plausible offer may lead an answer: a "from"
+// price, a cheapest offer, a ranking entry or a TCO preset.
+func (o Offer) Plausible() bool { return o.Suspect == "" }
 
 // Key identifies an offer within a snapshot.
 func (o Offer) Key() string {
@@ -342,6 +369,11 @@ const (
 	// CoverageFailed: the crawl failed and no earlier data exists to keep.
 	CoverageFailed CoverageStatus = "failed"
 )
+
+// NoPublicData is the coverage message of a provider whose catalog cannot be
+// read without an account and that has not been crawled with one: its adapter
+// is ready, and nothing public exists to fill the catalog with.
+const NoPublicData = "adapter ready; no public catalog data; add credentials to crawl it"
 
 // RegionFailure records a region whose crawl failed and why.
 type RegionFailure struct {

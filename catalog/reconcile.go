@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/shopspring/decimal"
@@ -41,6 +42,13 @@ type InstanceSpecConflict struct {
 	Provider     Provider `json:"provider"`
 	InstanceType string   `json:"instance_type"`
 	SpecConflict
+}
+
+// Message says the conflict in a line: "memory of Trainium2 (aws-trainium2):
+// provider 512 GiB, GPU reference 96 GiB (source)".
+func (c SpecConflict) Message() string {
+	return fmt.Sprintf("%s of %s (%s): provider %s %s, GPU reference %s %s (%s)", c.Field, c.Accelerator, c.Model,
+		c.ProviderValue.String(), c.Unit, c.ReferenceValue.String(), c.Unit, c.Source)
 }
 
 // SpecConflicts lists every spec conflict in the snapshot, in instance order.

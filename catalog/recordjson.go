@@ -84,7 +84,8 @@ func plainJSONString[S string | []byte](s S) bool {
 }
 
 // appendOfferJSON appends the offer as marshalNoEscape writes it, with its
-// fetched_at when withFetched, or as its history record (offerState) without.
+// fetched_at when withFetched, or as its history record (offerState) without:
+// observed_at then relative to the fetch time (observedMark).
 func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
 	w := recordWriter{b: b, ok: true}
 	w.raw(`{"provider":`)
@@ -113,7 +114,15 @@ func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
 		w.raw(`,"list":`)
 		w.dec(*o.Price.List)
 	}
-	w.raw(`},"availability":`)
+	w.raw(`}`)
+	if o.PriceRange != nil {
+		w.raw(`,"price_range":{"min":`)
+		w.dec(o.PriceRange.Min)
+		w.raw(`,"max":`)
+		w.dec(o.PriceRange.Max)
+		w.raw(`}`)
+	}
+	w.raw(`,"availability":`)
 	w.str(string(o.Availability))
 	if len(o.Zones) > 0 {
 		w.raw(`,"zones":[`)
@@ -134,9 +143,21 @@ func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
 	if withFetched {
 		w.raw(`,"fetched_at":`)
 		w.time(o.FetchedAt)
+		if !o.ObservedAt.IsZero() {
+			w.raw(`,"observed_at":`)
+			w.time(o.ObservedAt)
+		}
+	} else if mark, err := markObserved(o); err != nil {
+		w.ok = false
+	} else if mark != "" {
+		w.raw(`,"observed_at":`)
+		w.str(string(mark))
 	}
 	if o.Synthetic {
 		w.raw(`,"synthetic":true`)
+	}
+	if o.Reported {
+		w.raw(`,"reported":true`)
 	}
 	if o.Suspect != "" {
 		w.raw(`,"suspect":`)
@@ -232,7 +253,9 @@ func (r *recordReader) time() time.Time {
 }
 
 // readOfferJSON reads an offer as appendOfferJSON writes it (with or without its
-// fetched_at) from data at pos, and returns the position after it.
+// fetched_at) from data at pos, and returns the position after it. Read as a
+// history record, an offer observed when fetched has ObservedAt
+// observedWhenFetched (resolveObserved sets it).
 func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Offer, end int, ok bool) {
 	r := recordReader{data: data, pos: pos, ok: true, strings: strs}
 	r.lit(`{"provider":`)
@@ -260,7 +283,15 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 		d := r.dec()
 		o.Price.List = &d
 	}
-	r.lit(`},"availability":`)
+	r.lit(`}`)
+	if r.opt(`,"price_range":{"min":`) {
+		pr := PriceRange{Min: r.dec()}
+		r.lit(`,"max":`)
+		pr.Max = r.dec()
+		r.lit(`}`)
+		o.PriceRange = &pr
+	}
+	r.lit(`,"availability":`)
 	o.Availability = Availability(r.str())
 	if r.opt(`,"zones":[`) {
 		o.Zones = []string{}
@@ -279,9 +310,25 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 	if withFetched {
 		r.lit(`,"fetched_at":`)
 		o.FetchedAt = r.time()
+		if r.opt(`,"observed_at":`) {
+			o.ObservedAt = r.time()
+		}
+	} else {
+		var mark observedMark
+		if r.opt(`,"observed_at":`) {
+			mark = observedMark(r.str())
+			// encoding/json reads any string; only a valid one is the plain form
+			r.ok = r.ok && mark != ""
+		}
+		t, err := mark.observed()
+		r.ok = r.ok && err == nil
+		o.ObservedAt = t
 	}
 	if r.opt(`,"synthetic":true`) {
 		o.Synthetic = true
+	}
+	if r.opt(`,"reported":true`) {
+		o.Reported = true
 	}
 	if r.opt(`,"suspect":`) {
 		o.Suspect = r.str()

@@ -53,7 +53,14 @@ func recordOffers() []Offer {
 	plain := testSnapshot().Offers
 	out := append([]Offer{full}, plain...)
 	for _, change := range []func(o *Offer){
-		func(o *Offer) { o.Zone, o.Zones, o.Includes, o.Suspect, o.Synthetic = "", nil, "", "", false },
+		func(o *Offer) {
+			o.Zone, o.Zones, o.Includes, o.Suspect, o.Synthetic, o.Reported, o.PriceRange = "", nil, "", "", false, false, nil
+		},
+		func(o *Offer) { o.ObservedAt = time.Time{} },                                   // the source gives no date
+		func(o *Offer) { o.ObservedAt = time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC) }, // a dataset's date
+		func(o *Offer) { o.ObservedAt = o.FetchedAt.UTC() },                             // the same instant, written differently
+		func(o *Offer) { o.ObservedAt = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) },  // json cannot write it
+		func(o *Offer) { o.PriceRange = &PriceRange{Min: Dec("7.5"), Max: decimal.New(12, 20)} },
 		func(o *Offer) { o.Zones = []string{} },
 		func(o *Offer) { o.Price.Upfront, o.Price.List = nil, DecPtr("-0.000000001") },
 		func(o *Offer) { o.Price.Amount = decimal.New(12, 20) },
@@ -124,8 +131,18 @@ func TestRecordJSON_OfferReadsWhatEncodingJSONReads(t *testing.T) {
 			}
 			read++
 			var want Offer
-			if err := decodeStrict(data, &want); err != nil {
-				t.Fatalf("offer %d: %v", i, err)
+			if withFetched {
+				if err := decodeStrict(data, &want); err != nil {
+					t.Fatalf("offer %d: %v", i, err)
+				}
+			} else {
+				var st offerState
+				if err := decodeStrict(data, &st); err != nil {
+					t.Fatalf("offer %d: %v", i, err)
+				}
+				if want, err = st.offer(time.Time{}); err != nil {
+					t.Fatalf("offer %d: %v", i, err)
+				}
 			}
 			if end != len(data) || !reflect.DeepEqual(got, want) {
 				t.Errorf("offer %d (fetched %v): read %d of %d bytes\ngot  %#v\nwant %#v", i, withFetched, end, len(data), got, want)

@@ -45,10 +45,14 @@ func betterForOffer(a, b WorkCost) bool {
 }
 
 // CheapestWorkCosts keeps, per key, the cost with the lowest figure (a
-// measurement over an estimate on a tie, else the first).
+// measurement over an estimate on a tie, else the first). A cost from a
+// suspect price is never the cheapest: a key with only such costs has none.
 func CheapestWorkCosts(costs []WorkCost, key func(WorkCost) string) map[string]WorkCost {
 	best := map[string]WorkCost{}
 	for _, c := range costs {
+		if c.Suspect != "" {
+			continue
+		}
 		k := key(c)
 		b, ok := best[k]
 		if !ok || c.CostPerUnit.LessThan(b.CostPerUnit) || (c.CostPerUnit.Equal(b.CostPerUnit) && c.Basis == Measured && b.Basis != Measured) {

@@ -61,9 +61,9 @@ type MatrixOptions struct {
 }
 
 // BuildMatrix ranks the snapshot's instance types for every scenario. Each type is
-// represented by its cheapest offer of the billing kind (available before sold
-// out, then USD per hour, then offer key); types without such an offer are left
-// out. The order of everything is deterministic.
+// represented by its cheapest plausible offer of the billing kind (available
+// before sold out, then USD per hour, then offer key); types without such an
+// offer are left out. The order of everything is deterministic.
 func BuildMatrix(scenarios []Scenario, snap *catalog.Snapshot, gpus *catalog.GPUReference, opts MatrixOptions) Matrix {
 	if opts.Billing == "" {
 		opts.Billing = catalog.OnDemand
@@ -121,7 +121,9 @@ func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalo
 	}
 	best := map[string]*representative{}
 	for _, o := range snap.Offers {
-		if o.Billing != opts.Billing || !keep[o.Provider] || (opts.Region != "" && o.Region != opts.Region) {
+		// A suspect price never ranks: a type whose only offers are suspect is
+		// left out, as one without offers is.
+		if o.Billing != opts.Billing || !keep[o.Provider] || (opts.Region != "" && o.Region != opts.Region) || !o.Plausible() {
 			continue
 		}
 		t, ok := types[o.InstanceKey()]

@@ -85,7 +85,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 	if defaulted {
 		have := map[catalog.BillingKind]bool{}
 		for _, o := range snap.Offers {
-			if o.InstanceKey() == req.Instances[0] && o.Region == req.Region {
+			if o.InstanceKey() == req.Instances[0] && o.Region == req.Region && o.Plausible() {
 				have[o.Billing] = true
 			}
 		}
@@ -125,15 +125,15 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 				if err != nil {
 					return TCOInput{}, fmt.Errorf("billing %q: %w", plan, err)
 				}
-				off, ok := pickOffer(snap, key, req.Region, bk)
+				off, ok, suspect := pickOffer(snap, key, req.Region, bk)
 				if !ok && defaulted {
 					// The plans were the first type's; another type may lack one.
-					in.Notes = append(in.Notes, fmt.Sprintf("%s has no %s offer in region %s: left out", key, bk, req.Region))
+					in.Notes = append(in.Notes, fmt.Sprintf("%s has no %s offer in region %s%s: left out", key, bk, req.Region, suspectNote(suspect)))
 					o = TCOOption{}
 					break
 				}
 				if !ok {
-					return TCOInput{}, fmt.Errorf("%s has no %s offer in region %s", key, bk, req.Region)
+					return TCOInput{}, fmt.Errorf("%s has no %s offer in region %s%s", key, bk, req.Region, suspectNote(suspect))
 				}
 				if bk.TermHours().IsZero() {
 					if isMix && i == 0 {
@@ -189,13 +189,19 @@ func tcoSpeed(gpus *catalog.GPUReference, req TCORequest, t, base catalog.Instan
 	return SpecSpeed(gpus, t, base, figs)
 }
 
-// pickOffer is the offer of a type, region and billing kind: the regional one
-// (no zone) when there is one, else the cheapest zone's, then by key.
-func pickOffer(snap *catalog.Snapshot, key, region string, b catalog.BillingKind) (catalog.Offer, bool) {
-	var best catalog.Offer
-	found := false
+// pickOffer is the plausible offer of a type, region and billing kind: the
+// regional one (no zone) when there is one, else the cheapest zone's, then by
+// key. A suspect offer is never picked; suspect is the reason of the first one
+// passed over, for the message when no other is left.
+func pickOffer(snap *catalog.Snapshot, key, region string, b catalog.BillingKind) (best catalog.Offer, found bool, suspect string) {
 	for _, o := range snap.Offers {
 		if o.InstanceKey() != key || o.Region != region || o.Billing != b {
+			continue
+		}
+		if !o.Plausible() {
+			if suspect == "" {
+				suspect = o.Suspect
+			}
 			continue
 		}
 		if !found {
@@ -212,7 +218,15 @@ func pickOffer(snap *catalog.Snapshot, key, region string, b catalog.BillingKind
 			best = o
 		}
 	}
-	return best, found
+	return best, found, suspect
+}
+
+// suspectNote says why an offer that exists was not used.
+func suspectNote(suspect string) string {
+	if suspect == "" {
+		return ""
+	}
+	return " that passes the plausibility check (suspect: " + suspect + ")"
 }
 
 func paygPart(fx catalog.FXTable, o catalog.Offer) (TCOPayAsYouGo, error) {

@@ -200,10 +200,14 @@ func TCOPresets(m Matrix, snap *catalog.Snapshot, gpus *catalog.GPUReference) (T
 	return set, nil
 }
 
-// billingIndex lists the billing kinds each instance type has in each region.
+// billingIndex lists the billing kinds each instance type has plausible offers
+// of in each region: a suspect price is no option of a preset.
 func billingIndex(snap *catalog.Snapshot) map[string][]catalog.BillingKind {
 	seen := map[string]map[catalog.BillingKind]bool{}
 	for _, o := range snap.Offers {
+		if !o.Plausible() {
+			continue
+		}
 		k := o.InstanceKey() + "@" + o.Region
 		if seen[k] == nil {
 			seen[k] = map[catalog.BillingKind]bool{}

@@ -215,7 +215,8 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		cov.Status = catalog.CoveragePartial
 	}
 	res.offers = keepDescribed(res.offers, seen)
-	FlagImplausible(res.instances, res.offers)
+	observedWhenFetched(res.offers)
+	catalog.FlagImplausible(res.instances, res.offers)
 	return res
 }
 
@@ -224,6 +225,18 @@ func (o Options) clock() time.Time {
 		return time.Now()
 	}
 	return o.Clock()
+}
+
+// observedWhenFetched dates the offers an adapter did not date itself: a live
+// API answers with the price that holds when it is asked, so the price was
+// observed when it was fetched. (The embedded catalog's offers are re-dated
+// from their fixtures' manifests by mkdata: a replay answers with old data.)
+func observedWhenFetched(offers []catalog.Offer) {
+	for i := range offers {
+		if offers[i].ObservedAt.IsZero() {
+			offers[i].ObservedAt = offers[i].FetchedAt
+		}
+	}
 }
 
 func keepDescribed(offers []catalog.Offer, seen map[string]bool) []catalog.Offer {

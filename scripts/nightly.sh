@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The nightly job: crawl, guard, record history, validate benchmarks, build the
-# site and write the Markdown diff. The GitHub Actions workflow runs it against the
+# The nightly job: crawl, guard, record history, check the data's quality,
+# validate benchmarks, build the site and write the Markdown diff and the
+# data-quality report to the job summary. The GitHub Actions workflow runs it against the
 # real APIs; `make nightly` runs it offline against the recorded responses
 # (NIGHTLY_OFFLINE=1), on a copy of the data, so the whole job is tested here.
 #
@@ -9,7 +10,8 @@
 # default $GITHUB_STEP_SUMMARY or nightly-summary.md), ACCEPT_DROP and
 # ACCEPT_PRICE_CHANGE (1 to accept what the guard would stop).
 # Exit status: 0 done (data may or may not have changed; see $GITHUB_OUTPUT
-# changed=true|false), 1 the guard stopped the update or a step failed.
+# changed=true|false), 1 the guard stopped the update, the data-quality check
+# found errors, or a step failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +29,8 @@ atlas="$work/gpuatlas"
 crawl_args=()
 if [ "$offline" = 1 ]; then
   # Work on a copy: the offline run must never change the committed data.
+  # Only the wholly real recordings are crawled (replayd): the made-up ones
+  # serve the adapters' tests, and the other providers keep their data.
   mkdir -p "$work/data"
   cp "$data/catalog.json" "$work/data/catalog.json"
   [ -f "$data/history.jsonl" ] && cp "$data/history.jsonl" "$work/data/history.jsonl"
@@ -57,8 +61,25 @@ case $crawl in
   *) echo "::error title=nightly::crawl stopped (exit $crawl): see the guard report above; rerun with ACCEPT_DROP=1 or ACCEPT_PRICE_CHANGE=1 if the change is real"; exit 1 ;;
 esac
 
+# The data-quality report goes to the job summary whatever it finds; errors
+# (made-up or unsourced data, an unmarked implausible price, a suspect offer
+# leading an answer) stop the job before anything is built or published.
+echo "::group::data quality"
+set +e
+"$atlas" check --catalog "$data/catalog.json" --format markdown >"$work/check.md"
+check=$?
+set -e
+echo "::endgroup::"
+case $check in
+  0) ;;
+  1) cat "$work/check.md" >>"$summary"
+     echo "::error title=nightly::the data-quality check found errors (see the job summary); nothing was built or published"
+     exit 1 ;;
+  *) echo "::error title=nightly::the data-quality check failed (exit $check)"; exit 1 ;;
+esac
+
 echo "::group::validate benchmarks"
-"$atlas" validate --catalog "$data/catalog.json" data/benchmarks
+"$atlas" validate --catalog "$data/catalog.json" data/benchmarks # benchmarks, and the check again in the log
 echo "::endgroup::"
 
 echo "::group::build"
@@ -70,7 +91,7 @@ set +e
 diff_code=$?
 set -e
 [ $diff_code -le 1 ] || { echo "::error title=nightly::diff failed"; exit 1; }
-cat "$work/diff.md" >>"$summary"
+cat "$work/diff.md" "$work/check.md" >>"$summary"
 changed=false
 [ $diff_code = 1 ] && changed=true
 [ -n "${GITHUB_OUTPUT:-}" ] && echo "changed=$changed" >>"$GITHUB_OUTPUT"

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
@@ -50,6 +51,11 @@ type Options struct {
 	// the changes pages and their Atom feed, GPU pages a price trend, and instance
 	// pages their price history when PriceHistory is not given.
 	History *catalog.History
+	// Now is the time every page counts the data's age to ("AWS prices
+	// observed 2025-11-30, 366 days ago", the stale marks); zero means the
+	// snapshot's taken_at, the crawl's time, so that the same catalog always
+	// builds the same site.
+	Now time.Time
 	// Scenarios are the scenarios ranked over Snapshot and their TCO presets
 	// (compare.NewScenarioReport, with BenchmarkCosts for cost per unit of
 	// work). With them the site has the scenario pages and the TCO page.
@@ -103,7 +109,7 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
-	m, err := newSiteModel(snap, opts.Reference)
+	m, err := newSiteModel(snap, opts.Reference, opts.Now)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
@@ -166,12 +172,16 @@ func Build(opts Options) (Stats, error) {
 			}
 			ps = append(ps, fp)
 		}
+		ages, err := m.ageLines(l)
+		if err != nil {
+			return Stats{}, fmt.Errorf("build site: %w", err)
+		}
 		jobs := make([]renderJob, 0, len(ps))
 		for _, p := range ps {
 			rel := strings.TrimSuffix(p.Path, "index.html")
 			pd := pageData{
 				Lang: l, Alt: alt, AltHref: base + alt.Prefix + rel,
-				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data, Sections: ex.sections,
+				Path: p.Path, Nav: p.Nav, TakenAt: snap.TakenAt, Data: p.Data, Sections: ex.sections, Ages: ages,
 			}
 			pd.Scenarios = scen != nil
 			pd.Fit = fit != nil

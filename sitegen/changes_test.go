@@ -345,7 +345,7 @@ func TestChangesModel_StepsMatchWholeSnapshots(t *testing.T) {
 	site.TakenAt = fxDay.TakenAt.Add(24 * time.Hour)
 	site.Offers = append([]catalog.Offer(nil), fxDay.Offers...)
 	site.Offers[0].Price.Amount = site.Offers[0].Price.Amount.Add(catalog.Dec("1"))
-	m, err := newSiteModel(&site, testReference(t))
+	m, err := newSiteModel(&site, testReference(t), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ var OfferColumns = []string{
 	"price_usd_per_hour", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpus", "memory_gib",
 	"source", "fetched_at",
 	"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
+	"observed_at", "price_min", "price_max", "reported",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -108,12 +109,21 @@ func csvRecordRaw(r OfferRow) []string {
 	if len(t.Accelerators) > 0 {
 		each = acc.MemoryGiB.String()
 	}
+	observed := "" // the source gives no date
+	if !o.ObservedAt.IsZero() {
+		observed = o.ObservedAt.UTC().Format("2006-01-02T15:04:05Z")
+	}
+	priceMin, priceMax := "", ""
+	if r := o.PriceRange; r != nil {
+		priceMin, priceMax = r.Min.String(), r.Max.String()
+	}
 	rec := []string{
 		string(o.Provider), o.InstanceType, o.Region, o.Zone, string(o.Billing),
 		o.Price.Amount.String(), string(o.Price.Currency), string(o.Price.Unit), usd,
 		acc.Model, t.GPUUnits().String(), t.GPUMemoryGiB().String(), fmt.Sprint(t.VCPUs), t.MemoryGiB.String(),
 		o.Source, o.FetchedAt.UTC().Format("2006-01-02T15:04:05Z"),
 		upfront, string(o.Availability), acc.Name, each, t.Family, fmt.Sprint(o.Synthetic), o.Suspect, o.Includes,
+		observed, priceMin, priceMax, fmt.Sprint(o.Reported),
 	}
 	return rec
 }
@@ -130,7 +140,8 @@ func SafeCSVCell(s string) string {
 
 // WriteOffersJSON writes the same rows as WriteOffersCSV as a JSON array of
 // objects keyed by OfferColumns. Amounts stay strings so that exact decimals
-// survive tools that read JSON numbers as floats; synthetic is a boolean.
+// survive tools that read JSON numbers as floats; synthetic and reported are
+// booleans; observed_at is "" where the source gives no date.
 func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
 	rows, err := OfferRows(s)
 	if err != nil {
@@ -140,7 +151,7 @@ func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
 	for i, r := range rows {
 		recs[i] = csvRecordRaw(r)
 	}
-	return writeRecordsJSON(w, OfferColumns, recs, func(col string) bool { return col == "synthetic" })
+	return writeRecordsJSON(w, OfferColumns, recs, func(col string) bool { return col == "synthetic" || col == "reported" })
 }
 
 // writeRecordsJSON writes records as a JSON array of objects keyed by cols, one

@@ -18,8 +18,11 @@ type gpuSummary struct {
 	MemoryGB                       *decimal.Decimal
 	Href                           string
 	Providers, Types, Offers       int
-	// Cheapest is the lowest on-demand USD per GPU-hour of any offer.
-	Cheapest *decimal.Decimal
+	// Cheapest is the lowest on-demand USD per GPU-hour of any plausible
+	// offer (a suspect price is never a "from" price), CheapestOffer that
+	// offer, whose marks (stale, date unknown) the row shows.
+	Cheapest      *decimal.Decimal
+	CheapestOffer *offerView
 }
 
 // gpuPageData is the model of a GPU model's page.
@@ -38,13 +41,18 @@ type gpuPageData struct {
 	Memory []gpuMemoryNote
 }
 
-// providerGPUPrice is one provider's lowest prices per GPU-hour for a model.
+// providerGPUPrice is one provider's lowest plausible prices per GPU-hour for
+// a model; Old and Undated say that one of them was observed more than
+// catalog.StaleDays ago, or has no date.
 type providerGPUPrice struct {
-	Provider catalog.Provider
-	OnDemand *decimal.Decimal
-	Spot     *decimal.Decimal
-	Reserved *decimal.Decimal // lowest of every commitment (reserved, subscription)
-	Offers   int
+	Provider       catalog.Provider
+	OnDemand       *decimal.Decimal
+	Spot           *decimal.Decimal
+	Reserved       *decimal.Decimal // lowest of every commitment (reserved, subscription)
+	Offers         int
+	Old, Undated   bool
+	onDemand, spot *offerView
+	reserved       *offerView
 }
 
 // gpuModels lists the canonical models the snapshot's instance types carry, with
@@ -90,8 +98,8 @@ func (m *siteModel) gpuIndex() gpuIndexData {
 			providers[t.T.Provider] = true
 			for _, o := range m.offersOf[t.T.Key()] {
 				s.Offers++
-				if o.Offer.Billing == catalog.OnDemand && o.USDGPUHour != nil && cheaper(o.USDGPUHour, s.Cheapest) {
-					s.Cheapest = o.USDGPUHour
+				if o.Offer.Billing == catalog.OnDemand && o.Offer.Plausible() && o.USDGPUHour != nil && cheaper(o.USDGPUHour, s.Cheapest) {
+					s.Cheapest, s.CheapestOffer = o.USDGPUHour, o
 				}
 			}
 		}
@@ -131,28 +139,41 @@ func (m *siteModel) gpuPage(id string) gpuPageData {
 				per[o.Offer.Provider] = p
 			}
 			p.Offers++
-			if o.USDGPUHour == nil {
-				continue
+			if o.USDGPUHour == nil || !o.Offer.Plausible() {
+				continue // a suspect price is never a provider's lowest
 			}
 			switch o.Offer.Billing {
 			case catalog.OnDemand:
 				if cheaper(o.USDGPUHour, p.OnDemand) {
-					p.OnDemand = o.USDGPUHour
+					p.OnDemand, p.onDemand = o.USDGPUHour, o
 				}
 			case catalog.Spot:
 				if cheaper(o.USDGPUHour, p.Spot) {
-					p.Spot = o.USDGPUHour
+					p.Spot, p.spot = o.USDGPUHour, o
 				}
 			default:
 				if cheaper(o.USDGPUHour, p.Reserved) {
-					p.Reserved = o.USDGPUHour
+					p.Reserved, p.reserved = o.USDGPUHour, o
 				}
 			}
 		}
 	}
-	sort.SliceStable(d.Offers, func(i, j int) bool { return cheaper(d.Offers[i].USDGPUHour, d.Offers[j].USDGPUHour) })
+	// Cheapest first, suspect prices after every plausible one.
+	sort.SliceStable(d.Offers, func(i, j int) bool {
+		a, b := d.Offers[i], d.Offers[j]
+		if a.Offer.Plausible() != b.Offer.Plausible() {
+			return a.Offer.Plausible()
+		}
+		return cheaper(a.USDGPUHour, b.USDGPUHour)
+	})
 	for _, p := range m.providers() {
 		if v, ok := per[p]; ok {
+			for _, o := range []*offerView{v.onDemand, v.spot, v.reserved} {
+				if o != nil {
+					v.Old = v.Old || o.Old || o.Stale
+					v.Undated = v.Undated || o.Undated
+				}
+			}
 			d.ByProvider = append(d.ByProvider, *v)
 		}
 	}

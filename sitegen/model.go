@@ -14,11 +14,16 @@ import (
 // with their page paths and GPU names, offers with their derived prices, regions
 // with display names, coverage per provider.
 type siteModel struct {
-	snap       *catalog.Snapshot
-	ref        *catalog.GPUReference
+	snap *catalog.Snapshot
+	ref  *catalog.GPUReference
+	// now is the time data ages are counted to (Options.Now, else the
+	// snapshot's taken_at); ages are each provider's (catalog.DataAges).
+	now        time.Time
+	ages       []catalog.DataAge
 	types      []*typeView // in key order
 	typeByKey  map[string]*typeView
 	offers     []*offerView // in the snapshot's canonical order
+	offerByKey map[string]*offerView
 	offersOf   map[string][]*offerView
 	placeOf    map[string][]placementView
 	regions    map[string]catalog.Region
@@ -87,6 +92,13 @@ type offerView struct {
 	NativeHour    *decimal.Decimal
 	NativeGPUHour *decimal.Decimal
 	Stale         bool // the provider's data is kept from an earlier crawl
+	// Old says the price was observed more than catalog.StaleDays before now
+	// (Observed, AgeDays); Undated that its source gives no date. A row of a
+	// ranking or "cheapest" answer says so with a mark.
+	Old      bool
+	Undated  bool
+	Observed string // YYYY-MM-DD, "" when undated
+	AgeDays  int
 }
 
 type placementView struct {
@@ -98,10 +110,14 @@ type placementView struct {
 // shares do not divide evenly).
 const perGPUPlaces = 8
 
-func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel, error) {
+func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference, now time.Time) (*siteModel, error) {
+	if now.IsZero() {
+		now = snap.TakenAt
+	}
 	m := &siteModel{
-		snap: snap, ref: ref,
+		snap: snap, ref: ref, now: now, ages: snap.DataAges(now),
 		typeByKey:  map[string]*typeView{},
+		offerByKey: map[string]*offerView{},
 		offersOf:   map[string][]*offerView{},
 		placeOf:    map[string][]placementView{},
 		regions:    map[string]catalog.Region{},
@@ -152,9 +168,15 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference) (*siteModel
 		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
 			v.NativeHour = &h
 		}
+		if age := o.AgeAt(now); age.Known {
+			v.Old, v.Observed, v.AgeDays = age.Stale(), o.ObservedAt.UTC().Format("2006-01-02"), age.Days
+		} else {
+			v.Undated = true
+		}
 		v.USDGPUHour = perGPU(v.USDHour, tv.units)
 		v.NativeGPUHour = perGPU(v.NativeHour, tv.units)
 		m.offers = append(m.offers, v)
+		m.offerByKey[v.Key] = v
 		m.offersOf[o.InstanceKey()] = append(m.offersOf[o.InstanceKey()], v)
 	}
 	for _, p := range snap.Placements {

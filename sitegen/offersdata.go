@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -18,7 +19,7 @@ const offersDataPath = "data/offers.json"
 // explorer and compare scripts (static/atlas.js decodes it). The whole catalog is
 // loaded on the explorer's first visit, so every byte counts: offers are stored
 // column by column (long runs of the same value compress well), names that repeat
-// (regions, billing kinds, currencies, fetch times) are indexes into small
+// (regions, billing kinds, currencies, fetch and observation dates) are indexes into small
 // dictionaries, and rare fields (upfront, suspect, includes) are sparse maps from
 // offer index to value.
 //
@@ -36,6 +37,12 @@ const offersDataPath = "data/offers.json"
 // the term, see catalog.Price.Hourly) to 8 places, null when it cannot be computed;
 // the scripts convert it with fx and scale it to a month (730 h) or a year (8760 h).
 //
+// flags are bits: 1 synthetic, 2 suspect, 4 old (observed more than
+// catalog.StaleDays before now), 8 undated (the source gives no date), 16
+// reported. observed is an index into observed: [date, days before now] of
+// the offer's observation (["", null] for undated, index 0); now is the time
+// ages are counted to.
+//
 // work (only when benchmark costs are given): workloads[i] = [id, unit label] and
 // costs = {offer index: [[workload index, cost per unit, measured 1 / estimated 0]]}.
 type offersFile struct {
@@ -47,6 +54,8 @@ type offersFile struct {
 	Avail    []string      `json:"avail"`
 	Currency []string      `json:"currency"`
 	Fetched  []string      `json:"fetched"`
+	Observed [][]any       `json:"observed"`
+	Now      string        `json:"now"`
 	Regions  [][]string    `json:"regions"`
 	Types    [][]any       `json:"types"`
 	Offers   offersColumns `json:"offers"`
@@ -73,6 +82,7 @@ type offersColumns struct {
 	Avail    []int               `json:"avail"`
 	Flags    []int               `json:"flags"`
 	Fetched  []int               `json:"fetched"`
+	Observed []int               `json:"observed"`
 	Upfront  map[int]json.Number `json:"upfront"`
 	Suspect  map[int]string      `json:"suspect"`
 	Includes map[int]string      `json:"includes"`
@@ -86,6 +96,9 @@ type offersWork struct {
 const (
 	flagSynthetic = 1
 	flagSuspect   = 2
+	flagOld       = 4
+	flagUndated   = 8
+	flagReported  = 16
 )
 
 // hourlyPlaces is the precision of the hourly figure in offers.json: enough that a
@@ -124,9 +137,11 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 	avail := newDict(string(catalog.Available), string(catalog.SoldOut), string(catalog.Unknown))
 	currency := newDict()
 	fetched := newDict()
+	observed := newDict("")
 	regions := newDict()
 	f := offersFile{
 		TakenAt: m.snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"),
+		Now:     m.now.UTC().Format("2006-01-02T15:04:05Z"),
 		FX: offersFX{Base: m.snap.FX.Base, Date: m.snap.FX.Date, Source: m.snap.FX.Source,
 			Rates: map[catalog.Currency]string{}},
 		Stale:   []string{},
@@ -155,7 +170,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 	c := offersColumns{
 		Type: make([]int, 0, n), Region: make([]int, 0, n), Zone: make([]string, 0, n), Zones: make([]string, 0, n),
 		Billing: make([]int, 0, n), Amount: make([]json.Number, 0, n), Currency: make([]int, 0, n), Unit: make([]int, 0, n),
-		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n),
+		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n), Observed: make([]int, 0, n),
 		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{},
 	}
 	for i, o := range m.offers {
@@ -187,8 +202,22 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 			flags |= flagSuspect
 			c.Suspect[i] = oo.Suspect
 		}
+		if o.Old {
+			flags |= flagOld
+		}
+		if o.Undated {
+			flags |= flagUndated
+		}
+		if oo.Reported {
+			flags |= flagReported
+		}
 		c.Flags = append(c.Flags, flags)
 		c.Fetched = append(c.Fetched, fetched.id(oo.FetchedAt.UTC().Format("2006-01-02T15:04:05Z")))
+		day := ""
+		if !o.Undated {
+			day = o.Observed + "/" + fmt.Sprint(o.AgeDays)
+		}
+		c.Observed = append(c.Observed, observed.id(day))
 		if u := oo.Price.Upfront; u != nil && !u.IsZero() {
 			c.Upfront[i] = number(*u)
 		}
@@ -198,6 +227,15 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 	}
 	f.Offers = c
 	f.Billing, f.Units, f.Avail, f.Currency, f.Fetched = billing.values, units.values, avail.values, currency.values, fetched.values
+	f.Observed = [][]any{{"", nil}}
+	for _, v := range observed.values[1:] {
+		date, days, _ := strings.Cut(v, "/")
+		if date == "" {
+			f.Observed = append(f.Observed, []any{"", nil})
+			continue
+		}
+		f.Observed = append(f.Observed, []any{date, json.Number(days)})
+	}
 	if f.Fetched == nil {
 		f.Fetched = []string{}
 	}

@@ -23,7 +23,10 @@ type pageData struct {
 	Path    string // the page's path relative to a language root
 	Nav     string // overview, offers, downloads or empty
 	TakenAt time.Time
-	Data    any
+	// Ages is each provider's data age, in the page's language (every page
+	// states it).
+	Ages []ageLine
+	Data any
 	// Canonical and AltCanonical are the absolute URLs of the page and of its
 	// other-language version; empty without Options.SiteURL.
 	Canonical, AltCanonical string
@@ -64,6 +67,12 @@ type providerSummary struct {
 	Message                    string
 	Failed                     []catalog.RegionFailure
 	Synthetic                  bool
+	// Age is the provider's data age; Facts say in words what its data holds
+	// and lacks (stock, reported prices); NoData that it has none because none
+	// is public (the adapter needs credentials).
+	Age    ageLine
+	Facts  []string
+	NoData bool
 }
 
 type fxView struct {
@@ -142,6 +151,10 @@ type acceleratorView struct {
 type sourceView struct {
 	Source    string
 	FetchedAt time.Time
+	// ObservedFrom and ObservedTo are the span of the source's observation
+	// dates (YYYY-MM-DD); Undated counts its offers without one.
+	ObservedFrom, ObservedTo string
+	Undated                  int
 }
 
 // downloadsData is the model of downloads.html.
@@ -171,7 +184,7 @@ type download struct {
 // pages lists every page of one language, with the files (charts) each brings.
 func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downloadsData) ([]page, error) {
 	out := []page{
-		{Path: "index.html", Template: "index.html", Nav: "overview", Data: m.overview()},
+		{Path: "index.html", Template: "index.html", Nav: "overview", Data: m.overview(l)},
 		{Path: "offers.html", Template: "offers.html", Nav: "offers", Data: m.offersPage(base, l)},
 		{Path: "compare.html", Template: "compare.html", Nav: "offers", Data: m.comparePage(base, l)},
 		{Path: "gpus/index.html", Template: "gpus.html", Nav: "gpus", Data: m.gpuIndex()},
@@ -252,12 +265,15 @@ func (m *siteModel) historyCharts(l *language, key, path string, v *priceHistory
 	}
 }
 
-func (m *siteModel) overview() overviewData {
+func (m *siteModel) overview(l *language) overviewData {
 	d := overviewData{Instances: len(m.snap.Instances), Offers: len(m.snap.Offers), FX: m.fx()}
 	type counts struct {
-		types   int
-		offers  int
-		regions map[string]bool
+		types    int
+		offers   int
+		reported int
+		regions  map[string]bool
+		zones    int // placements
+		stock    int // placements with a stock status
 	}
 	per := map[catalog.Provider]*counts{}
 	get := func(p catalog.Provider) *counts {
@@ -279,15 +295,52 @@ func (m *siteModel) overview() overviewData {
 	for _, o := range m.snap.Offers {
 		c := get(o.Provider)
 		c.offers++
+		if o.Reported {
+			c.reported++
+		}
 		c.regions[o.Region] = true
 		allRegions[string(o.Provider)+"/"+o.Region] = true
 	}
+	for _, pl := range m.snap.Placements {
+		c := get(pl.Provider)
+		c.zones++
+		if pl.Status == catalog.Available || pl.Status == catalog.SoldOut {
+			c.stock++
+		}
+	}
 	d.Regions, d.GPUModels = len(allRegions), len(models)
+	ages, _ := m.ageLines(l) // every key is in every catalog (TestMessages); Build checks the error first
 	for _, p := range m.providers() {
 		c := get(p)
 		s := providerSummary{Provider: p, Status: "unknown", Instances: c.types, Offers: c.offers, Regions: len(c.regions)}
-		if cov, ok := m.coverage[p]; ok {
+		cov, ok := m.coverage[p]
+		if ok {
 			s.Status, s.LastOK, s.Message, s.Failed, s.Synthetic = string(cov.Status), cov.LastOK, cov.Message, cov.FailedRegions, cov.Synthetic
+		}
+		for _, a := range ages {
+			if a.Provider == p {
+				s.Age = a
+			}
+		}
+		// What the data holds, in words: which parts exist, which are reported,
+		// which are missing.
+		switch {
+		case c.types == 0 && c.offers == 0 && noPublicData(cov):
+			s.NoData = true
+			s.Age = ageLine{} // the notes say it, once
+			if s.Message == catalog.NoPublicData {
+				s.Message = "" // said in the page's language instead
+			}
+		case c.zones == 0:
+			s.Facts = append(s.Facts, l.msg("coverage.no_zones"))
+		case c.stock == 0:
+			s.Facts = append(s.Facts, l.msg("coverage.zones_no_stock"))
+		default:
+			s.Facts = append(s.Facts, l.msg("coverage.stock"))
+		}
+		if c.reported > 0 {
+			f, _ := l.t("coverage.reported", "n", c.reported) // in every catalog (TestMessages)
+			s.Facts = append(s.Facts, f)
 		}
 		d.Providers = append(d.Providers, s)
 	}
@@ -384,12 +437,25 @@ func (m *siteModel) instancePage(t *typeView) instanceData {
 		}
 		d.Accelerators = append(d.Accelerators, v)
 	}
-	fetched := map[string]time.Time{}
+	bySource := map[string]*sourceView{}
 	for _, o := range d.Offers {
-		fetched[o.Offer.Source] = latest(fetched[o.Offer.Source], o.Offer.FetchedAt)
+		v := bySource[o.Offer.Source]
+		if v == nil {
+			v = &sourceView{Source: o.Offer.Source}
+			bySource[o.Offer.Source] = v
+		}
+		v.FetchedAt = latest(v.FetchedAt, o.Offer.FetchedAt)
+		switch {
+		case o.Undated:
+			v.Undated++
+		case v.ObservedFrom == "":
+			v.ObservedFrom, v.ObservedTo = o.Observed, o.Observed
+		default:
+			v.ObservedFrom, v.ObservedTo = min(v.ObservedFrom, o.Observed), max(v.ObservedTo, o.Observed)
+		}
 	}
-	for s, at := range fetched {
-		d.Sources = append(d.Sources, sourceView{Source: s, FetchedAt: at})
+	for _, v := range bySource {
+		d.Sources = append(d.Sources, *v)
 	}
 	sort.Slice(d.Sources, func(i, j int) bool { return d.Sources[i].Source < d.Sources[j].Source })
 	seenInc := map[string]bool{}
@@ -466,7 +532,7 @@ func (m *siteModel) similar(t *typeView) []similarType {
 }
 
 // indexSimilar indexes the GPU types by model and count and by GPU memory, and
-// finds each type's cheapest on-demand offer, so that finding the types similar
+// finds each type's cheapest plausible on-demand offer, so that finding the types similar
 // to one costs the size of its groups, not of the catalog.
 func (m *siteModel) indexSimilar() {
 	m.similarIndex = map[string][]int{}
@@ -486,7 +552,7 @@ func (m *siteModel) indexSimilar() {
 		}
 		var cheapest *offerView
 		for _, ov := range m.offersOf[o.T.Key()] {
-			if ov.Offer.Billing == catalog.OnDemand && ov.USDHour != nil && (cheapest == nil || cheaper(ov.USDHour, cheapest.USDHour)) {
+			if ov.Offer.Billing == catalog.OnDemand && ov.Offer.Plausible() && ov.USDHour != nil && (cheapest == nil || cheaper(ov.USDHour, cheapest.USDHour)) {
 				cheapest = ov
 			}
 		}

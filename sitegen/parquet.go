@@ -20,8 +20,8 @@ import (
 // As the convention wants, the partition column (provider) is in the path, not in
 // the files. Columns are named as in the CSV exports (OfferColumns,
 // InstanceColumns) and typed: exact amounts as published stay strings, the USD
-// figure is DECIMAL(18,6), specs are numbers, fetched_at a UTC timestamp; an
-// empty value is null.
+// figure is DECIMAL(18,6), specs are numbers, fetched_at and observed_at UTC
+// timestamps; an empty value is null.
 
 // parquetDir is where the folders are published.
 const parquetDir = "data/parquet"
@@ -29,29 +29,33 @@ const parquetDir = "data/parquet"
 // offerParquet is one row of the offers files, in OfferColumns order (provider
 // omitted: it is the partition).
 type offerParquet struct {
-	InstanceType     string    `parquet:"instance_type,dict"`
-	Region           string    `parquet:"region,dict"`
-	Zone             string    `parquet:"zone,optional,dict"`
-	Billing          string    `parquet:"billing,dict"`
-	Price            string    `parquet:"price"`
-	Currency         string    `parquet:"currency,dict"`
-	Unit             string    `parquet:"unit,dict"`
-	PriceUSDPerHour  *int64    `parquet:"price_usd_per_hour,optional,decimal(6:18)"`
-	GPUModel         string    `parquet:"gpu_model,optional,dict"`
-	GPUCount         float64   `parquet:"gpu_count"`
-	GPUMemoryGiB     float64   `parquet:"gpu_memory_gib"`
-	VCPUs            int32     `parquet:"vcpus"`
-	MemoryGiB        float64   `parquet:"memory_gib"`
-	Source           string    `parquet:"source,dict"`
-	FetchedAt        time.Time `parquet:"fetched_at,timestamp(millisecond)"`
-	Upfront          string    `parquet:"upfront,optional"`
-	Availability     string    `parquet:"availability,dict"`
-	GPUName          string    `parquet:"gpu_name,optional,dict"`
-	GPUMemoryGiBEach *float64  `parquet:"gpu_memory_gib_each,optional"`
-	Family           string    `parquet:"family,optional,dict"`
-	Synthetic        bool      `parquet:"synthetic"`
-	Suspect          string    `parquet:"suspect,optional"`
-	Includes         string    `parquet:"includes,optional,dict"`
+	InstanceType     string     `parquet:"instance_type,dict"`
+	Region           string     `parquet:"region,dict"`
+	Zone             string     `parquet:"zone,optional,dict"`
+	Billing          string     `parquet:"billing,dict"`
+	Price            string     `parquet:"price"`
+	Currency         string     `parquet:"currency,dict"`
+	Unit             string     `parquet:"unit,dict"`
+	PriceUSDPerHour  *int64     `parquet:"price_usd_per_hour,optional,decimal(6:18)"`
+	GPUModel         string     `parquet:"gpu_model,optional,dict"`
+	GPUCount         float64    `parquet:"gpu_count"`
+	GPUMemoryGiB     float64    `parquet:"gpu_memory_gib"`
+	VCPUs            int32      `parquet:"vcpus"`
+	MemoryGiB        float64    `parquet:"memory_gib"`
+	Source           string     `parquet:"source,dict"`
+	FetchedAt        time.Time  `parquet:"fetched_at,timestamp(millisecond)"`
+	Upfront          string     `parquet:"upfront,optional"`
+	Availability     string     `parquet:"availability,dict"`
+	GPUName          string     `parquet:"gpu_name,optional,dict"`
+	GPUMemoryGiBEach *float64   `parquet:"gpu_memory_gib_each,optional"`
+	Family           string     `parquet:"family,optional,dict"`
+	Synthetic        bool       `parquet:"synthetic"`
+	Suspect          string     `parquet:"suspect,optional"`
+	Includes         string     `parquet:"includes,optional,dict"`
+	ObservedAt       *time.Time `parquet:"observed_at,optional,timestamp(millisecond)"`
+	PriceMin         string     `parquet:"price_min,optional"`
+	PriceMax         string     `parquet:"price_max,optional"`
+	Reported         bool       `parquet:"reported"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -91,7 +95,7 @@ type instanceParquet struct {
 var ParquetTypes = map[string]string{
 	"price_usd_per_hour": "DECIMAL(18,6)", "gpu_count": "DOUBLE", "gpu_memory_gib": "DOUBLE", "memory_gib": "DOUBLE",
 	"gpu_memory_gib_each": "DOUBLE", "network_gbps": "DOUBLE", "vcpus": "INT32", "local_storage_gb": "INT64",
-	"fetched_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
+	"fetched_at": "TIMESTAMP(ms, UTC)", "observed_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "reported": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
 	"provider": "partition (folder name)", "gpu_memory_class_gb_each": "DOUBLE", "gpu_memory_from_reference": "BOOLEAN",
 	"network_cards": "INT32", "efa_interfaces": "INT32",
 }
@@ -154,7 +158,14 @@ func offerParquetRow(r OfferRow) offerParquet {
 		GPUModel: acc.Model, GPUCount: float(t.GPUUnits()), GPUMemoryGiB: float(t.GPUMemoryGiB()),
 		VCPUs: int32(t.VCPUs), MemoryGiB: float(t.MemoryGiB), Source: o.Source, FetchedAt: o.FetchedAt.UTC(),
 		Availability: string(o.Availability), GPUName: acc.Name, Family: t.Family, Synthetic: o.Synthetic,
-		Suspect: o.Suspect, Includes: o.Includes,
+		Suspect: o.Suspect, Includes: o.Includes, Reported: o.Reported,
+	}
+	if !o.ObservedAt.IsZero() {
+		at := o.ObservedAt.UTC()
+		row.ObservedAt = &at
+	}
+	if pr := o.PriceRange; pr != nil {
+		row.PriceMin, row.PriceMax = pr.Min.String(), pr.Max.String()
 	}
 	if r.USDPerHour != nil {
 		// DECIMAL(18,6): the unscaled integer of the figure rounded to 6 places, as

@@ -54,11 +54,13 @@ func TestWriteOffersParquet_ReadBack(t *testing.T) {
 		}
 	}
 	usd := int64(60_502283) // 530000 / 8760 = 60.502283 to 6 places
+	observed := time.Date(2026, 11, 30, 1, 30, 0, 0, time.UTC)
 	want := offerParquet{
 		InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: "reserved_1y_all_upfront", Price: "0", Currency: "USD",
 		Unit: "hour", PriceUSDPerHour: &usd, GPUModel: "nvidia-h100-sxm-80gb", GPUCount: 8, GPUMemoryGiB: 640, VCPUs: 192,
 		MemoryGiB: 2048, Source: "pricing.GetProducts", FetchedAt: time.Date(2026, 11, 30, 1, 30, 0, 0, time.UTC),
 		Upfront: "530000", Availability: "available", GPUName: "H100", GPUMemoryGiBEach: floatPtr(catalog.Dec("80")), Family: "p5",
+		ObservedAt: &observed,
 	}
 	if diff := cmp.Diff(want, reserved); diff != "" {
 		t.Errorf("reserved p5.48xlarge read back (-want +got):\n%s", diff)
@@ -72,6 +74,37 @@ func TestWriteOffersParquet_ReadBack(t *testing.T) {
 	if suspect.InstanceType != "g5.xlarge" || suspect.Region != "us-west-2" || *suspect.PriceUSDPerHour != 10100 {
 		t.Errorf("suspect offer read back = %+v", suspect)
 	}
+	// The spot figure is an old dataset's average with its band.
+	var spot offerParquet
+	for _, r := range rows {
+		if r.Billing == "spot" {
+			spot = r
+		}
+	}
+	if spot.ObservedAt == nil || !spot.ObservedAt.Equal(time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC)) || spot.PriceMin != "13.2182" || spot.PriceMax != "52.0766" {
+		t.Errorf("spot offer read back: observed %v, band %q..%q", spot.ObservedAt, spot.PriceMin, spot.PriceMax)
+	}
+	// An undated offer reads back with a null observed_at; a reported one says so.
+	rows, _ = readParquet[offerParquet](t, parquetOf(t, snap, catalog.Alibaba))
+	if len(rows) == 0 {
+		t.Fatal("no alibaba offers read back")
+	}
+	if rows[0].ObservedAt != nil {
+		t.Errorf("alibaba observed_at = %v, want null", rows[0].ObservedAt)
+	}
+	rows, _ = readParquet[offerParquet](t, parquetOf(t, snap, catalog.Huawei))
+	if len(rows) != 1 || !rows[0].Reported {
+		t.Errorf("huawei offers = %+v, want one reported", rows)
+	}
+}
+
+func parquetOf(t *testing.T, snap *catalog.Snapshot, p catalog.Provider) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteOffersParquet(&b, snap, p); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 func TestWriteInstancesParquet_ReadBack(t *testing.T) {

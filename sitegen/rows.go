@@ -133,20 +133,37 @@ func writeMarks(b *strings.Builder, l *language, o *offerView) {
 		escapeText(b, l.msg("badge.synthetic"))
 		b.WriteString(`</span> `)
 	}
+	if o.Offer.Reported {
+		writeBadge(b, "reported", l.msg("badge.reported_title"), l.msg("badge.reported"))
+		b.WriteString(" ")
+	}
 	if o.Offer.Suspect != "" {
-		b.WriteString(`<span class="badge suspect" title="`)
-		escapeText(b, o.Offer.Suspect)
-		b.WriteString(`">`)
-		escapeText(b, l.msg("badge.suspect"))
-		b.WriteString(`</span> `)
+		writeBadge(b, "suspect", o.Offer.Suspect, l.msg("badge.suspect"))
+		b.WriteString(" ")
 	}
-	if o.Stale {
-		b.WriteString(`<span class="badge stale" title="`)
-		escapeText(b, l.msg("badge.stale_title"))
-		b.WriteString(`">`)
-		escapeText(b, l.msg("badge.stale"))
-		b.WriteString(`</span>`)
+	switch {
+	case o.Stale:
+		writeBadge(b, "stale", l.msg("badge.stale_title"), l.msg("badge.stale"))
+		b.WriteString(" ")
+	case o.Old:
+		title, _ := l.t("badge.old_title", "date", o.Observed, "days", o.AgeDays) // the key is in every catalog (TestMessages)
+		writeBadge(b, "stale", title, l.msg("badge.stale"))
+		b.WriteString(" ")
 	}
+	if o.Undated {
+		writeBadge(b, "undated", l.msg("badge.undated_title"), l.msg("badge.undated"))
+	}
+}
+
+// writeBadge writes <span class="badge CLASS" title="TITLE">TEXT</span>.
+func writeBadge(b *strings.Builder, class, title, text string) {
+	b.WriteString(`<span class="badge `)
+	b.WriteString(class)
+	b.WriteString(`" title="`)
+	escapeText(b, title)
+	b.WriteString(`">`)
+	escapeText(b, text)
+	b.WriteString(`</span>`)
 }
 
 // instanceOfferRows writes the rows of an instance page's offer table
@@ -162,7 +179,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n<td>")
 		escapeText(&b, l.label("billing", o.Offer.Billing))
 		b.WriteString("</td>\n<td class=\"num\">")
-		writePrice(&b, l, o.Offer.Price)
+		writePublished(&b, l, o.Offer)
 		b.WriteString("</td>\n<td class=\"num\">")
 		if o.USDHour != nil {
 			escapeText(&b, moneyText(*o.USDHour))
@@ -191,6 +208,18 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n</tr>\n")
 	}
 	return template.HTML(b.String())
+}
+
+// writePublished is the "published" template of _partials.html: an offer's
+// price as published, with the source's band where it gives one.
+func writePublished(b *strings.Builder, l *language, o catalog.Offer) {
+	writePrice(b, l, o.Price)
+	if r := o.PriceRange; r != nil {
+		band, _ := l.t("price.band", "min", r.Min, "max", r.Max) // the key is in every catalog (TestMessages)
+		b.WriteString(` <small class="band">`)
+		escapeText(b, band)
+		b.WriteString(`</small>`)
+	}
 }
 
 // writePrice is the "price" template of _partials.html: a published price.

@@ -58,6 +58,12 @@ func hostileOffers() []*offerView {
 			Type:   &typeView{Href: []string{"instances/aws/" + h + ".html", h, "index.html"}[i%3], GPUs: h},
 			Region: catalog.Region{ID: h, NameEN: h + " en", NameZH: []string{"", h + " 中"}[i%2]},
 			Stale:  i%3 == 1,
+			// Every mark of a price's age and kind: old (with its date), undated, reported.
+			Old: i%4 == 1 || i%4 == 2, Undated: i%4 == 3, Observed: h, AgeDays: 366,
+		}
+		o.Offer.Reported = i%5 == 0
+		if i%3 == 0 {
+			o.Offer.PriceRange = &catalog.PriceRange{Min: decimal.RequireFromString("1.2500"), Max: decimal.RequireFromString("9")}
 		}
 		if i%2 == 0 {
 			o.USDHour, o.USDGPUHour = &usd, &gpu

@@ -69,6 +69,9 @@ type fitView struct {
 	GPUHref string // the GPU model's page; "" without a canonical model
 	Region  catalog.Region
 	Checks  map[string]int // checks by status
+	// Offer is the ranked offer as the pages show it: its age marks say when a
+	// ranking entry's price is stale or undated.
+	Offer *offerView
 }
 
 type cellView struct {
@@ -133,7 +136,7 @@ type requirementCount struct {
 }
 
 func (s *scenarioSite) fitView(m *siteModel, rank int, f compare.OfferFit) fitView {
-	v := fitView{Rank: rank, F: f, Region: m.region(f.Offer.Provider, f.Offer.Region), Checks: map[string]int{}}
+	v := fitView{Rank: rank, F: f, Region: m.region(f.Offer.Provider, f.Offer.Region), Checks: map[string]int{}, Offer: m.offerByKey[f.OfferKey]}
 	if t, ok := m.typeByKey[f.InstanceKey]; ok {
 		v.Href = t.Href
 	}

@@ -51,6 +51,9 @@ type tcoOfferView struct {
 	GPUHref string
 	Region  catalog.Region
 	Groups  []string
+	// OnDemand is the offer of the on-demand option (every compared offer has
+	// one): its age marks say when the comparison's prices are stale or undated.
+	OnDemand *offerView
 }
 
 type tcoColumn struct {
@@ -163,6 +166,9 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 				co.Href = base + l.Prefix + v.Href
 			}
 			for _, g := range o.Options {
+				if p := g.Option.PayAsYouGo; g.Group == compare.TCOGroupOnDemand && p != nil {
+					v.OnDemand = m.offerByKey[p.Offer]
+				}
 				v.Groups = append(v.Groups, g.Group)
 				co.Options = append(co.Options, tcoCalcOptions{Group: g.Group, Option: g.Option})
 			}

@@ -390,10 +390,27 @@ func TestBrowser_Compare(t *testing.T) {
 	}
 	browsertest.Screenshot(t, ctx, "zh-compare.png")
 
+	// A suspect price is never the lowest, even in offers picked by hand: the
+	// g5.xlarge in us-west-2 at 0.0101 USD is flagged, the one in us-east-1 at
+	// 1.006 is the lowest.
+	q = "?o=aws/g5.xlarge/us-west-2//on_demand&o=aws/g5.xlarge/us-east-1//on_demand"
+	browsertest.Do(t, ctx, "compare a suspect offer", chromedp.Navigate(site+"/zh/compare.html"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
+	if got := cell(idx["USD / 小时"], 1); strings.Contains(got, "最低") {
+		t.Errorf("USD per hour of the suspect offer = %q, marked the lowest", got)
+	}
+	if got := cell(idx["USD / 小时"], 2); !strings.HasPrefix(got, "1.0060 USD") || !strings.Contains(got, "最低") {
+		t.Errorf("USD per hour of the plausible offer = %q, want the lowest marked", got)
+	}
+
 	// Without offers the page explains what to do.
 	browsertest.Do(t, ctx, "empty compare", chromedp.Navigate(site+"/compare.html"), chromedp.WaitReady(chromedp.CSS("footer")))
 	if hidden := browsertest.Eval[bool](t, ctx, `document.getElementById('compare-help').hidden`); hidden {
 		t.Error("the instructions are hidden on an empty compare page")
+	}
+	// Every page states each provider's data age, with a stale mark past 30 days.
+	ages := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#data-age li')].map(li => li.dataset.provider + ': ' + li.textContent)`)
+	if len(ages) != 4 || !strings.HasPrefix(ages[0], "aws: AWS prices observed 2025-11-30 to 2026-11-30; the oldest 365 days ago") || !strings.HasSuffix(ages[0], "stale") {
+		t.Errorf("data age lines = %q", ages)
 	}
 	exceptions.Check(t)
 }

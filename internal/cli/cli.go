@@ -43,6 +43,7 @@ func commands() []command {
 		{"snapshot", "rebuild the catalog of a past date from the history", runSnapshot},
 		{"history", "import dated prices from public archives into the history; export it as Parquet", runHistory},
 		{"validate", "check benchmark uploads; print each problem as file:line: message", runValidate},
+		{"check", "data-quality report of a catalog: suspect, made-up, stale and unmapped data; exit 1 on errors", runCheck},
 		{"scenarios", "rank instance types for each scenario (fit, reasons, score, best per provider and tier)", runScenarios},
 		{"tco", "total cost of ownership of a workload per billing option; break-even; speed vs price", runTCO},
 		{"fit", "GPU memory a model needs (per component, with the formulas) and the instance types that hold it, cheapest first", runFit},

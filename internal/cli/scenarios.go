@@ -197,23 +197,43 @@ func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, t
 			if f.WorkCost != nil {
 				wc = fmt.Sprintf("  %s %s (%s)", f.WorkCost.CostPerUnit, f.WorkCost.UnitLabel, f.WorkCost.Basis)
 			}
-			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), f.Score.StringFixed(2), wc)
+			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), ageMark(f.Offer, snap.TakenAt), f.Score.StringFixed(2), wc)
 			fmt.Fprintf(tw, "  \t%s\n", f.Summary)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		if err := writeCells(w, "By provider", r.ByProvider); err != nil {
+		if err := writeCells(w, "By provider", r.ByProvider, snap.TakenAt); err != nil {
 			return err
 		}
-		if err := writeCells(w, "By GPU tier", r.ByTier); err != nil {
+		if err := writeCells(w, "By GPU tier", r.ByTier, snap.TakenAt); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func writeCells(w io.Writer, title string, cells []compare.Cell) error {
+// ageMark says on a ranking row when its price is stale, undated or reported
+// (a ranking may include such prices, and says so): " [stale: observed
+// 2025-11-30, 366 days before the catalog]".
+func ageMark(o catalog.Offer, now time.Time) string {
+	var marks []string
+	if o.Reported {
+		marks = append(marks, "reported")
+	}
+	switch age := o.AgeAt(now); {
+	case !age.Known:
+		marks = append(marks, "observation date unknown")
+	case age.Stale():
+		marks = append(marks, fmt.Sprintf("stale: observed %s, %d days before the catalog", o.ObservedAt.UTC().Format("2006-01-02"), age.Days))
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(marks, "; ") + "]"
+}
+
+func writeCells(w io.Writer, title string, cells []compare.Cell, now time.Time) error {
 	fmt.Fprintf(w, "%s:\n", title)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range cells {
@@ -226,7 +246,7 @@ func writeCells(w io.Writer, title string, cells []compare.Cell) error {
 		}
 		var best []string
 		for _, f := range c.Best {
-			best = append(best, fmt.Sprintf("%s %s (%s)", f.InstanceKey, priceText(f), f.Score.StringFixed(2)))
+			best = append(best, fmt.Sprintf("%s %s%s (%s)", f.InstanceKey, priceText(f), ageMark(f.Offer, now), f.Score.StringFixed(2)))
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t[%d fit, %d may fit, of %d]\n", c.Label, strings.Join(best, "; "), c.Fits, c.MayFit, c.Types)
 	}

@@ -33,7 +33,7 @@ func scenarioFixture(t *testing.T) string {
 	offer := func(p catalog.Provider, typ, region string, b catalog.BillingKind, amount string, cur catalog.Currency) catalog.Offer {
 		return catalog.Offer{Provider: p, InstanceType: typ, Region: region, Billing: b,
 			Price: catalog.Price{Amount: catalog.Dec(amount), Currency: cur, Unit: catalog.PerHour}, Availability: catalog.Available,
-			Source: "test", FetchedAt: at}
+			Source: "test", FetchedAt: at, ObservedAt: at}
 	}
 	reserved := offer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.Reserved1yAllUpfront, "0", catalog.USD)
 	reserved.Price.Upfront = catalog.DecPtr("60000")
@@ -54,6 +54,9 @@ func scenarioFixture(t *testing.T) string {
 			offer(catalog.Alibaba, "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", catalog.OnDemand, "8.5", catalog.CNY),
 		},
 	}
+	// The p4d price is a dataset's, a year old; Alibaba's source gives no date.
+	snap.Offers[3].ObservedAt = time.Date(2025, 11, 30, 0, 0, 0, 0, time.UTC)
+	snap.Offers[4].ObservedAt = time.Time{}
 	path := filepath.Join(t.TempDir(), "catalog.json")
 	if err := catalog.WriteSnapshot(path, snap); err != nil {
 		t.Fatal(err)
@@ -80,6 +83,8 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: good price (0.0131 USD per TFLOPS-hour, 1.0× the best); " +
 			"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); no local NVMe for datasets and checkpoints",
 		"alibaba  none of 1 instance types fits",
+		// A ranking may include stale prices, and says so on the row.
+		"32.7726 USD/h [stale: observed 2025-11-30, 365 days before the catalog]",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)

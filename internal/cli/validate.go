@@ -21,9 +21,10 @@ func runValidate(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "validate", "validate [--catalog FILE] [--workloads FILE] [PATH...]\n\n"+
 		"Checks benchmark uploads (CSV or YAML files; folders are searched for .csv, .yaml\n"+
 		"and .yml files) and prints each problem as file:line: message. PATH defaults to\n"+
-		defaultBenchmarks+". Exit 0 when there is no error (warnings allowed), 1 when any\n"+
-		"record has an error, 2 for a bad command line.")
-	path := fs.String("catalog", "", "snapshot to check instance types against (default: the catalog embedded in this build)")
+		defaultBenchmarks+". With --catalog FILE it also checks that catalog's data quality\n"+
+		"(gpuatlas check, text report). Exit 0 when there is no error (warnings allowed), 1\n"+
+		"when any record or the catalog has an error, 2 for a bad command line.")
+	path := fs.String("catalog", "", "snapshot to check instance types against, and whose data quality to check (default: the catalog embedded in this build, quality not checked)")
 	wlPath := fs.String("workloads", "", "workload registry CSV (default: data/workloads.csv embedded in this build)")
 	if code, ok := parse(args); !ok {
 		return code
@@ -56,6 +57,23 @@ func runValidate(env Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "validate: %d valid %s; %d %s, %d %s\n",
 		len(runs), plural(len(runs), "run", "runs"), errs, plural(errs, "error", "errors"), warns, plural(warns, "warning", "warnings"))
+	if *path != "" {
+		// The catalog named is checked as gpuatlas check does; the report is
+		// printed when it finds something.
+		r, err := qualityReport(snap, time.Time{})
+		if err != nil {
+			return fail(env, "validate: %v", err)
+		}
+		if !r.OK() || r.Warnings() > 0 {
+			if _, err := fmt.Fprint(env.Stdout, r.Text(0)); err != nil {
+				return fail(env, "validate: write: %v", err)
+			}
+		}
+		fmt.Fprintf(env.Stderr, "validate: catalog data quality: %d %s, %d %s\n",
+			len(r.Errors), plural(len(r.Errors), "error", "errors"), r.Warnings(), plural(r.Warnings(), "warning", "warnings"))
+		annotateQuality(env, r)
+		errs += len(r.Errors)
+	}
 	if errs > 0 {
 		return ExitError
 	}

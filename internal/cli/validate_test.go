@@ -53,6 +53,10 @@ func runValidateTest(t *testing.T, env map[string]string, args ...string) (int, 
 	return runEnv(runValidate, env, args...)
 }
 
+// qualityClean is the line validate --catalog adds for a catalog without
+// data-quality findings (the fixture has no offers).
+const qualityClean = "validate: catalog data quality: 0 errors, 0 warnings\n"
+
 const validateHeader = "submitter,run_date,provider,instance_type,region,workload,metric,unit,value\n"
 
 func TestValidate_ExitCodes(t *testing.T) {
@@ -73,17 +77,17 @@ func TestValidate_ExitCodes(t *testing.T) {
 		stdout  string
 		summary string
 	}{
-		{"Clean", []string{"--catalog", snap, good}, ExitOK, "", "validate: 1 valid run; 0 errors, 0 warnings\n"},
+		{"Clean", []string{"--catalog", snap, good}, ExitOK, "", "validate: 1 valid run; 0 errors, 0 warnings\n" + qualityClean},
 		{"WarningsAllowed", []string{"--catalog", snap, warn}, ExitOK,
 			slash(warn) + `:2: warning: region "eu-west-9" is not a aws region in the catalog` + "\n",
-			"validate: 1 valid run; 0 errors, 1 warning\n"},
+			"validate: 1 valid run; 0 errors, 1 warning\n" + qualityClean},
 		{"Errors", []string{"--catalog", snap, good, filepath.Join(dir, "bad")}, ExitError,
 			slash(bad) + ":2: run_date 2026-01-01 is in the future (today is 2025-12-01)\n" +
 				slash(bad) + `:12: unknown aws instance type "g5.2xlarge"; closest: g5.12xlarge, g5.xlarge` + "\n",
-			"validate: 1 valid run; 2 errors, 0 warnings\n"},
+			"validate: 1 valid run; 2 errors, 0 warnings\n" + qualityClean},
 		{"MissingPath", []string{"--catalog", snap, filepath.Join(dir, "nope")}, ExitError,
 			slash(filepath.Join(dir, "nope")) + ": cannot read: no such file or directory\n",
-			"validate: 0 valid runs; 1 error, 0 warnings\n"},
+			"validate: 0 valid runs; 1 error, 0 warnings\n" + qualityClean},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -64,8 +65,11 @@ const FXFile = "providers/fx/testdata/ecb-2025-11-28.xml"
 type Running struct {
 	Servers   map[catalog.Provider]*replay.Server
 	Manifests map[catalog.Provider]replay.Manifest
-	// Args are the crawl flags that reach the servers (--endpoint ..., --providers).
+	// Args are the crawl flags that reach the servers (--endpoint ..., --providers
+	// with every provider).
 	Args []string
+	// endpointArgs are the --endpoint flags alone (ArgsFor).
+	endpointArgs []string
 	// Endpoints are the same endpoints as providers.Config wants them: service
 	// name to URL, per provider.
 	Endpoints map[catalog.Provider]map[string]string
@@ -92,7 +96,7 @@ func Start(root string, opts ...replay.Option) (*Running, error) {
 		r.Manifests[f.Provider] = srv.Manifest
 		r.Endpoints[f.Provider] = map[string]string{}
 		for _, e := range f.Endpoints(srv) {
-			r.Args = append(r.Args, "--endpoint", e)
+			r.endpointArgs = append(r.endpointArgs, "--endpoint", e)
 			name, url, _ := strings.Cut(e, "=")
 			_, service, _ := strings.Cut(name, ".")
 			r.Endpoints[f.Provider][service] = url
@@ -105,8 +109,32 @@ func Start(root string, opts ...replay.Option) (*Running, error) {
 		}
 		names += string(f.Provider)
 	}
-	r.Args = append(r.Args, "--providers", names)
+	r.Args = append(slices.Clone(r.endpointArgs), "--providers", names)
 	return r, nil
+}
+
+// Real lists, in display order, the providers whose recorded responses are
+// wholly real (Manifest.Real is all). The others are made up in part or whole
+// for their adapters' tests: `make nightly` crawls only these, as the nightly
+// job crawls only providers it has credentials for, and the others keep the
+// data the embedded catalog has for them.
+func (r *Running) Real() []catalog.Provider {
+	var out []catalog.Provider
+	for _, f := range Fixtures() {
+		if m, ok := r.Manifests[f.Provider]; ok && m.Real == replay.RealAll {
+			out = append(out, f.Provider)
+		}
+	}
+	return out
+}
+
+// ArgsFor is Args with --providers limited to ps.
+func (r *Running) ArgsFor(ps []catalog.Provider) []string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = string(p)
+	}
+	return append(slices.Clone(r.endpointArgs), "--providers", strings.Join(names, ","))
 }
 
 // Close stops every server.

@@ -1,8 +1,11 @@
 package replayset
 
 import (
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
@@ -36,5 +39,28 @@ func TestStart_EndpointsMatchTheCrawlFlags(t *testing.T) {
 	}
 	if n != len(flags) || len(set.Endpoints) != len(Fixtures()) {
 		t.Errorf("%d endpoints over %d providers, want the %d --endpoint flags over %d fixtures", n, len(set.Endpoints), len(flags), len(Fixtures()))
+	}
+}
+
+// TestRunning_Real names the providers whose recordings are wholly real: the
+// ones make nightly crawls. Huawei's prices and regions and all of Volcano
+// Engine are made up for the adapters' tests.
+func TestRunning_Real(t *testing.T) {
+	set, err := Start("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer set.Close()
+	got := set.Real()
+	want := []catalog.Provider{catalog.AWS, catalog.Alibaba, catalog.Tencent}
+	if !slices.Equal(got, want) {
+		t.Errorf("Real() = %v, want %v", got, want)
+	}
+	args := set.ArgsFor(got)
+	if n := len(args); n < 2 || args[n-2] != "--providers" || args[n-1] != "aws,alibaba,tencent" {
+		t.Errorf("ArgsFor ends %v, want --providers aws,alibaba,tencent", args[max(0, len(args)-2):])
+	}
+	if len(args) != len(set.Args) {
+		t.Errorf("ArgsFor has %d flags, Args %d: the endpoints differ", len(args), len(set.Args))
 	}
 }

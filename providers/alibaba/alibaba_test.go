@@ -257,7 +257,7 @@ func TestCrawl_SuspectPrice(t *testing.T) {
 		if !strings.Contains(o.Suspect, "below 10% of the median") {
 			t.Errorf("gn5i %s suspect = %q, want the median reason", b, o.Suspect)
 		}
-		if b == catalog.Spot && !strings.Contains(o.Suspect, "spot price equals the on-demand price") {
+		if b == catalog.Spot && !strings.Contains(o.Suspect, "spot price 0.084 is at or above the on-demand price 0.084 CNY/hour") {
 			t.Errorf("gn5i spot suspect = %q, want the spot = on-demand reason", o.Suspect)
 		}
 	}

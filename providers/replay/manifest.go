@@ -22,18 +22,95 @@ type Exchange struct {
 	Body        string            `json:"body"` // file name, relative to the fixture folder
 }
 
-// Manifest describes a fixture folder: where its data comes from and as of when,
-// and the exchanges it answers. Synthetic is true where no real data exists.
+// Manifest describes a fixture folder: where its data comes from, when it was
+// retrieved and observed, how much of it is real, and the exchanges it answers.
+// `make data` (internal/tools/mkdata) builds the embedded catalog from a crawl
+// of the replays and these fields: a replay answers with old data, so a crawl
+// of it cannot date or label its records itself.
 type Manifest struct {
-	Provider  string `json:"provider"`
-	AsOf      string `json:"as_of"` // YYYY-MM-DD the data describes
-	Synthetic bool   `json:"synthetic"`
-	// SyntheticPrices is true where the specs are real but no real prices exist
-	// (Huawei): every price served is synthetic.
-	SyntheticPrices bool       `json:"synthetic_prices,omitempty"`
-	Sources         []string   `json:"sources"`
-	Notes           []string   `json:"notes,omitempty"`
-	Exchanges       []Exchange `json:"exchanges"`
+	Provider string `json:"provider"`
+	// Real says what a crawl of this replay may publish (RealAll,
+	// RealInstanceTypes, RealNone); the rest is made up and serves the tests.
+	Real string `json:"real"`
+	// Retrieved is the day GPU Atlas copied the source data (YYYY-MM-DD): the
+	// fetched_at of the records `make data` publishes.
+	Retrieved string `json:"retrieved,omitempty"`
+	// Observed is when the source says its prices held; nil where the source
+	// gives no date (observed_at stays empty).
+	Observed *ObservedDates `json:"observed,omitempty"`
+	// InstanceSource, when set, replaces the adapter's source label on the
+	// instance types `make data` publishes: where the specs come from a
+	// document, not from the provider's API (Huawei: Open Telekom Cloud's
+	// flavor tables).
+	InstanceSource string `json:"instance_source,omitempty"`
+	// OfferProvenance names a file beside the manifest holding an
+	// OfferProvenance list: per instance type, region and billing kind, the
+	// source label and price band that the replayed answer cannot carry (AWS
+	// spot: a regional average with its minimum and maximum, or an estimate).
+	OfferProvenance string `json:"offer_provenance,omitempty"`
+	// Reported are prices no API gave but a person reported, with their source;
+	// `make data` publishes them as reported offers.
+	Reported  []ReportedPrice `json:"reported_prices,omitempty"`
+	Sources   []string        `json:"sources"`
+	Notes     []string        `json:"notes,omitempty"`
+	Exchanges []Exchange      `json:"exchanges"`
+}
+
+// What a replay's crawl may publish (Manifest.Real).
+const (
+	RealAll           = "all"
+	RealInstanceTypes = "instance_types"
+	RealNone          = "none"
+)
+
+// ObservedDates are the dates (YYYY-MM-DD) a source gives for its prices.
+type ObservedDates struct {
+	Default string            `json:"default"`
+	Regions map[string]string `json:"regions,omitempty"`
+}
+
+// For is the date of a region's prices.
+func (d *ObservedDates) For(region string) string {
+	if d == nil {
+		return ""
+	}
+	if s, ok := d.Regions[region]; ok {
+		return s
+	}
+	return d.Default
+}
+
+// OfferProvenance is the provenance of the offers of one instance type, region
+// and billing kind in a replay, in every zone.
+type OfferProvenance struct {
+	InstanceType string `json:"instance_type"`
+	Region       string `json:"region"`
+	Billing      string `json:"billing"`
+	// Source replaces the adapter's source label (which names the API call).
+	Source string `json:"source"`
+	// PriceMin and PriceMax are the source's band around the price, when it
+	// gives one (decimal strings in the offer's currency and unit).
+	PriceMin string `json:"price_min,omitempty"`
+	PriceMax string `json:"price_max,omitempty"`
+}
+
+// ReportedPrice is one price a person reported, as the report states it.
+type ReportedPrice struct {
+	InstanceType string `json:"instance_type"`
+	Region       string `json:"region"`
+	Billing      string `json:"billing"`
+	Amount       string `json:"amount"`
+	Currency     string `json:"currency"`
+	Unit         string `json:"unit"`
+	// Includes says what the price covers besides the instance ("" = the
+	// instance alone).
+	Includes string `json:"includes,omitempty"`
+	// Observed is the report's date; Retrieved when GPU Atlas copied it.
+	Observed  string `json:"observed"`
+	Retrieved string `json:"retrieved,omitempty"`
+	Source    string `json:"source"`
+	// Statement is the report's words, verbatim.
+	Statement string `json:"statement"`
 }
 
 // LoadManifest reads manifest.json from a fixture folder.

@@ -12,7 +12,7 @@
   // Hours in a price period; the site normalizes with 730 h a month and 8760 h a
   // year, as catalog.HoursPerMonth and HoursPerYear do.
   A.HOURS = { hour: 1, month: 730, year: 8760 };
-  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2;
+  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2, FLAG_OLD = 4, FLAG_UNDATED = 8, FLAG_REPORTED = 16;
 
   A.init = function (c) { cfg = c || {}; L = cfg.labels || {}; A.cfg = cfg; A.lang = cfg.lang || 'en'; };
 
@@ -54,11 +54,20 @@
     return '<span class="badge ' + cls + '"' + (title ? ' title="' + A.esc(title) + '"' : '') + '>' + A.esc(txt) + '</span>';
   };
 
+  // oldTitle says when an old price was observed.
+  function oldTitle(r) {
+    return A.text('badge.old_title').replace('{date}', r.observed).replace('{days}', r.ageDays);
+  }
+
+  // marksHTML writes a row's marks as the server does (sitegen/rows.go writeMarks).
   A.marksHTML = function (r) {
     var h = '';
     if (r.synthetic) h += A.badgeHTML('synthetic', A.text('badge.synthetic'), A.text('badge.synthetic_title')) + ' ';
+    if (r.reported) h += A.badgeHTML('reported', A.text('badge.reported'), A.text('badge.reported_title')) + ' ';
     if (r.suspect) h += A.badgeHTML('suspect', A.text('badge.suspect'), r.suspect) + ' ';
-    if (r.stale) h += A.badgeHTML('stale', A.text('badge.stale'), A.text('badge.stale_title'));
+    if (r.stale) h += A.badgeHTML('stale', A.text('badge.stale'), A.text('badge.stale_title')) + ' ';
+    else if (r.old) h += A.badgeHTML('stale', A.text('badge.stale'), oldTitle(r)) + ' ';
+    if (r.undated) h += A.badgeHTML('undated', A.text('badge.undated'), A.text('badge.undated_title'));
     return h;
   };
 
@@ -99,8 +108,11 @@
 
   A.marks = function (r, into) {
     if (r.synthetic) into.append(A.badge('synthetic', A.text('badge.synthetic'), A.text('badge.synthetic_title')), ' ');
+    if (r.reported) into.append(A.badge('reported', A.text('badge.reported'), A.text('badge.reported_title')), ' ');
     if (r.suspect) into.append(A.badge('suspect', A.text('badge.suspect'), r.suspect), ' ');
-    if (r.stale) into.append(A.badge('stale', A.text('badge.stale'), A.text('badge.stale_title')));
+    if (r.stale) into.append(A.badge('stale', A.text('badge.stale'), A.text('badge.stale_title')), ' ');
+    else if (r.old) into.append(A.badge('stale', A.text('badge.stale'), oldTitle(r)), ' ');
+    if (r.undated) into.append(A.badge('undated', A.text('badge.undated'), A.text('badge.undated_title')));
   };
 
   // decode turns offers.json into {rows, fx, takenAt, workloads}.
@@ -134,6 +146,8 @@
         upfront: o.upfront[i] === undefined ? null : o.upfront[i], hourly: o.hourly[i],
         avail: d.avail[o.avail[i]], synthetic: !!(flags & FLAG_SYNTHETIC),
         suspect: flags & FLAG_SUSPECT ? o.suspect[i] : '', stale: !!stale[t.p],
+        old: !!(flags & FLAG_OLD), undated: !!(flags & FLAG_UNDATED), reported: !!(flags & FLAG_REPORTED),
+        observed: d.observed[o.observed[i]][0], ageDays: d.observed[o.observed[i]][1],
         fetched: d.fetched[o.fetched[i]], includes: o.includes[i] || '',
         work: work && work.costs[i] ? work.costs[i] : null
       };

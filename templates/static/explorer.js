@@ -73,7 +73,10 @@
   };
   var NUM_OPS = ['>=', '<=', '!=', '>', '<', '='];
 
-  function marksCode(r) { return r.synthetic ? 'synthetic' : r.suspect ? 'suspect' : r.stale ? 'stale' : ''; }
+  // marksCode is the mark a row is filtered and sorted by: the gravest it has.
+  function marksCode(r) {
+    return r.synthetic ? 'synthetic' : r.suspect ? 'suspect' : r.stale || r.old ? 'stale' : r.undated ? 'undated' : r.reported ? 'reported' : '';
+  }
 
   // --- state and URL --------------------------------------------------------
 
@@ -451,7 +454,10 @@
         if (c.price || c.work) { var v = c.val(r); return v === null ? '' : A.money(v); }
         if (c.id === 'gpu') return r.gpu || '';
         if (c.id === 'region') return r.region;
-        if (c.id === 'marks') return [r.synthetic ? 'synthetic' : '', r.suspect ? 'suspect' : '', r.stale ? 'stale' : ''].filter(Boolean).join(' ');
+        if (c.id === 'marks') {
+          return [r.synthetic ? 'synthetic' : '', r.reported ? 'reported' : '', r.suspect ? 'suspect' : '', r.stale || r.old ? 'stale' : '',
+            r.undated ? 'undated' : ''].filter(Boolean).join(' ');
+        }
         if (c.id === 'zone') return r.zone || r.zones;
         return cellText(c, r);
       });

@@ -1,8 +1,9 @@
 // Command mkdata regenerates the embedded default catalog (data/catalog.json) by
 // running `gpuatlas crawl` against the recorded provider responses under
-// providers/<cloud>/testdata/replay, served by local replay servers. It then stamps
-// each provider's records with the provenance of its fixtures: the date the
-// recorded data describes (fetched_at) and whether it is synthetic.
+// providers/<cloud>/testdata/replay, served by local replay servers. A replay
+// answers with old data, and some replays are made up for the adapters' tests, so
+// it then publishes from each provider's crawl only what its fixture manifest
+// says is real, dated and labelled as the manifest says (stamp.go).
 //
 // It also builds the history (data/history.jsonl) anew: that crawl, and the dated
 // prices of the public archives in data/history-sources (`make
@@ -19,10 +20,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
@@ -67,7 +67,11 @@ func run(out, history, sources string) error {
 	if err != nil {
 		return err
 	}
-	if err := stamp(snap, manifests); err != nil {
+	regions, err := catalog.LoadRegionTable(data.FS)
+	if err != nil {
+		return err
+	}
+	if err := stamp(snap, fixtures(manifests), regions); err != nil {
 		return err
 	}
 	if err := catalog.WriteSnapshot(out, snap); err != nil {
@@ -113,51 +117,11 @@ func writeHistory(path, sources string, snap *catalog.Snapshot) error {
 	return nil
 }
 
-// stamp sets each provider's provenance from its fixture manifest: fetched_at and
-// last confirmation are the date the recorded data describes, synthetic data is
-// marked, and the sources are listed in coverage. The crawl clock would otherwise
-// put today's date on data captured long ago.
-func stamp(s *catalog.Snapshot, manifests map[catalog.Provider]replay.Manifest) error {
-	asOf := map[catalog.Provider]time.Time{}
+// fixtures pairs each manifest with the folder its files are in.
+func fixtures(manifests map[catalog.Provider]replay.Manifest) map[catalog.Provider]fixture {
+	out := map[catalog.Provider]fixture{}
 	for p, m := range manifests {
-		t, err := time.Parse("2006-01-02", m.AsOf)
-		if err != nil {
-			return fmt.Errorf("%s fixture manifest: as_of %q is not YYYY-MM-DD", p, m.AsOf)
-		}
-		asOf[p] = t
+		out[p] = fixture{manifest: m, dir: os.DirFS(replayset.DirOf(p))}
 	}
-	latest := time.Time{}
-	for _, t := range asOf {
-		if t.After(latest) {
-			latest = t
-		}
-	}
-	s.TakenAt = latest
-	for i := range s.Offers {
-		o := &s.Offers[i]
-		m := manifests[o.Provider]
-		o.FetchedAt = asOf[o.Provider]
-		o.Synthetic = m.Synthetic || m.SyntheticPrices
-	}
-	for i := range s.Instances {
-		it := &s.Instances[i]
-		it.Synthetic = manifests[it.Provider].Synthetic
-	}
-	for i := range s.Coverage {
-		c := &s.Coverage[i]
-		m, ok := manifests[c.Provider]
-		if !ok {
-			continue
-		}
-		c.LastOK = asOf[c.Provider]
-		c.Synthetic = m.Synthetic || m.SyntheticPrices
-		c.Sources = append([]string{"replay of recorded responses (make data): " + replayset.DirOf(c.Provider)}, m.Sources...)
-		sort.Strings(c.Sources[1:])
-		for _, n := range m.Notes {
-			if strings.HasPrefix(n, "as_of") {
-				c.Sources = append(c.Sources, n) // what the date means when it is not a capture date
-			}
-		}
-	}
-	return s.Validate()
+	return out
 }

@@ -1,6 +1,7 @@
 // Command replayd serves every provider's recorded responses on loopback ports
-// until it is stopped, and writes the crawl flags and test credentials that reach
-// them to a file that a shell can source. `make nightly` uses it to run the whole
+// until it is stopped, and writes the crawl flags (for the providers whose
+// recordings are wholly real) and test credentials that reach them to a file
+// that a shell can source. `make nightly` uses it to run the whole
 // nightly job offline; -latency delays every answer, as a distant API would.
 //
 //	go run ./internal/tools/replayd -env FILE [-latency 50ms]
@@ -58,7 +59,10 @@ func serve(envFile, root string, latency time.Duration) error {
 	for _, k := range keys {
 		fmt.Fprintf(&b, "export %s=%s\n", k, shellQuote(set.Env[k]))
 	}
-	fmt.Fprintf(&b, "export GPUATLAS_REPLAY_ARGS=%s\n", shellQuote(strings.Join(set.Args, " ")))
+	// Only the wholly real replays are crawled: the made-up ones (Huawei's
+	// prices and regions, all of Volcano Engine) serve their adapters' tests,
+	// and a crawl of them would put made-up data in the job's catalog and site.
+	fmt.Fprintf(&b, "export GPUATLAS_REPLAY_ARGS=%s\n", shellQuote(strings.Join(set.ArgsFor(set.Real()), " ")))
 	if err := catalog.WriteFileAtomic(envFile, []byte(b.String())); err != nil {
 		return err
 	}

@@ -9,12 +9,11 @@ import (
 )
 
 // RetrievedOn is the date GPU Atlas retrieved the catalogs (the shared real-data
-// set): the catalogs record no capture date and their commits' dates could not
-// be found, so it is the manifests' as_of and the prices are at least this old.
+// set): the manifests' retrieved date, the fetched_at of the embedded offers.
 const RetrievedOn = "2026-11-30"
 
-// AsOfNote is the manifest note that says what as_of means for these catalogs.
-const AsOfNote = "as_of " + RetrievedOn + " is the date GPU Atlas retrieved this data, not the date it was captured: the source records no capture date and its commit's date could not be found. The prices are at least this old; their capture date is unknown."
+// DateNote is the manifest note that says what is known of the data's dates.
+const DateNote = "Dates: GPU Atlas retrieved this data on " + RetrievedOn + " (retrieved, the offers' fetched_at). The source records no capture date and its commit's date could not be found, so when the prices held is unknown: the manifest has no observed date and the offers' observed_at is empty. The prices are at least as old as the retrieval."
 
 // Catalog is one cloud's vms.csv in a SkyPilot catalog repository, at a commit.
 type Catalog struct {

@@ -148,11 +148,11 @@ func run(realdata, out string) error {
 // manifest states the source and every conversion; WriteManifest adds the exchanges.
 var manifest = replay.Manifest{
 	Provider:  "alibaba",
-	AsOf:      skypilot.RetrievedOn,
-	Synthetic: false,
+	Real:      replay.RealAll,
+	Retrieved: skypilot.RetrievedOn,
 	Sources:   []string{source.Provenance("../shared/realdata/alibaba/ecs_gpu_vms.csv")},
 	Notes: []string{
-		skypilot.AsOfNote,
+		skypilot.DateNote,
 		"The source was produced with DescribeInstanceTypes (MinimumGPUAmount=1, MaxResults=100), DescribeZones (InstanceChargeType=PostPaid, verbose) and DescribePrice per zone (ResourceType=instance, InstanceNetworkType=vpc, PriceUnit=Hour, Amount=1, SystemDisk cloud_essd 40 GiB; spot: SpotStrategy=SpotAsPriceGo, SpotDuration=0). Every price therefore includes the 40 GiB ESSD system disk.",
 		"Prices: the source stores USD = CNY × 0.138 rounded to 8 decimals. CNY is recovered as the shortest decimal (at most 8 places) whose product with 0.138, rounded to 8 decimals, is the stored USD. Rounding to 2 decimals would not be a recovery: 2339 of the 2354 prices need 3 to 8 places (e.g. 4.56135954 USD = 33.05333 CNY exactly), so Alibaba's hourly TradePrice is not kept to cents.",
 		"DescribePrice answers carry TradePrice and Currency=CNY only: the source kept TradePrice alone, so OriginalPrice (list price) and DiscountPrice are absent rather than invented, and the crawl's offers have no list price.",

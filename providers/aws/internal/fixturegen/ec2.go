@@ -90,6 +90,11 @@ func (g *generator) writeSpot(region string, prices []priceRow, zones [][2]strin
 		for _, z := range zs {
 			items = append(items, item{p.typ, z, price.StringFixed(6)})
 		}
+		prov, err := spotProvenance(p, price)
+		if err != nil {
+			return 0, err
+		}
+		g.spot = append(g.spot, prov)
 	}
 	g.paged("DescribeSpotPriceHistory", region, len(items), spotPerPage, "spotPriceHistorySet", func(b *bytes.Buffer, i int) {
 		it := items[i]
@@ -145,3 +150,39 @@ func token(action, region string, page int) string {
 }
 
 func requestID(parts ...string) string { return fixture.RequestID(strings.Join(parts, "/")) }
+
+// The source labels of the replayed spot offers (replay.OfferProvenance): the
+// dataset gives one figure per type and region, either the average of the spot
+// prices it observed over its window (with their minimum and maximum) or, with
+// no observation, on-demand less the Spot Instance Advisor's savings percent.
+const (
+	spotAverageSource  = "regional average of observed spot prices (ec2instances.info via tsaol/aws-gpu, " + asOf + "), shown in each zone that offers the type; not a per-zone DescribeSpotPriceHistory figure"
+	spotEstimateSource = "estimate, not an observed price: on-demand less the Spot Instance Advisor's %s%% savings (ec2instances.info via tsaol/aws-gpu, " + asOf + "), shown in each zone that offers the type"
+)
+
+// spotProvenance says what a row's spot figure is. A row without a band must
+// be the savings estimate to the dataset's rounding, else it is an error: a
+// figure of unknown kind is not replayed.
+func spotProvenance(p priceRow, avg decimal.Decimal) (replay.OfferProvenance, error) {
+	prov := replay.OfferProvenance{InstanceType: p.typ, Region: p.region, Billing: "spot"}
+	if p.spotMin != "" || p.spotMax != "" {
+		lo, err1 := decimal.NewFromString(p.spotMin)
+		hi, err2 := decimal.NewFromString(p.spotMax)
+		if err1 != nil || err2 != nil || avg.LessThan(lo) || avg.GreaterThan(hi) {
+			return prov, fmt.Errorf("spot %s in %s: band %q..%q does not hold the average %s", p.typ, p.region, p.spotMin, p.spotMax, avg)
+		}
+		prov.Source, prov.PriceMin, prov.PriceMax = spotAverageSource, lo.String(), hi.String()
+		return prov, nil
+	}
+	od, err1 := decimal.NewFromString(p.onDemand)
+	s, err2 := decimal.NewFromString(p.spotSavings)
+	if err1 != nil || err2 != nil {
+		return prov, fmt.Errorf("spot %s in %s: no band and no on-demand price or savings to tell what %s is", p.typ, p.region, avg)
+	}
+	est := od.Mul(decimal.NewFromInt(100).Sub(s)).Div(decimal.NewFromInt(100))
+	if est.Sub(avg).Abs().GreaterThan(od.Mul(decimal.New(1, -5))) {
+		return prov, fmt.Errorf("spot %s in %s: no band, and %s is not on-demand %s less %s%% (%s)", p.typ, p.region, avg, od, s, est)
+	}
+	prov.Source = fmt.Sprintf(spotEstimateSource, s.String())
+	return prov, nil
+}

@@ -15,11 +15,17 @@ import (
 	"slices"
 
 	"github.com/gpuatlas/gpuatlas/providers/internal/fixture"
+	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
 const (
 	asOf      = "2025-11-30" // date of the regional price file
 	asOfChina = "2026-01-21" // date of the China price file
+	// retrieved is when GPU Atlas copied the source data (the shared real-data
+	// set, first batch): the embedded offers' fetched_at.
+	retrieved = "2026-11-30"
+	// spotProvenanceFile holds what each replayed spot figure is.
+	spotProvenanceFile = "spot_provenance.json"
 
 	// Page sizes, smaller than the API maxima so that every paginated call is
 	// exercised over several pages.
@@ -34,6 +40,7 @@ type generator struct {
 	in     string
 	folder *fixture.Folder
 	types  map[string]map[string]any // instance type -> moto JSON record
+	spot   []replay.OfferProvenance  // what each replayed spot figure is
 }
 
 func main() {
@@ -115,5 +122,6 @@ func (g *generator) run(out string) error {
 			noOfferings = append(noOfferings, r)
 		}
 	}
-	return g.folder.WriteManifest(manifest(len(regions), noOfferings, spotSkipped, skippedLocal))
+	g.folder.JSON(spotProvenanceFile, g.spot)
+	return g.folder.WriteManifest(manifest(len(regions), noOfferings, spotSkipped, skippedLocal, len(g.spot)))
 }

@@ -17,6 +17,7 @@ import (
 type priceRow struct {
 	typ, region, currency                         string
 	onDemand, spotAvg                             string
+	spotMin, spotMax, spotSavings                 string // the band over the dataset's window; the Spot Advisor's savings %
 	r1NoUpfront, r1AllUpfront, r3NoUpfront, r3All string
 }
 
@@ -88,7 +89,8 @@ func (g *generator) loadPrices(names ...string) ([]priceRow, int, error) {
 	var out []priceRow
 	skipped := 0
 	for _, name := range names {
-		rows, err := fixture.ReadCSV(filepath.Join(g.in, name), "instance_type", "region", "currency", "linux_ondemand_per_hour", "linux_spot_avg",
+		rows, err := fixture.ReadCSV(filepath.Join(g.in, name), "instance_type", "region", "currency", "linux_ondemand_per_hour",
+			"linux_spot_min", "linux_spot_avg", "linux_spot_max", "spot_pct_savings_od",
 			"linux_reserved_yrTerm1Standard.noUpfront", "linux_reserved_yrTerm1Standard.allUpfront",
 			"linux_reserved_yrTerm3Standard.noUpfront", "linux_reserved_yrTerm3Standard.allUpfront")
 		if err != nil {
@@ -102,6 +104,7 @@ func (g *generator) loadPrices(names ...string) ([]priceRow, int, error) {
 			out = append(out, priceRow{
 				typ: r.Get("instance_type"), region: r.Get("region"), currency: r.Get("currency"),
 				onDemand: r.Get("linux_ondemand_per_hour"), spotAvg: r.Get("linux_spot_avg"),
+				spotMin: r.Get("linux_spot_min"), spotMax: r.Get("linux_spot_max"), spotSavings: r.Get("spot_pct_savings_od"),
 				r1NoUpfront: r.Get("linux_reserved_yrTerm1Standard.noUpfront"), r1AllUpfront: r.Get("linux_reserved_yrTerm1Standard.allUpfront"),
 				r3NoUpfront: r.Get("linux_reserved_yrTerm3Standard.noUpfront"), r3All: r.Get("linux_reserved_yrTerm3Standard.allUpfront"),
 			})

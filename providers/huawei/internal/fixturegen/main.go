@@ -27,9 +27,13 @@ import (
 )
 
 const (
-	specSource    = "opentelekomcloud-docs/elastic-cloud-server umn/source/service_overview/ecs_types_and_specifications/ecs_specifications/gpu-accelerated_ecss.rst @ 3830cb51a24c1046f9d9b23a9480e7c8980bf9ea (2026-06-15, Apache-2.0), via ../shared/realdata/huawei/otc_gpu_flavors.csv"
-	exampleSource = "opentelekomcloud-docs/elastic-cloud-server api-ref/source/apis_recommended/flavor_management/listing_flavor_details_and_extended_information.rst @ 992644fa9a16c3a073273cf442ffd9ea615c3cb4 (2026-02-04): ListFlavors example response shape and the c3.2xlarge.2 record"
-	domainID      = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+	retrieved         = "2026-11-30" // when GPU Atlas copied the flavor tables (the shared real-data set)
+	reportedRetrieved = "2026-12-01" // the community notes came with the second batch
+	instanceSource    = "Open Telekom Cloud's GPU flavor tables, which use Huawei's ECS flavors (opentelekomcloud-docs/elastic-cloud-server @ 3830cb51, 2026-06-15); Huawei Cloud's own regions may list other flavors"
+	communitySource   = "ringochen06/deepjump cloud/HUAWEI_CLOUD_PLAN.md @ 7296e6a2c273f069f0103760d1e647cfd94e65ab (2026-07-13, no licence file), via ../shared/realdata/huawei/community_price_and_availability_notes.csv: one person's reading of Huawei Cloud's purchase pages for Beijing-4"
+	specSource        = "opentelekomcloud-docs/elastic-cloud-server umn/source/service_overview/ecs_types_and_specifications/ecs_specifications/gpu-accelerated_ecss.rst @ 3830cb51a24c1046f9d9b23a9480e7c8980bf9ea (2026-06-15, Apache-2.0), via ../shared/realdata/huawei/otc_gpu_flavors.csv"
+	exampleSource     = "opentelekomcloud-docs/elastic-cloud-server api-ref/source/apis_recommended/flavor_management/listing_flavor_details_and_extended_information.rst @ 992644fa9a16c3a073273cf442ffd9ea615c3cb4 (2026-02-04): ListFlavors example response shape and the c3.2xlarge.2 record"
+	domainID          = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
 )
 
 // regionPlan says which flavor families each fixture region lists and its AZs.
@@ -70,7 +74,7 @@ type row struct {
 }
 
 func main() {
-	fixture.Command{Cloud: "huawei", Reads: "otc_gpu_flavors.csv and otc_list_flavors_example_response.json", Generate: run}.Main()
+	fixture.Command{Cloud: "huawei", Reads: "otc_gpu_flavors.csv, otc_list_flavors_example_response.json and community_price_and_availability_notes.csv", Generate: run}.Main()
 }
 
 func run(realdata, out string) error {
@@ -86,13 +90,19 @@ func run(realdata, out string) error {
 	if err != nil {
 		return err
 	}
+	reported, err := readReported(filepath.Join(realdata, "community_price_and_availability_notes.csv"))
+	if err != nil {
+		return err
+	}
 	m := replay.Manifest{
-		Provider:        "huawei",
-		AsOf:            "2026-06-15",
-		Synthetic:       false,
-		SyntheticPrices: true, // specs are real; regions, zones and prices are not
-		Sources:         []string{specSource, exampleSource},
+		Provider:       "huawei",
+		Real:           replay.RealInstanceTypes, // specs are real; regions, zones, stock and prices are not
+		Retrieved:      retrieved,
+		InstanceSource: instanceSource,
+		Reported:       reported,
+		Sources:        []string{specSource, exampleSource, communitySource},
 		Notes: []string{
+			"What make data publishes from this replay: the GPU flavors' specs (real, below) as Huawei Cloud instance types, labelled as Open Telekom Cloud's tables for the Huawei stack, with no region, zone, stock or price (made up here); and the reported prices (reported_prices), each labelled as reported with its source and date. Retrieved " + retrieved + " (the specs; the reported price was added with the second batch of the shared data, " + reportedRetrieved + ").",
 			"REAL: in ecs-flavors-*.json the GPU flavor ids, vCPUs, RAM, GPU model names as printed in the tables, GPU count, GPU memory and max/assured bandwidth (quota:max_rate/min_rate) come from the OTC flavor tables; the c3.2xlarge.2 record is the documented example response, unchanged.",
 			"SYNTHETIC: which regions list which families, the AZ names and cond:operation:status/az values, the extra-spec encoding of the GPU (info:gpu:name \"<n> * <name> / <GiB> GiB\"; pi2.* use pci_passthrough:alias \"nvidia-t4:<n>\" instead), project ids (iam-projects.json) and every BSS answer (bss-*.json).",
 			"SYNTHETIC PRICES (bss-*.json), CNY: on-demand hour = (sum over GPUs of the per-GPU-hour figure + " + perVCPUHour + " per vCPU) × region factor, rounded to 0.01; per GPU-hour: T4 6.00, V100 16 GiB 12.00, V100 32 GiB 14.00, A100 80 GB 28.00, H100 PCIe 45.00, H100 NVL 50.00, L4 7.00, A40 16.00, A40 vGPU <N>Q = 16.00 × N/48; region factor cn-north-4 1.00, cn-east-3 1.00, ap-southeast-1 1.20; month = hour × 511 (730 h × 0.70), rounded to 0.01; year = month × 10. No discount: amount = official_website_amount.",
@@ -300,4 +310,53 @@ func readExample(path string) (any, error) {
 		return nil, fmt.Errorf("%s: want one example flavor, found %d", path, len(v.Flavors))
 	}
 	return v.Flavors[0], nil
+}
+
+// reportedRegion maps the region names the community notes use to Huawei
+// Cloud region ids (Huawei's region list: Beijing-4 is cn-north-4).
+var reportedRegion = map[string]string{"Beijing-4": "cn-north-4"}
+
+// readReported reads the community notes' price statements: one reported
+// on-demand price per flavor and region (the notes state p2v.16xlarge.8 twice,
+// 131.50 and 131.5 CNY an hour: the same price, published once with the first
+// statement). Availability remarks and specs are not prices and are left out.
+func readReported(path string) ([]replay.ReportedPrice, error) {
+	rows, err := fixture.ReadCSV(path, "source_repo", "source_path", "source_commit", "source_commit_date", "region_as_written",
+		"flavor", "kind", "ondemand_cny_per_hour", "statement")
+	if err != nil {
+		return nil, err
+	}
+	var out []replay.ReportedPrice
+	seen := map[string]decimal.Decimal{}
+	for _, r := range rows {
+		if r.Get("kind") != "price" || r.Get("ondemand_cny_per_hour") == "" {
+			continue
+		}
+		region, ok := reportedRegion[r.Get("region_as_written")]
+		if !ok {
+			return nil, r.Errorf("region %q has no Huawei Cloud region id in reportedRegion", r.Get("region_as_written"))
+		}
+		amount, err := decimal.NewFromString(r.Get("ondemand_cny_per_hour"))
+		if err != nil {
+			return nil, r.Errorf("ondemand_cny_per_hour: %v", err)
+		}
+		key := r.Get("flavor") + "/" + region
+		if prev, ok := seen[key]; ok {
+			if !prev.Equal(amount) {
+				return nil, r.Errorf("%s is reported at %s and at %s", key, prev, amount)
+			}
+			continue
+		}
+		seen[key] = amount
+		day := r.Get("source_commit_date")
+		if len(day) < 10 {
+			return nil, r.Errorf("source_commit_date %q is not a date", day)
+		}
+		out = append(out, replay.ReportedPrice{InstanceType: r.Get("flavor"), Region: region, Billing: "on_demand",
+			Amount: amount.String(), Currency: "CNY", Unit: "hour", Includes: "",
+			Observed: day[:10], Retrieved: reportedRetrieved,
+			Source:    fmt.Sprintf("reported, not from an API: %s %s @ %s (%s), read from Huawei Cloud's purchase page", r.Get("source_repo"), r.Get("source_path"), r.Get("source_commit")[:8], day[:10]),
+			Statement: r.Get("statement")})
+	}
+	return out, nil
 }

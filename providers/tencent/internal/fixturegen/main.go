@@ -87,10 +87,10 @@ func run(realdata, out string) error {
 
 // manifest states the source and every conversion; WriteManifest adds the exchanges.
 var manifest = replay.Manifest{
-	Provider: "tencent", AsOf: skypilot.RetrievedOn, Synthetic: false,
+	Provider: "tencent", Real: replay.RealAll, Retrieved: skypilot.RetrievedOn,
 	Sources: []string{source.Provenance("../shared/realdata/tencent/cvm_gpu_vms.csv")},
 	Notes: []string{
-		skypilot.AsOfNote,
+		skypilot.DateNote,
 		"The source was produced with DescribeRegions (RegionState AVAILABLE), DescribeInstanceTypeConfigs per region (rows with GPU > 0) and InquiryPriceRunInstances per zone (POSTPAID_BY_HOUR, InstanceCount 1, a TencentOS public image, default system disk, no public bandwidth).",
 		"The type list is replayed as DescribeZoneInstanceConfigInfos (filter instance-charge-type=POSTPAID_BY_HOUR), the call the adapter makes: one item per source row with Zone, InstanceType, InstanceChargeType, InstanceFamily, Cpu, Memory and GpuCount. The source has no stock status, no price in this call, no bandwidth and no GPU memory: Status, Price, InstanceBandwidth and the rest are absent, so the crawl reports availability unknown and asks InquiryPriceRunInstances for every price, as the source did.",
 		"Prices: the source stores USD = CNY × 0.138 rounded to 8 decimals; CNY is recovered as the shortest decimal whose product with 0.138, rounded to 8 decimals, is the stored USD. All 405 recover to at most 2 decimals (fen), as Tencent's prices are. They are replayed as Price.InstancePrice.UnitPriceDiscount (CNY/hour, ChargeUnit HOUR); the source took UnitPriceDiscount, falling back to UnitPrice, and kept no list price, so UnitPrice is absent.",

@@ -81,11 +81,11 @@ func run(out string) error {
 		return err
 	}
 	m := replay.Manifest{
-		Provider:  "volcengine",
-		AsOf:      "2026-06-15",
-		Synthetic: true,
-		Sources:   []string{"synthetic: no public Volcano Engine catalog data exists (../shared/realdata/README.md); wire shapes from github.com/volcengine/volcengine-go-sdk v1.1.35 service/ecs and service/billing"},
+		Provider: "volcengine",
+		Real:     replay.RealNone, // the adapter's tests only: make data publishes nothing from it
+		Sources:  []string{"synthetic: no public Volcano Engine catalog data exists (../shared/realdata/README.md); wire shapes from github.com/volcengine/volcengine-go-sdk v1.1.35 service/ecs and service/billing"},
 		Notes: []string{
+			"make data publishes nothing from this replay: the embedded catalog says that Volcano Engine has an adapter and no public catalog data, until a crawl with credentials brings real data.",
 			"EVERYTHING IS SYNTHETIC: instance types, sizes, GPU per family (ecs.gni2 NVIDIA A10, ecs.ini2 NVIDIA A30, ecs.pni2 NVIDIA A100, ecs.gni3cl NVIDIA L20 are assumptions, not verified), regions, zones, stock and prices.",
 			"SYNTHETIC PRICES, CNY: pay-as-you-go hour = per-GPU-hour figure × GPUs + " + perVCPUHour + " per vCPU, rounded to 0.01, with per GPU-hour NVIDIA A10 7.00, NVIDIA A30 9.00, NVIDIA A100 30.00, NVIDIA L20 12.00; month = hour × 511 (730 h × 0.70); year = month × 10; spot = hour × 0.30 in every zone where the type is available. No discount: DiscountAmount = OriginalAmount.",
 			"Stock rule (synthetic): every type is Available in every zone of its region except ecs.pni2.* SoldOut in the region's last zone; ecs.g3i.large is a non-GPU type that must be left out; DescribeInstanceTypes answers in two pages (NextToken page-2).",

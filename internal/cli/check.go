@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/data"
+)
+
+const checkSynopsis = `check [--catalog FILE] [--format text|markdown|json] [--as-of DATE] [--max-rows N]
+
+Checks a catalog's data quality and prints a report. Errors (exit 1): a made-up
+(synthetic) price or instance type, an offer or type without a source, an offer
+without fetched_at or observed after it, a price that breaks a plausibility rule
+but is not marked suspect, and a suspect offer that leads an answer (a scenario
+ranking on any billing kind, a TCO preset). Warnings: every suspect offer with
+its reasons, accelerator names without a GPU model, providers whose prices were
+observed more than 30 days before --as-of or have no observation date, and spec
+conflicts. Exit 0 without errors (warnings allowed), 1 with errors, 2 for a bad
+command line. gpuatlas validate --catalog FILE runs the same check.`
+
+func runCheck(env Env, args []string) int {
+	fs, parse := newFlagSet(env, "check", checkSynopsis)
+	path := fs.String("catalog", "", "snapshot to check (default: the catalog embedded in this build)")
+	format := fs.String("format", "text", "report format: text, markdown (for a job summary) or json")
+	asOfArg := fs.String("as-of", "", "count data ages to this date, YYYY-MM-DD or RFC 3339 (default: the catalog's taken_at)")
+	maxRows := fs.Int("max-rows", catalog.DefaultQualityRows, "rows per list in text and markdown (json lists every one)")
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "check: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "markdown" && *format != "json" {
+		return usageError(env, "check: --format %q: want text, markdown or json", *format)
+	}
+	var asOf time.Time
+	if *asOfArg != "" {
+		t, ok, err := parseAsOf(*asOfArg)
+		if err != nil || !ok {
+			return usageError(env, "check: --as-of %q: want YYYY-MM-DD or an RFC 3339 time", *asOfArg)
+		}
+		asOf = t
+	}
+	snap, _, err := loadSnapshot(*path)
+	if err != nil {
+		return fail(env, "check: %v", err)
+	}
+	r, err := qualityReport(snap, asOf)
+	if err != nil {
+		return fail(env, "check: %v", err)
+	}
+	var out string
+	switch *format {
+	case "markdown":
+		out = r.Markdown(*maxRows)
+	case "json":
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return fail(env, "check: %v", err)
+		}
+		out = string(b) + "\n"
+	default:
+		out = r.Text(*maxRows)
+	}
+	if _, err := fmt.Fprint(env.Stdout, out); err != nil {
+		return fail(env, "check: write: %v", err)
+	}
+	annotateQuality(env, r)
+	if !r.OK() {
+		return ExitError
+	}
+	return ExitOK
+}
+
+// qualityReport is catalog.CheckQuality with the answers checked too: every
+// scenario ranked on every billing kind the catalog has, and the TCO presets
+// the site shows, must lead with no offer the plausibility rules flag (applied
+// afresh, so that a catalog whose flags are missing is caught).
+func qualityReport(snap *catalog.Snapshot, asOf time.Time) (catalog.QualityReport, error) {
+	r := catalog.CheckQuality(snap, asOf)
+	flagged := map[string][]string{}
+	for i, reasons := range snap.ImplausibleReasons() {
+		flagged[snap.Offers[i].Key()] = reasons
+	}
+	if len(flagged) == 0 {
+		return r, nil
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return r, err
+	}
+	set, err := compare.LoadScenarios(data.FS)
+	if err != nil {
+		return r, err
+	}
+	kinds := map[catalog.BillingKind]bool{}
+	for _, o := range snap.Offers {
+		kinds[o.Billing] = true
+	}
+	lead := func(where, key string) {
+		if reasons, ok := flagged[key]; ok {
+			r.AddError(catalog.Finding{Code: catalog.CodeSuspectLeads, Subject: where,
+				Message: fmt.Sprintf("%s leads it, and its price breaks a plausibility rule: %s", key, strings.Join(reasons, "; "))})
+		}
+	}
+	for _, b := range catalog.BillingKinds {
+		if !kinds[b] {
+			continue
+		}
+		m := compare.BuildMatrix(set.Scenarios, snap, ref, compare.MatrixOptions{Billing: b})
+		for _, sr := range m.Scenarios {
+			for _, f := range sr.Ranked {
+				lead(fmt.Sprintf("scenario %s ranking (%s)", sr.Scenario.ID, b), f.OfferKey)
+			}
+		}
+		if b != catalog.OnDemand {
+			continue
+		}
+		presets, err := compare.TCOPresets(m, snap, ref)
+		if err != nil {
+			return r, err
+		}
+		for _, t := range presets.Scenarios {
+			for _, o := range t.Offers {
+				for _, g := range o.Options {
+					if p := g.Option.PayAsYouGo; p != nil {
+						lead(fmt.Sprintf("TCO preset %s (%s)", t.ID, g.Group), p.Offer)
+					}
+					if c := g.Option.Commitment; c != nil {
+						lead(fmt.Sprintf("TCO preset %s (%s)", t.ID, g.Group), c.Offer)
+					}
+				}
+			}
+		}
+	}
+	return r, nil
+}
+
+// annotateQuality writes the report's errors, and a line of its warnings, as
+// GitHub Actions annotations when running there.
+func annotateQuality(env Env, r catalog.QualityReport) {
+	if env.Getenv == nil || env.Getenv("GITHUB_ACTIONS") != "true" {
+		return
+	}
+	msg := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	for _, e := range r.Errors {
+		fmt.Fprintf(env.Stderr, "::error title=gpuatlas check::%s: %s\n", msg.Replace(e.Subject), msg.Replace(e.Message))
+	}
+	if n := r.Warnings(); n > 0 {
+		fmt.Fprintf(env.Stderr, "::warning title=gpuatlas check::%d suspect offers, %d unmapped accelerators, %d stale or undated providers (see the report)\n",
+			len(r.Suspect), len(r.Unmapped), len(r.Stale))
+	}
+}
