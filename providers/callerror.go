@@ -130,11 +130,11 @@ func (c CallErrors) Retryable(err error) bool {
 }
 
 // Retry is NewRetry for SDK errors as the adapter classifies them: throttling
-// and unavailability are retried (the SDK's own retries are off, so none
-// double up).
+// (with its own patience) and unavailability are retried (the SDK's own
+// retries are off, so none double up).
 func (c CallErrors) Retry(cfg Config, attempts int, base time.Duration) Retry {
 	r := NewRetry(cfg, attempts, base)
-	r.Retryable = c.Retryable
+	r.Class = c.Class
 	return r
 }
 

@@ -52,6 +52,9 @@ type RegionData struct {
 	Instances  []catalog.InstanceType
 	Placements []catalog.Placement
 	Offers     []catalog.Offer
+	// Missing are the price calls that failed while the rest of the region
+	// was crawled; the runner sweeps them at the end (see Shortfall).
+	Missing []Shortfall
 }
 
 // Factory describes a provider and builds its adapter.

@@ -205,6 +205,7 @@ func canonicalCopy(s *catalog.Snapshot) *catalog.Snapshot {
 	}
 	for i := range c.Coverage {
 		c.Coverage[i].FailedRegions = append([]catalog.RegionFailure(nil), c.Coverage[i].FailedRegions...)
+		c.Coverage[i].FailedTypes = append([]catalog.TypeFailure(nil), c.Coverage[i].FailedTypes...)
 		c.Coverage[i].Sources = append([]string(nil), c.Coverage[i].Sources...)
 	}
 	c.Regions = append([]catalog.Region(nil), s.Regions...)
