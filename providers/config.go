@@ -37,8 +37,9 @@ type Config struct {
 	// builds them, none when Unlimited. An adapter waits on them before each
 	// call of a limited action.
 	APILimiters APILimiters
-	// Backoff is the base delay of exponential backoff between attempts; zero keeps
-	// the SDK's or this package's default.
+	// Backoff is the base delay of exponential backoff between attempts; zero
+	// keeps the adapter's default. Prepare sets it from the provider's rate
+	// when it is unset (RetryBackoff).
 	Backoff time.Duration
 	// Stats counts the provider's calls, faults and retries; Prepare makes it
 	// and adapters hand it to their Retry (NewRetry does).

@@ -106,8 +106,8 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 			return err
 		}
 		var streak int
-		switch r.classOf(err) {
-		case ErrThrottled:
+		switch class := r.classOf(err); {
+		case errors.Is(class, ErrThrottled):
 			r.Stats.fault(true)
 			throttled++
 			streak = throttled
@@ -115,7 +115,7 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 				r.Stats.giveUp()
 				return err
 			}
-		case ErrUnavailable:
+		case errors.Is(class, ErrUnavailable):
 			r.Stats.fault(false)
 			failed++
 			streak = failed
@@ -127,7 +127,7 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 			return err
 		}
 		if serr := Sleep(ctx, backoff(r.Base, streak)); serr != nil {
-			return fmt.Errorf("%w (gave up waiting to retry: %v)", err, serr)
+			return fmt.Errorf("%w (gave up waiting to retry: %s)", err, serr.Error())
 		}
 	}
 }

@@ -111,3 +111,23 @@ func TestRetry_DetachReturnsOnCancel(t *testing.T) {
 		t.Errorf("err %v, want context.Canceled while the call still hangs", err)
 	}
 }
+
+// Retries back off from the provider's rate: two token intervals, at least
+// 50 ms; none without a rate (the adapter's default then).
+func TestRetryBackoff(t *testing.T) {
+	for rate, want := range map[float64]time.Duration{20: 100 * time.Millisecond, 5: 400 * time.Millisecond, 100: 50 * time.Millisecond, 0: 0} {
+		if got := RetryBackoff(rate); got != want {
+			t.Errorf("RetryBackoff(%g) = %s, want %s", rate, got, want)
+		}
+	}
+	var got Config
+	f := Factory{ID: "x", RatePerSecond: 8, New: func(cfg Config) (Provider, error) { got = cfg; return nil, nil }}
+	Prepare(f, Config{})
+	if got.Backoff != 250*time.Millisecond || got.Stats == nil {
+		t.Errorf("Prepare gave the adapter backoff %s, stats %v; want 250ms and counters", got.Backoff, got.Stats)
+	}
+	Prepare(f, Config{Backoff: time.Millisecond})
+	if got.Backoff != time.Millisecond {
+		t.Errorf("Prepare replaced a set backoff with %s", got.Backoff)
+	}
+}

@@ -31,13 +31,17 @@ type Target struct {
 // Prepare builds a target from a factory: it makes the rate-limited transport and
 // the per-API limiters and calls the constructor with them. A constructor error
 // is kept in the target, so a provider without credentials is reported as
-// skipped, not fatal.
+// skipped, not fatal. Unless cfg sets a backoff, retries back off from the
+// provider's rate (RetryBackoff).
 func Prepare(f Factory, cfg Config) Target {
 	rps := f.RatePerSecond
 	cfg.APILimiters = NewAPILimiters(f.APILimits)
 	if cfg.Unlimited {
 		rps = 0
 		cfg.APILimiters = nil
+	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = RetryBackoff(rps)
 	}
 	tr := NewTransport(rps, f.Burst)
 	if cfg.Transport != nil {
@@ -49,6 +53,18 @@ func Prepare(f Factory, cfg Config) Target {
 	}
 	p, err := f.New(cfg)
 	return Target{Factory: f, Provider: p, Transport: tr, Stats: cfg.Stats, Err: err}
+}
+
+// RetryBackoff is the base delay of a provider's retries at perSecond
+// requests a second: two of its token intervals (at least 50 ms), so that a
+// first retry waits about as long as the provider's own limit makes a
+// request wait when its bucket is empty, and each further one twice that.
+// Zero (no rate, as for a local replay) keeps the adapter's default.
+func RetryBackoff(perSecond float64) time.Duration {
+	if perSecond <= 0 {
+		return 0
+	}
+	return max(50*time.Millisecond, time.Duration(2*float64(time.Second)/perSecond))
 }
 
 // Options are the settings of a crawl run.

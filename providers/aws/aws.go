@@ -1,7 +1,8 @@
 // Package aws is the Amazon Web Services adapter: EC2 instance types, zones and spot
 // prices from the EC2 API (spot.go), on-demand and reserved prices from the Price
-// List API (pricing.go), through aws-sdk-go-v2, whose standard retryer retries
-// (providers.Config sets its attempts and backoff). transport.go vets EC2 answers
+// List API (pricing.go), through aws-sdk-go-v2 with its retryer off: each call
+// is retried by providers.Retry (sdk.go), as for the other clouds, with the
+// SDK's own tests of what is retryable. transport.go vets EC2 answers
 // and works around a request-body race of smithy-go. The files follow the
 // adapter skeleton described in package providers.
 package aws

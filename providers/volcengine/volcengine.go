@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -187,8 +188,8 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	if err != nil {
 		return nil, err
 	}
-	data.Offers = append(offers, spot...)
-	data.Missing = append(missing, spotMissing...)
+	data.Offers = slices.Concat(offers, spot)
+	data.Missing = slices.Concat(missing, spotMissing)
 	return data, nil
 }
 
