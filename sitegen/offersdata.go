@@ -86,6 +86,10 @@ type offersWork struct {
 const (
 	flagSynthetic = 1
 	flagSuspect   = 2
+	// flagStale marks an offer kept from an earlier crawl whose provider is
+	// not stale as a whole (its region or instance type failed this time);
+	// a stale provider's offers are marked by the stale list.
+	flagStale = 4
 )
 
 // hourlyPlaces is the precision of the hourly figure in offers.json: enough that a
@@ -186,6 +190,9 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		if oo.Suspect != "" {
 			flags |= flagSuspect
 			c.Suspect[i] = oo.Suspect
+		}
+		if o.Stale && !m.staleCover[oo.Provider] {
+			flags |= flagStale
 		}
 		c.Flags = append(c.Flags, flags)
 		c.Fetched = append(c.Fetched, fetched.id(oo.FetchedAt.UTC().Format("2006-01-02T15:04:05Z")))
