@@ -153,7 +153,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		return res
 	}
 	regions, err := t.Provider.Regions(ctx)
-	if sweepable(err) {
+	if sweepable(err) && ctx.Err() == nil {
 		// The region list is asked again once, with a fresh retry budget,
 		// before the whole provider is given up.
 		regions, err = t.Provider.Regions(WithSweep(ctx))

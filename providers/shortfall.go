@@ -27,16 +27,17 @@ type Shortfall struct {
 }
 
 // Fatal says whether an error of one price call must fail the whole region
-// instead of leaving a Shortfall: the crawl was cancelled, or the provider
-// refused the credentials (every other call would be refused too).
-func Fatal(err error) bool {
-	return errors.Is(err, ErrAuth) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
-}
+// instead of leaving a Shortfall: the provider refused the credentials (every
+// other call would be refused too). A cancelled crawl is told by its context,
+// not by the error: a request's own timeout also matches
+// context.DeadlineExceeded.
+func Fatal(err error) bool { return errors.Is(err, ErrAuth) }
 
 // Gather asks ask for every item, at most workers at once, and returns the
 // offers in item order. An item whose call fails becomes a Shortfall naming
 // types(item) whose Again asks for it once more; a Fatal error stops the
-// others and is returned, so that the region fails.
+// others and is returned, so that the region fails, and so does the crawl's
+// cancellation (ctx's error).
 func Gather[T any](ctx context.Context, workers int, items []T, types func(T) []string,
 	ask func(ctx context.Context, item T) ([]catalog.Offer, error)) ([]catalog.Offer, []Shortfall, error) {
 	results := make([][]catalog.Offer, len(items))
@@ -46,7 +47,7 @@ func Gather[T any](ctx context.Context, workers int, items []T, types func(T) []
 	for i, item := range items {
 		g.Go(func() error {
 			results[i], errs[i] = ask(gctx, item)
-			if errs[i] != nil && Fatal(errs[i]) {
+			if errs[i] != nil && (Fatal(errs[i]) || ctx.Err() != nil) {
 				return errs[i]
 			}
 			return nil
@@ -73,7 +74,8 @@ func Gather[T any](ctx context.Context, workers int, items []T, types func(T) []
 
 // sweepable says whether a failed region or call may succeed when asked again
 // later: not when the provider refused the credentials, has no such thing,
-// or answered with something asking again cannot change.
+// or answered with something asking again cannot change. (A timeout may
+// clear; the sweep itself stops when the crawl is cancelled.)
 func sweepable(err error) bool {
 	return err != nil && !Fatal(err) && !errors.Is(err, ErrNotFound) &&
 		!errors.Is(err, ErrNoCurrency) && !errors.Is(err, ErrRepeatedPageToken)
