@@ -15,7 +15,9 @@ import (
 // shortfall, not a cancelled crawl. Refused credentials, or the crawl's own
 // cancellation, fail the region.
 func TestGather(t *testing.T) {
-	offer := func(typ string) []catalog.Offer { return []catalog.Offer{{Provider: catalog.Tencent, InstanceType: typ}} }
+	offer := func(typ string) []catalog.Offer {
+		return []catalog.Offer{{Provider: catalog.Tencent, InstanceType: typ}}
+	}
 	timeout := fmt.Errorf("tencent: inquiry: Post: %w (Client.Timeout exceeded)", context.DeadlineExceeded)
 	tests := []struct {
 		name      string
