@@ -41,7 +41,7 @@ func (e *CallError) Error() string {
 	}
 	b.WriteString(": " + detail)
 	switch {
-	case e.Class == ErrAuth && e.Hint != "":
+	case errors.Is(e.Class, ErrAuth) && e.Hint != "":
 		b.WriteString(" (" + e.Class.Error() + "; " + e.Hint + ")")
 	case e.Class != nil:
 		b.WriteString(" (" + e.Class.Error() + ")")
@@ -114,9 +114,11 @@ func (c CallErrors) classify(err error) (class error, detail string) {
 		class, detail = c.Classify(err)
 	}
 	// A transport error (a reset, a client timeout) is unavailability; the
-	// crawl's own deadline is not the provider's.
+	// crawl's own deadline is not the provider's. The comparison is of
+	// identity: a client timeout wraps context.DeadlineExceeded too
+	// (errors.Is would match it), but is not the context's error itself.
 	var netErr net.Error
-	if class == nil && errors.As(err, &netErr) && netErr != context.DeadlineExceeded {
+	if class == nil && errors.As(err, &netErr) && netErr != context.DeadlineExceeded { //nolint:errorlint // identity, see above
 		class = ErrUnavailable
 	}
 	return class, detail
@@ -126,7 +128,7 @@ func (c CallErrors) classify(err error) (class error, detail string) {
 // or unavailability.
 func (c CallErrors) Retryable(err error) bool {
 	class := c.Class(err)
-	return class == ErrThrottled || class == ErrUnavailable
+	return errors.Is(class, ErrThrottled) || errors.Is(class, ErrUnavailable)
 }
 
 // Retry is NewRetry for SDK errors as the adapter classifies them: throttling

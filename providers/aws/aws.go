@@ -13,6 +13,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -286,7 +287,7 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 			o.Availability = catalog.Available
 		}
 	}
-	data.Offers = append(listed, spot...)
+	data.Offers = slices.Concat(listed, spot)
 	return data, nil
 }
 

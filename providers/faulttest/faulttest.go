@@ -166,7 +166,7 @@ func TruncatedTransfer(contentType string) *replay.Response {
 		if err != nil {
 			return
 		}
-		defer conn.Close()
+		defer func() { _ = conn.Close() }() // the client reads an unexpected EOF either way
 		body := `{"RequestId":"trunc","Result":{"InstanceTy`
 		fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s", contentType, 4096, body)
 		_ = buf.Flush()

@@ -205,7 +205,7 @@ func (p *Adapter) call(ctx context.Context, region string, fn func(ctx context.C
 		defer cancel()
 		return fn(cctx, c)
 	})
-	if p.errs.Class(err) == providers.ErrAuth {
+	if errors.Is(p.errs.Class(err), providers.ErrAuth) {
 		p.authErr.CompareAndSwap(nil, &err)
 	}
 	return err
