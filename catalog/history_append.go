@@ -135,6 +135,7 @@ func sortedSnapshotCopy(s *Snapshot) *Snapshot {
 	c.Coverage = append([]Coverage(nil), s.Coverage...)
 	for i := range c.Coverage {
 		c.Coverage[i].FailedRegions = append([]RegionFailure(nil), c.Coverage[i].FailedRegions...)
+		c.Coverage[i].FailedTypes = append([]TypeFailure(nil), c.Coverage[i].FailedTypes...)
 		c.Coverage[i].Sources = append([]string(nil), c.Coverage[i].Sources...)
 	}
 	c.Unmapped = append([]UnmappedAccelerator(nil), s.Unmapped...)

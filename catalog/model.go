@@ -381,18 +381,47 @@ type RegionFailure struct {
 	Reason string `json:"reason"`
 }
 
+// TypeFailure records an instance type whose offers in a region are
+// incomplete: its price calls failed, after retries and the end-of-crawl
+// sweep, while the rest of the region was crawled. Only its offers are kept
+// from the previous snapshot (MergeCrawl), marked stale by this record.
+type TypeFailure struct {
+	Region       string `json:"region"`
+	InstanceType string `json:"instance_type"`
+	Reason       string `json:"reason"`
+	// LastConfirmed is when the offers kept for the type were fetched (the
+	// latest of them); zero when there were none to keep.
+	LastConfirmed time.Time `json:"last_confirmed,omitzero"`
+}
+
+// Key identifies the failure's instance type in its region.
+func (f TypeFailure) Key() string { return f.Region + "/" + f.InstanceType }
+
 // Coverage is what one provider's crawl achieved.
 type Coverage struct {
 	Provider      Provider        `json:"provider"`
 	Status        CoverageStatus  `json:"status"`
 	Regions       int             `json:"regions"` // regions crawled successfully
 	FailedRegions []RegionFailure `json:"failed_regions,omitempty"`
+	// FailedTypes are the instance types whose offers are incomplete in a
+	// region that was otherwise crawled (the status is then partial).
+	FailedTypes []TypeFailure `json:"failed_types,omitempty"`
 	// Message explains a skipped or stale provider ("no credentials", the error).
 	Message string `json:"message,omitempty"`
 	// LastOK is when the data was last confirmed by a successful crawl.
-	LastOK    time.Time `json:"last_ok"`
-	Requests  int       `json:"requests,omitempty"`
-	Synthetic bool      `json:"synthetic,omitempty"`
+	LastOK   time.Time `json:"last_ok"`
+	Requests int       `json:"requests,omitempty"`
+	// Faults are the attempts that failed transiently (throttled, 5xx,
+	// resets, timeouts) and were retried or given up on; Throttled those of
+	// them the provider answered with its throttling error; Retries the
+	// attempts after a call's first; Swept the calls made again at the end of
+	// the provider's crawl. Like Requests, they say how hard the crawl had to
+	// try, not what it found.
+	Faults    int  `json:"faults,omitempty"`
+	Throttled int  `json:"throttled,omitempty"`
+	Retries   int  `json:"retries,omitempty"`
+	Swept     int  `json:"swept,omitempty"`
+	Synthetic bool `json:"synthetic,omitempty"`
 	// Sources names the data the crawl read (API endpoints, fixture provenance).
 	Sources []string `json:"sources,omitempty"`
 }

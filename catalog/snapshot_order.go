@@ -26,6 +26,9 @@ func (s *Snapshot) sortSmallLists() {
 		sort.Slice(s.Coverage[i].FailedRegions, func(a, b int) bool {
 			return s.Coverage[i].FailedRegions[a].Region < s.Coverage[i].FailedRegions[b].Region
 		})
+		sort.Slice(s.Coverage[i].FailedTypes, func(a, b int) bool {
+			return s.Coverage[i].FailedTypes[a].Key() < s.Coverage[i].FailedTypes[b].Key()
+		})
 		sort.Strings(s.Coverage[i].Sources)
 	}
 	for i := range s.Unmapped {

@@ -9,7 +9,10 @@ import "fmt"
 //   - a crawled provider that failed or was skipped keeps its previous data,
 //     marked stale with the time it was last confirmed;
 //   - a region that failed within a partial crawl keeps its previous offers and
-//     placements (the region stays listed in FailedRegions).
+//     placements (the region stays listed in FailedRegions);
+//   - an instance type whose offers failed in a region that was otherwise
+//     crawled keeps its previous offers there, and only those (the type stays
+//     listed in FailedTypes, with when the kept offers were last confirmed).
 //
 // prev may be nil. The result is a new snapshot; neither input is modified.
 func MergeCrawl(prev, next *Snapshot, crawled []Provider) *Snapshot {
@@ -55,15 +58,21 @@ func MergeCrawl(prev, next *Snapshot, crawled []Provider) *Snapshot {
 			c.Message = fmt.Sprintf("%s; keeping data last confirmed %s", c.Message, pc.LastOK.UTC().Format("2006-01-02 15:04 UTC"))
 			out.Coverage[i] = c
 			copyProvider(&out, prev, p, nil)
-		case inNext && out.Coverage[i].Status == CoveragePartial && len(out.Coverage[i].FailedRegions) > 0:
-			failed := map[string]bool{}
+		case inNext && out.Coverage[i].Status == CoveragePartial:
 			c := out.Coverage[i]
-			for j, f := range c.FailedRegions {
-				failed[f.Region] = true
-				c.FailedRegions[j].Reason = fmt.Sprintf("%s (keeping data last confirmed %s)", f.Reason, pc.LastOK.UTC().Format("2006-01-02"))
+			if len(c.FailedRegions) > 0 {
+				failed := map[string]bool{}
+				c.FailedRegions = append([]RegionFailure(nil), c.FailedRegions...)
+				for j, f := range c.FailedRegions {
+					failed[f.Region] = true
+					c.FailedRegions[j].Reason = fmt.Sprintf("%s (keeping data last confirmed %s)", f.Reason, pc.LastOK.UTC().Format("2006-01-02"))
+				}
+				copyProvider(&out, prev, p, failed)
+			}
+			if len(c.FailedTypes) > 0 {
+				c.FailedTypes = keepTypes(&out, prev, p, c.FailedTypes)
 			}
 			out.Coverage[i] = c
-			copyProvider(&out, prev, p, failed)
 		}
 	}
 	out.Sort()
@@ -112,6 +121,35 @@ func copyProvider(dst, src *Snapshot, p Provider, regions map[string]bool) {
 		dst.Unmapped = appendMissing(dst.Unmapped, src.Unmapped, func(u UnmappedAccelerator) string { return string(u.Provider) + "\x00" + u.Name },
 			func(u UnmappedAccelerator) bool { return u.Provider == p })
 	}
+}
+
+// keepTypes copies into dst the offers src has for each failed instance type
+// of provider p in its region that dst lacks (with the type's record, should
+// dst not have it), and returns the failures with the time the kept offers
+// were last confirmed: the latest fetch time among them. Offers of the type
+// that the new crawl did fetch are kept as fetched.
+func keepTypes(dst, src *Snapshot, p Provider, failed []TypeFailure) []TypeFailure {
+	out := append([]TypeFailure(nil), failed...)
+	index := make(map[string]int, len(out))
+	for j, f := range out {
+		index[f.Key()] = j
+	}
+	key := func(o Offer) string { return o.Region + "/" + o.InstanceType }
+	n := len(dst.Offers)
+	dst.Offers = appendMissing(dst.Offers, src.Offers, Offer.Key, func(o Offer) bool {
+		_, ok := index[key(o)]
+		return o.Provider == p && ok
+	})
+	kept := map[string]bool{}
+	for _, o := range dst.Offers[n:] {
+		j := index[key(o)]
+		if o.FetchedAt.After(out[j].LastConfirmed) {
+			out[j].LastConfirmed = o.FetchedAt
+		}
+		kept[o.InstanceKey()] = true
+	}
+	dst.Instances = appendMissing(dst.Instances, src.Instances, InstanceType.Key, func(t InstanceType) bool { return kept[t.Key()] })
+	return out
 }
 
 // appendMissing appends to dst the items of src that keep selects and whose key

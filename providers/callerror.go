@@ -114,7 +114,9 @@ func (c CallErrors) classify(err error) (detail string, class error) {
 		detail, class = c.Classify(err)
 	}
 	// A transport error (a reset, a client timeout) is unavailability; the
-	// crawl's own deadline is not the provider's.
+	// crawl's own deadline is not the provider's. The comparison is of
+	// identity: a client timeout wraps context.DeadlineExceeded too
+	// (errors.Is would match it), but is not the context's error itself.
 	var netErr net.Error
 	if class == nil && errors.As(err, &netErr) && !isCrawlDeadline(netErr) {
 		class = ErrUnavailable
@@ -138,11 +140,11 @@ func (c CallErrors) Retryable(err error) bool {
 }
 
 // Retry is NewRetry for SDK errors as the adapter classifies them: throttling
-// and unavailability are retried (the SDK's own retries are off, so none
-// double up).
+// (with its own patience) and unavailability are retried (the SDK's own
+// retries are off, so none double up).
 func (c CallErrors) Retry(cfg Config, attempts int, base time.Duration) Retry {
 	r := NewRetry(cfg, attempts, base)
-	r.Retryable = c.Retryable
+	r.Class = c.Class
 	return r
 }
 

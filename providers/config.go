@@ -25,7 +25,9 @@ type Config struct {
 	Clock func() time.Time
 	// Timeout bounds one HTTP request.
 	Timeout time.Duration
-	// MaxAttempts bounds the attempts of one API call (1 = no retries).
+	// MaxAttempts bounds the attempts of one API call against server errors,
+	// resets and timeouts (1 = no retries); throttled answers have their own,
+	// longer patience (Retry.Throttles).
 	MaxAttempts int
 	// Unlimited turns off the request-rate limits (the transport's and the
 	// per-API ones). Only for servers that have no limits to respect: local
@@ -35,9 +37,13 @@ type Config struct {
 	// builds them, none when Unlimited. An adapter waits on them before each
 	// call of a limited action.
 	APILimiters APILimiters
-	// Backoff is the base delay of exponential backoff between attempts; zero keeps
-	// the SDK's or this package's default.
+	// Backoff is the base delay of exponential backoff between attempts; zero
+	// keeps the adapter's default. Prepare sets it from the provider's rate
+	// when it is unset (RetryBackoff).
 	Backoff time.Duration
+	// Stats counts the provider's calls, faults and retries; Prepare makes it
+	// and adapters hand it to their Retry (NewRetry does).
+	Stats *Stats
 }
 
 // Env reads an environment variable through Getenv (os.Getenv when unset).

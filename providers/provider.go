@@ -20,8 +20,10 @@
 // What is the same for every cloud lives here, once: Config's methods read
 // credentials, settings and endpoints; CallErrors wraps every failed call in a
 // CallError that names provider, action and region, keeps the class for
-// errors.Is and retries (Retry) and has every credential form redacted
-// (Redact); NoCurrency is the one answer to a price without a currency;
+// errors.Is and retries (Retry: throttling with its own patience, counted
+// in Stats) and has every credential form redacted (Redact); Gather turns a
+// region's price calls into offers and Shortfalls, which the runner sweeps at
+// the end of the provider's crawl; NoCurrency is the one answer to a price without a currency;
 // Paginate and PageTokens end a listing whose token repeats; JSONObjectAnswer
 // and ReadAnswer vet answers; Vendor names a processor's or accelerator's
 // maker. The differences between clouds are data (Factory) or one small hook
@@ -52,6 +54,9 @@ type RegionData struct {
 	Instances  []catalog.InstanceType
 	Placements []catalog.Placement
 	Offers     []catalog.Offer
+	// Missing are the price calls that failed while the rest of the region
+	// was crawled; the runner sweeps them at the end (see Shortfall).
+	Missing []Shortfall
 }
 
 // Factory describes a provider and builds its adapter.

@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"encoding/base64"
 	"net/url"
 	"regexp"
 	"strings"
@@ -33,15 +34,28 @@ var (
 	// Signature= or (Huawei) Access=, or the same as a JSON field; "Signature:"
 	// in prose is left alone.
 	signedParam = regexp.MustCompile(`(?i)\b(Credential|Signature|Access)(=|%3D|"\s*:\s*")[^\s&"',;\]]+`)
+	// base64Run is a run of base64 text long enough to hide a signed header
+	// (standard or URL-safe alphabet).
+	base64Run = regexp.MustCompile(`[A-Za-z0-9+/_-]{24,}={0,2}`)
+	// signedText is what a decoded base64 run must not hold: a signing
+	// scheme's credential or signature parameter, or a signed query's key id.
+	signedText = regexp.MustCompile(`(?i)(Credential|Signature|Access|AccessKeyId|X-Amz-Credential)=|HMAC-SHA\d`)
 )
 
 // Redact returns s with every credential form removed: a URL keeps its
 // scheme and host ("http://host/[request redacted]"), an Authorization header
-// its name, a signing parameter its name ("Signature=[redacted]"), and each of
-// secrets (literally or URL-encoded) becomes "[redacted]". Adapter errors pass
-// through it (CallErrors.Wrap), since error texts end up in published coverage
-// reports.
+// its name, a signing parameter its name ("Signature=[redacted]"), base64 text
+// that decodes to a signed header or query becomes "[base64 redacted]", and
+// each of secrets (literally, URL-encoded or base64-encoded at any offset)
+// becomes "[redacted]". Adapter errors pass through it (CallErrors.Wrap),
+// since error texts end up in published coverage reports.
 func Redact(s string, secrets ...string) string {
+	s = base64Run.ReplaceAllStringFunc(s, func(run string) string {
+		if signedText.Match(decodeBase64(run)) {
+			return "[base64 redacted]"
+		}
+		return run
+	})
 	s = urlPattern.ReplaceAllStringFunc(s, func(u string) string {
 		p, err := url.Parse(u)
 		switch {
@@ -64,6 +78,42 @@ func Redact(s string, secrets ...string) string {
 		if esc := url.QueryEscape(sec); esc != sec {
 			s = strings.ReplaceAll(s, esc, "[redacted]")
 		}
+		for _, b := range base64Forms(sec) {
+			s = strings.ReplaceAll(s, b, "[redacted]")
+		}
 	}
 	return s
+}
+
+// decodeBase64 decodes a base64 run in whichever alphabet and padding it is
+// written, dropping a partial last group; nil when it is not base64.
+func decodeBase64(run string) []byte {
+	trimmed := strings.TrimRight(run, "=")
+	trimmed = trimmed[:len(trimmed)-len(trimmed)%4]
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(trimmed); err == nil {
+			return b
+		}
+	}
+	return nil
+}
+
+// base64Forms are the base64 texts that encode secret wherever it sits in a
+// longer encoded text: for each of the three byte offsets, in the standard
+// and URL-safe alphabets, the characters that secret alone decides (the
+// first and last few also hold neighbouring bytes). Forms shorter than 8
+// characters are left out: they would match unrelated text.
+func base64Forms(secret string) []string {
+	var out []string
+	for shift := range 3 {
+		text := strings.Repeat("\x00", shift) + secret
+		lo, hi := (shift*8+5)/6, len(text)*8/6
+		if hi-lo < 8 {
+			continue
+		}
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			out = append(out, enc.EncodeToString([]byte(text))[lo:hi])
+		}
+	}
+	return out
 }

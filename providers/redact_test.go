@@ -1,6 +1,8 @@
 package providers
 
 import (
+	"encoding/base64"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -63,5 +65,55 @@ func TestRedact_EveryCredentialForm(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A server that echoes the request base64-encoded: the encoded Authorization
+// header is removed whole, and a known secret is removed at whatever offset a
+// longer encoded text holds it, in either alphabet.
+func TestRedact_Base64Forms(t *testing.T) {
+	b64 := func(enc *base64.Encoding, s string) string { return enc.EncodeToString([]byte(s)) }
+	header := "SDK-HMAC-SHA256 Access=HWAKEXAMPLE0001, SignedHeaders=host;x-sdk-date, Signature=9f2f3bd2d35ed1ab"
+	const secret = "VEAKsecretKeyId0123456789"
+	tests := []struct {
+		name  string
+		in    string
+		leaks []string
+		keeps []string
+	}{
+		{"encoded authorization header", "verify fail; header was " + b64(base64.StdEncoding, header) + " (base64)",
+			[]string{b64(base64.StdEncoding, header)[:40]}, []string{"verify fail; header was ", " (base64)"}},
+		{"url-safe, unpadded", "h=" + b64(base64.RawURLEncoding, "HMAC-SHA256 Credential=AKLTx/20260101/cn-beijing/ecs/request"),
+			[]string{b64(base64.RawURLEncoding, "HMAC-SHA256 Credential=AKLTx")[:24]}, []string{"h="}},
+		{"a plain word is no base64", "DescribeInstanceTypeOfferingsAndMore failed", nil, []string{"DescribeInstanceTypeOfferingsAndMore failed"}},
+	}
+	for shift := range 3 {
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			text := b64(enc, strings.Repeat("x", shift)+"id="+secret+";")
+			tests = append(tests, struct {
+				name  string
+				in    string
+				leaks []string
+				keeps []string
+			}{fmt.Sprintf("known secret at offset %d", shift), "got " + text, base64Forms(secret), []string{"got "}})
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Redact(tt.in, secret)
+			for _, s := range tt.leaks {
+				if strings.Contains(got, s) {
+					t.Errorf("Redact left %q in %q", s, got)
+				}
+			}
+			for _, s := range tt.keeps {
+				if !strings.Contains(got, s) {
+					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
+				}
+			}
+		})
+	}
+	if forms := base64Forms(secret); len(forms) != 6 {
+		t.Errorf("%d base64 forms of a 25-byte secret, want 6 (3 offsets × 2 alphabets)", len(forms))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,18 +18,21 @@ import (
 )
 
 // Target is one provider prepared for a crawl: its factory, the adapter (nil when
-// it could not be built, with Err saying why) and the transport it sends through.
+// it could not be built, with Err saying why), the transport it sends through
+// and the counters of its calls' faults and retries.
 type Target struct {
 	Factory   Factory
 	Provider  Provider
 	Transport *Transport
+	Stats     *Stats
 	Err       error
 }
 
 // Prepare builds a target from a factory: it makes the rate-limited transport and
 // the per-API limiters and calls the constructor with them. A constructor error
 // is kept in the target, so a provider without credentials is reported as
-// skipped, not fatal.
+// skipped, not fatal. Unless cfg sets a backoff, retries back off from the
+// provider's rate (RetryBackoff).
 func Prepare(f Factory, cfg Config) Target {
 	rps := f.RatePerSecond
 	cfg.APILimiters = NewAPILimiters(f.APILimits)
@@ -35,13 +40,31 @@ func Prepare(f Factory, cfg Config) Target {
 		rps = 0
 		cfg.APILimiters = nil
 	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = RetryBackoff(rps)
+	}
 	tr := NewTransport(rps, f.Burst)
 	if cfg.Transport != nil {
 		tr.Base = cfg.Transport
 	}
 	cfg.Transport = tr
+	if cfg.Stats == nil {
+		cfg.Stats = &Stats{}
+	}
 	p, err := f.New(cfg)
-	return Target{Factory: f, Provider: p, Transport: tr, Err: err}
+	return Target{Factory: f, Provider: p, Transport: tr, Stats: cfg.Stats, Err: err}
+}
+
+// RetryBackoff is the base delay of a provider's retries at perSecond
+// requests a second: two of its token intervals (at least 50 ms), so that a
+// first retry waits about as long as the provider's own limit makes a
+// request wait when its bucket is empty, and each further one twice that.
+// Zero (no rate, as for a local replay) keeps the adapter's default.
+func RetryBackoff(perSecond float64) time.Duration {
+	if perSecond <= 0 {
+		return 0
+	}
+	return max(50*time.Millisecond, time.Duration(2*float64(time.Second)/perSecond))
 }
 
 // Options are the settings of a crawl run.
@@ -56,11 +79,15 @@ type Options struct {
 }
 
 // Crawl runs every target, providers in parallel and regions of a provider with the
-// provider's concurrency bound, and assembles a snapshot. A region that fails is
-// recorded as partial coverage; a provider that fails entirely is recorded as
-// failed (or skipped without credentials) with no data: merging with the previous
-// snapshot (catalog.KeepStale) then keeps its last good data. The error return is
-// for a cancelled context only.
+// provider's concurrency bound, and assembles a snapshot. Once a provider's
+// regions have all been crawled, what failed is swept: failed regions are
+// crawled again and failed price calls (RegionData.Missing) asked again, each
+// with a fresh retry budget. A region that still fails is recorded as partial
+// coverage, and so is an instance type whose price calls still fail
+// (Coverage.FailedTypes); a provider that fails entirely is recorded as
+// failed (or skipped without credentials) with no data: merging with the
+// previous snapshot (catalog.MergeCrawl) then keeps its last good data, for
+// failed types only theirs. The error return is for a cancelled context only.
 func Crawl(ctx context.Context, targets []Target, opts Options) (*catalog.Snapshot, error) {
 	clock := opts.Clock
 	if clock == nil {
@@ -112,6 +139,8 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		if t.Transport != nil {
 			res.coverage.Requests = t.Transport.Requests()
 		}
+		f := t.Stats.Figures()
+		res.coverage.Faults, res.coverage.Throttled, res.coverage.Retries, res.coverage.Swept = f.Faults, f.Throttled, f.Retries, f.Swept
 	}()
 	cov := &res.coverage
 	if t.Err != nil {
@@ -124,6 +153,11 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		return res
 	}
 	regions, err := t.Provider.Regions(ctx)
+	if sweepable(err) && ctx.Err() == nil {
+		// The region list is asked again once, with a fresh retry budget,
+		// before the whole provider is given up.
+		regions, err = t.Provider.Regions(WithSweep(ctx))
+	}
 	if err != nil {
 		cov.Status = catalog.CoverageFailed
 		cov.Message = fmt.Sprintf("list regions: %v", err)
@@ -146,19 +180,29 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 				err = errors.New("adapter returned no data")
 			}
 			data[i], errs[i] = d, err
-			if opts.Progress != nil {
-				opts.Progress(t.Factory.ID, region, err)
+			// A failed region is told once the sweep has had its go.
+			if opts.Progress != nil && err == nil {
+				opts.Progress(t.Factory.ID, region, nil)
 			}
 			return nil // a failed region is partial coverage, not a failed crawl
 		})
 	}
 	_ = g.Wait()
+	failedFirst := make([]bool, len(regions))
+	for i := range regions {
+		failedFirst[i] = errs[i] != nil
+	}
+	sweep(ctx, t, limit, regions, data, errs)
 	seen := map[string]bool{}
 	for i, region := range regions {
+		if opts.Progress != nil && failedFirst[i] {
+			opts.Progress(t.Factory.ID, region, errs[i])
+		}
 		if errs[i] != nil {
 			cov.FailedRegions = append(cov.FailedRegions, catalog.RegionFailure{Region: region, Reason: errs[i].Error()})
 			continue
 		}
+		cov.FailedTypes = append(cov.FailedTypes, typeFailures(region, data[i].Missing)...)
 		cov.Regions++
 		reg, _ := opts.Regions.Lookup(t.Factory.ID, region)
 		res.regions = append(res.regions, reg)
@@ -183,7 +227,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	case cov.Regions == 0:
 		cov.Status = catalog.CoverageFailed
 		cov.Message = fmt.Sprintf("all %d regions failed", len(regions))
-	case len(cov.FailedRegions) > 0:
+	case len(cov.FailedRegions) > 0 || len(cov.FailedTypes) > 0:
 		cov.Status = catalog.CoveragePartial
 	default:
 		cov.Status = catalog.CoverageOK
@@ -237,6 +281,25 @@ func observedWhenFetched(offers []catalog.Offer) {
 			offers[i].ObservedAt = offers[i].FetchedAt
 		}
 	}
+}
+
+// typeFailures records a region's shortfalls per instance type, in type
+// order; a type two shortfalls name is recorded once, with both reasons.
+func typeFailures(region string, missing []Shortfall) []catalog.TypeFailure {
+	reasons := map[string][]string{}
+	for _, s := range missing {
+		for _, typ := range s.InstanceTypes {
+			reason := s.Err.Error()
+			if !slices.Contains(reasons[typ], reason) {
+				reasons[typ] = append(reasons[typ], reason)
+			}
+		}
+	}
+	var out []catalog.TypeFailure
+	for _, typ := range slices.Sorted(maps.Keys(reasons)) {
+		out = append(out, catalog.TypeFailure{Region: region, InstanceType: typ, Reason: strings.Join(reasons[typ], "; ")})
+	}
+	return out
 }
 
 func keepDescribed(offers []catalog.Offer, seen map[string]bool) []catalog.Offer {

@@ -3,7 +3,10 @@ package providers
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -107,5 +110,129 @@ func TestCrawl_NoCredentialsIsSkipped(t *testing.T) {
 	}
 	if c := snap.Coverage[0]; c.Status != catalog.CoverageSkipped || !strings.Contains(c.Message, "no credentials") {
 		t.Errorf("coverage = %+v, want skipped", c)
+	}
+}
+
+// flakyProvider fails a region's crawl, and a type's price call, a set number
+// of times before it succeeds; its calls go through a Retry with Stats, as an
+// adapter's do.
+type flakyProvider struct {
+	mu          sync.Mutex
+	regionFails map[string]int // crawls of the region that fail before one succeeds
+	priceFails  map[string]int // calls of the type's price that fail before one succeeds
+	retry       Retry
+}
+
+func (f *flakyProvider) ID() catalog.Provider { return catalog.Tencent }
+func (f *flakyProvider) Regions(context.Context) ([]string, error) {
+	return []string{"ap-a", "ap-b", "ap-c"}, nil
+}
+
+// take says whether the next use of key in m fails, and counts it.
+func (f *flakyProvider) take(m map[string]int, key string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if m[key] > 0 {
+		m[key]--
+		return true
+	}
+	return false
+}
+
+func (f *flakyProvider) Crawl(ctx context.Context, region string) (*RegionData, error) {
+	err := f.retry.Do(ctx, func() error {
+		if f.take(f.regionFails, region) {
+			return fmt.Errorf("tencent: describe in %s: %w", region, ErrUnavailable)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	d := &RegionData{}
+	types := []string{"GN7.A", "GN7.B"}
+	for _, typ := range types {
+		d.Instances = append(d.Instances, catalog.InstanceType{Provider: catalog.Tencent, ID: typ, VCPUs: 8, MemoryGiB: catalog.Dec("32"),
+			Generation: "current", Source: "t", Accelerators: []catalog.Accelerator{{Kind: catalog.KindGPU, Name: "T4", Count: 1, MemoryGiB: catalog.Dec("16")}}})
+	}
+	d.Offers, d.Missing, err = Gather(ctx, 2, types, func(typ string) []string { return []string{typ} },
+		func(ctx context.Context, typ string) ([]catalog.Offer, error) {
+			err := f.retry.Do(ctx, func() error {
+				if f.take(f.priceFails, region+"/"+typ) {
+					return fmt.Errorf("tencent: inquiry price for %s in %s: %w", typ, region, ErrThrottled)
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+			return []catalog.Offer{{Provider: catalog.Tencent, InstanceType: typ, Region: region, Billing: catalog.OnDemand,
+				Price: catalog.Price{Amount: catalog.Dec("1"), Currency: catalog.CNY, Unit: catalog.PerHour}, Availability: catalog.Available,
+				Source: "t", FetchedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil
+		})
+	return d, err
+}
+
+// What fails after its retries is asked again once the provider's other
+// regions are done: a region's crawl and a type's price call that clear by
+// then give the whole catalog, with the faults, retries and swept calls
+// counted in coverage; what still fails after every round is a failed
+// region or a failed type, and nothing else is lost.
+func TestCrawl_SweepsWhatFailed(t *testing.T) {
+	tests := []struct {
+		name                     string
+		regionFails, priceFails  map[string]int
+		wantRegions, wantOffers  int
+		wantFailed, wantTypes    []string
+		wantSwept, wantFaultsMin int
+	}{
+		// The sweep crawls ap-b again (its listing and two price calls) and asks
+		// for ap-a's GN7.B once more: 4 swept calls.
+		{"clears in the sweep", map[string]int{"ap-b": 2}, map[string]int{"ap-a/GN7.B": 10}, 3, 6, nil, nil, 4, 12},
+		{"still failing", map[string]int{"ap-b": 100}, map[string]int{"ap-a/GN7.B": 100}, 2, 3,
+			[]string{"ap-b"}, []string{"ap-a/GN7.B"}, 2 * SweepRounds, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stats := &Stats{}
+			fp := &flakyProvider{regionFails: tt.regionFails, priceFails: tt.priceFails,
+				retry: Retry{Attempts: 2, Throttles: 10, Base: time.Microsecond, Stats: stats}}
+			var told []string
+			var mu sync.Mutex
+			snap, err := Crawl(context.Background(), []Target{{Factory: Factory{ID: catalog.Tencent, Concurrency: 2}, Provider: fp, Stats: stats}},
+				Options{Progress: func(_ catalog.Provider, region string, err error) {
+					mu.Lock()
+					defer mu.Unlock()
+					told = append(told, fmt.Sprintf("%s %v", region, err == nil))
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cov := snap.Coverage[0]
+			var failed, types []string
+			for _, f := range cov.FailedRegions {
+				failed = append(failed, f.Region)
+			}
+			for _, f := range cov.FailedTypes {
+				types = append(types, f.Key())
+				if !strings.Contains(f.Reason, "throttled") {
+					t.Errorf("failed type %s: reason %q", f.Key(), f.Reason)
+				}
+			}
+			if cov.Regions != tt.wantRegions || len(snap.Offers) != tt.wantOffers || !slices.Equal(failed, tt.wantFailed) || !slices.Equal(types, tt.wantTypes) {
+				t.Errorf("coverage %+v with %d offers; want %d regions, %d offers, failed regions %v, failed types %v",
+					cov, len(snap.Offers), tt.wantRegions, tt.wantOffers, tt.wantFailed, tt.wantTypes)
+			}
+			if cov.Swept != tt.wantSwept || cov.Faults < tt.wantFaultsMin || cov.Retries == 0 {
+				t.Errorf("coverage counts faults %d, retries %d, swept %d; want at least %d faults, %d swept", cov.Faults, cov.Retries, cov.Swept, tt.wantFaultsMin, tt.wantSwept)
+			}
+			if want := (len(tt.wantFailed) > 0 || len(tt.wantTypes) > 0); want != (cov.Status == catalog.CoveragePartial) {
+				t.Errorf("status %s", cov.Status)
+			}
+			slices.Sort(told)
+			if len(told) != 3 {
+				t.Errorf("progress told %v, want each region once", told)
+			}
+		})
 	}
 }

@@ -91,7 +91,9 @@ type offerView struct {
 	USDGPUHour    *decimal.Decimal
 	NativeHour    *decimal.Decimal
 	NativeGPUHour *decimal.Decimal
-	Stale         bool // the provider's data is kept from an earlier crawl
+	// Stale: the offer is kept from an earlier crawl (its provider, region or
+	// instance type failed this time).
+	Stale bool
 	// Old says the price was observed more than catalog.StaleDays before now
 	// (Observed, AgeDays); Undated that its source gives no date. A row of a
 	// ranking or "cheapest" answer says so with a mark.
@@ -163,7 +165,7 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference, now time.Ti
 		tv := m.typeByKey[o.InstanceKey()]
 		v := &offerView{
 			Key: o.Key(), Offer: o, Type: tv, Region: m.region(o.Provider, o.Region),
-			USDHour: r.USDPerHour, Stale: m.staleCover[o.Provider],
+			USDHour: r.USDPerHour, Stale: m.staleOffer(o),
 		}
 		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
 			v.NativeHour = &h
@@ -196,6 +198,31 @@ func perGPU(h *decimal.Decimal, units decimal.Decimal) *decimal.Decimal {
 
 // region returns the snapshot's metadata for a region, or one with only the id
 // for a region the snapshot does not describe (shown, never dropped).
+// staleOffer says whether an offer is kept from an earlier crawl: its
+// provider is stale, its region failed this time, or its instance type's price
+// calls failed in its region and the offer is one of those kept (fetched no
+// later than the failure's LastConfirmed).
+func (m *siteModel) staleOffer(o catalog.Offer) bool {
+	if m.staleCover[o.Provider] {
+		return true
+	}
+	c, ok := m.coverage[o.Provider]
+	if !ok || c.Status != catalog.CoveragePartial {
+		return false
+	}
+	for _, f := range c.FailedRegions {
+		if f.Region == o.Region {
+			return true
+		}
+	}
+	for _, f := range c.FailedTypes {
+		if f.Region == o.Region && f.InstanceType == o.InstanceType && !f.LastConfirmed.IsZero() && !o.FetchedAt.After(f.LastConfirmed) {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *siteModel) region(p catalog.Provider, id string) catalog.Region {
 	if r, ok := m.regions[string(p)+"/"+id]; ok {
 		return r
@@ -257,6 +284,7 @@ func canonicalCopy(s *catalog.Snapshot) *catalog.Snapshot {
 	}
 	for i := range c.Coverage {
 		c.Coverage[i].FailedRegions = append([]catalog.RegionFailure(nil), c.Coverage[i].FailedRegions...)
+		c.Coverage[i].FailedTypes = append([]catalog.TypeFailure(nil), c.Coverage[i].FailedTypes...)
 		c.Coverage[i].Sources = append([]string(nil), c.Coverage[i].Sources...)
 	}
 	c.Regions = append([]catalog.Region(nil), s.Regions...)

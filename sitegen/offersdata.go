@@ -99,6 +99,10 @@ const (
 	flagOld       = 4
 	flagUndated   = 8
 	flagReported  = 16
+	// flagStale marks an offer kept from an earlier crawl whose provider is
+	// not stale as a whole (its region or instance type failed this time);
+	// a stale provider's offers are marked by the stale list.
+	flagStale = 32
 )
 
 // hourlyPlaces is the precision of the hourly figure in offers.json: enough that a
@@ -210,6 +214,9 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		}
 		if oo.Reported {
 			flags |= flagReported
+		}
+		if o.Stale && !m.staleCover[oo.Provider] {
+			flags |= flagStale
 		}
 		c.Flags = append(c.Flags, flags)
 		c.Fetched = append(c.Fetched, fetched.id(oo.FetchedAt.UTC().Format("2006-01-02T15:04:05Z")))

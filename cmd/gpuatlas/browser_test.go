@@ -539,3 +539,30 @@ func TestBrowser_Explorer10kRows(t *testing.T) {
 	browsertest.Screenshot(t, ctx, "offers-10k.png")
 	exceptions.Check(t)
 }
+
+// An offer kept from an earlier crawl because its instance type's price calls
+// failed carries the stale badge in the explorer, as a stale provider's do;
+// the region's other offers do not.
+func TestBrowser_StaleOfferMarks(t *testing.T) {
+	snap := testSnapshot(t)
+	var kept catalog.Offer
+	for _, o := range snap.Offers {
+		if o.Key() == "aws/p5.48xlarge/us-east-1//on_demand" {
+			kept = o
+		}
+	}
+	for i, c := range snap.Coverage {
+		if c.Provider == catalog.AWS {
+			snap.Coverage[i].Status = catalog.CoveragePartial
+			snap.Coverage[i].FailedTypes = []catalog.TypeFailure{{Region: "us-east-1", InstanceType: "p5.48xlarge", Reason: "aws: get products: throttled", LastConfirmed: kept.FetchedAt}}
+		}
+	}
+	site, ctx, exceptions := browse(t, buildSite(t, snap))
+	browsertest.Do(t, ctx, "open offers", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
+	badged := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('tbody#offers-body tr')].filter(r => r.querySelector('.badge.stale')).map(r => r.dataset.key)`)
+	want := []string{"huawei/pi2.2xlarge.4/cn-north-4//on_demand", "aws/p5.48xlarge/us-east-1//on_demand"}
+	if diff := cmp.Diff(want, badged); diff != "" {
+		t.Errorf("rows with the stale badge (-want +got):\n%s", diff)
+	}
+	exceptions.Check(t)
+}

@@ -29,7 +29,7 @@ func runCrawl(env Env, args []string) int {
 	fxFile := fs.String("fx-file", "", "read the FX rates from this ECB daily XML file instead of fetching them")
 	timeout := fs.Duration("timeout", 30*time.Minute, "deadline for the whole crawl")
 	reqTimeout := fs.Duration("request-timeout", 30*time.Second, "deadline for one HTTP request")
-	attempts := fs.Int("max-attempts", 5, "attempts per API call, retries of throttling and 5xx included")
+	attempts := fs.Int("max-attempts", 5, "attempts per API call against server errors, resets and timeouts (throttled answers are retried with their own, longer patience); 1 turns retries off")
 	guard := addGuardFlags(fs)
 	historyPath := fs.String("history", "", "history file to record the crawl in, only changes stored (default: history.jsonl beside --out)")
 	noHistory := fs.Bool("no-history", false, "do not record the crawl in the history")
@@ -186,10 +186,19 @@ func runCrawl(env Env, args []string) int {
 		}
 		n, o := countFor(merged, c.Provider)
 		line := fmt.Sprintf("%s: %s, %d regions, %d instance types, %d offers, %d requests", c.Provider, mc.Status, mc.Regions, n, o, c.Requests)
+		if c.Faults > 0 || c.Swept > 0 {
+			line += fmt.Sprintf(" (%d faults, %d of them throttled; %d retries; %d swept)", c.Faults, c.Throttled, c.Retries, c.Swept)
+		}
 		if mc.Status != catalog.CoverageOK {
 			code = ExitPartial
 			for _, f := range c.FailedRegions {
 				line += fmt.Sprintf("\n  failed region %s: %s", f.Region, f.Reason)
+			}
+			for _, f := range mc.FailedTypes {
+				line += fmt.Sprintf("\n  failed instance type %s in %s: %s", f.InstanceType, f.Region, f.Reason)
+				if !f.LastConfirmed.IsZero() {
+					line += fmt.Sprintf(" (keeping its offers last confirmed %s)", f.LastConfirmed.UTC().Format("2006-01-02 15:04 UTC"))
+				}
 			}
 			if mc.Message != "" {
 				line += "\n  " + mc.Message

@@ -2,11 +2,16 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/xml"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,4 +140,206 @@ func TestCredentials_NeverInAnyOutput(t *testing.T) {
 		t.Error("the AWS replay never saw the fake access key id")
 	}
 	t.Logf("searched %d bytes of output and %d files", outputs.Len(), files)
+}
+
+// echoKinds are the error answers an echoing server gives, in turn: refused
+// credentials (not retried; the region fails), a bad request (not retried; a
+// failed type or region) and a server error (retried, swept).
+var echoKinds = []struct {
+	status int
+	code   map[catalog.Provider]string
+}{
+	{401, map[catalog.Provider]string{catalog.AWS: "AuthFailure", catalog.Alibaba: "IncompleteSignature", catalog.Tencent: "AuthFailure.SignatureFailure",
+		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch"}},
+	{400, map[catalog.Provider]string{catalog.AWS: "InvalidParameterValue", catalog.Alibaba: "InvalidParameter", catalog.Tencent: "InvalidParameterValue",
+		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter"}},
+	{500, map[catalog.Provider]string{catalog.AWS: "InternalError", catalog.Alibaba: "InternalError", catalog.Tencent: "InternalError",
+		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError"}},
+}
+
+// echoAnswer is provider p's error answer whose message repeats the request:
+// its Authorization header as sent, URL-encoded and base64-encoded, and its
+// signed URL with the query, as careless servers do.
+func echoAnswer(p catalog.Provider, srvURL string, req replay.Request, kind int) *replay.Response {
+	auth := req.Header.Get("Authorization")
+	q := url.Values{}
+	for k, v := range req.Params {
+		q.Set(k, v)
+	}
+	echo := "request was: Authorization: " + auth + "; encoded " + url.QueryEscape(auth) + "; base64 " +
+		base64.StdEncoding.EncodeToString([]byte(auth)) + "; url " + srvURL + req.Path + "?" + q.Encode()
+	k := echoKinds[kind%len(echoKinds)]
+	code := k.code[p]
+	jsonMsg, _ := json.Marshal(echo)
+	switch p {
+	case catalog.AWS:
+		if req.Service == "pricing" {
+			return &replay.Response{Status: k.status, ContentType: "application/x-amz-json-1.1", Body: `{"__type":"` + code + `","Message":` + string(jsonMsg) + `}`}
+		}
+		var msg strings.Builder
+		_ = xml.EscapeText(&msg, []byte(echo))
+		return &replay.Response{Status: k.status, ContentType: "text/xml",
+			Body: `<Response><Errors><Error><Code>` + code + `</Code><Message>` + msg.String() + `</Message></Error></Errors><RequestID>r</RequestID></Response>`}
+	case catalog.Alibaba:
+		return &replay.Response{Status: k.status, ContentType: "application/json", Body: replay.AlibabaError(code, echo)}
+	case catalog.Tencent:
+		return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError(code, echo)}
+	case catalog.Huawei:
+		return &replay.Response{Status: k.status, ContentType: "application/json",
+			Body: `{"error_code":"` + code + `","error_msg":` + string(jsonMsg) + `,"request_id":"r"}`}
+	}
+	return &replay.Response{Status: k.status, ContentType: "application/json",
+		Body: `{"ResponseMetadata":{"RequestId":"r","Action":"` + req.Action + `","Error":{"CodeN":100010,"Code":"` + code + `","Message":` + string(jsonMsg) + `}}}`}
+}
+
+// credentialForms are the ways a value can appear in an output: as it is,
+// URL-encoded, and base64-encoded on its own or inside a longer encoded text
+// (each of the three alignments, without the characters its neighbours
+// share), in standard and URL-safe alphabets.
+func credentialForms(v string) []string {
+	forms := []string{v, url.QueryEscape(v), url.PathEscape(v)}
+	for shift := range 3 {
+		pad := strings.Repeat("\x00", shift)
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			s := enc.EncodeToString([]byte(pad + v))
+			// The first (shift*8+5)/6 characters mix in the padding and the
+			// last few the text after v: keep what v alone decides.
+			lo, hi := (shift*8+5)/6, (len(pad+v)*8)/6
+			if hi-lo >= 8 {
+				forms = append(forms, s[lo:hi])
+			}
+		}
+	}
+	return forms
+}
+
+// Every provider's servers answer a share of requests with errors that echo
+// the request's Authorization header (plain, URL-encoded and base64) and its
+// signed URL, as refused credentials, bad requests and server errors; the
+// real gpuatlas binary crawls, then builds the site. No key id or secret of
+// any of the five providers, in any of those forms, reaches stderr or stdout,
+// the snapshot (its coverage), history.jsonl or any file of the built site,
+// while the echoes did reach the crawl's reports (so redaction was tested).
+func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
+	bin := gpuatlasBinary(t)
+	set := startReplays(t)
+	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
+	for k, v := range fakeCredentials {
+		vars[k] = v
+	}
+	env := childEnv(t, vars)
+	w := newWorkspace(t)
+	var outputs bytes.Buffer
+	run := func(args []string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = env
+		cmd.Stdout, cmd.Stderr = &outputs, &outputs
+		_ = cmd.Run()
+	}
+	run(w.crawlArgs(set)) // a clean crawl first: a history, data to keep
+	// echoEvery answers every request whose number in this crawl (per
+	// provider, from 0) is first modulo every with an echo.
+	echoEvery := func(first, every int64) {
+		for p, srv := range set.Servers {
+			var k atomic.Int64
+			srv.Fault = func(req replay.Request, _ int) *replay.Response {
+				if n := k.Add(1) - 1; n%every == first {
+					return echoAnswer(p, srv.URL, req, int(n/every))
+				}
+				return nil
+			}
+		}
+	}
+	// The first request of each provider (its region list, where it asks
+	// for one: the provider fails and is kept stale, the message in
+	// coverage) and every third after it; then a crawl whose region lists
+	// pass, so that regions and types fail with echoes.
+	echoEvery(0, 3)
+	run(w.crawlArgs(set))
+	echoEvery(1, 4)
+	run(w.crawlArgs(set))
+	run(w.buildArgs())
+
+	out := outputs.String()
+	if !strings.Contains(out, "request was: Authorization") {
+		t.Fatalf("no echoed request reached the crawl's output; the test did not exercise redaction:\n%.4000s", out)
+	}
+	// Each provider's echoes reached its reports: a line names the provider
+	// and carries an echo.
+	for _, p := range catalog.Providers {
+		echoed := false
+		for _, line := range strings.Split(out, "\n") {
+			echoed = echoed || (strings.Contains(line, string(p)+":") && strings.Contains(line, "request was:"))
+		}
+		if !echoed {
+			t.Errorf("no line of the output reports an echo from %s; its redaction was not tested", p)
+		}
+	}
+	var secrets []string
+	for k, v := range fakeCredentials {
+		if k != "AWS_REGION" {
+			secrets = append(secrets, v)
+		}
+	}
+	// What the servers saw: the credential each provider signed with.
+	seen := map[catalog.Provider]bool{}
+	for p, srv := range set.Servers {
+		for _, r := range srv.Requests() {
+			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"]
+			for _, v := range secrets {
+				if strings.Contains(a, v) {
+					seen[p] = true
+				}
+			}
+		}
+	}
+	if len(seen) != len(set.Servers) {
+		t.Fatalf("only %v sent a fake key id; the search would prove nothing", seen)
+	}
+	search := func(name string, b []byte) {
+		for _, v := range secrets {
+			for _, f := range credentialForms(v) {
+				if i := bytes.Index(b, []byte(f)); i >= 0 {
+					lo, hi := max(0, i-200), min(len(b), i+len(f)+50)
+					t.Errorf("%s holds %q (a form of %q):\n...%s...", name, f, v, b[lo:hi])
+				}
+			}
+		}
+	}
+	search("stdout and stderr", outputs.Bytes())
+	files := 0
+	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			files++
+			search(p, b)
+		}
+		return nil
+	})
+	for _, f := range []string{w.catalog, w.history, filepath.Join(w.site, "index.html")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s was not written: %v", f, err)
+		}
+	}
+	snap, err := catalog.ReadSnapshot(w.catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := ""
+	for _, c := range snap.Coverage {
+		reasons += c.Message
+		for _, f := range c.FailedRegions {
+			reasons += f.Reason
+		}
+		for _, f := range c.FailedTypes {
+			reasons += f.Reason
+		}
+	}
+	if !strings.Contains(reasons, "request was: Authorization") {
+		t.Errorf("no echo reached the snapshot's coverage; the search there proves nothing")
+	}
+	t.Logf("searched %d bytes of output and %d files for %d credentials in %d forms each", outputs.Len(), files, len(secrets), len(credentialForms(secrets[0])))
 }

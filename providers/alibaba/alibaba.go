@@ -17,7 +17,6 @@ import (
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/auth/credentials"
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -346,23 +345,20 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		}
 	}
 
-	offers := make([]*catalog.Offer, len(queries))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(priceWorkers)
-	for i, q := range queries {
-		g.Go(func() error {
-			o, err := p.offer(gctx, q)
-			offers[i] = o
-			return err
+	// A price call that fails after its retries leaves a shortfall for its
+	// type, not a failed region: the runner asks it again at the end of the
+	// crawl, and failing that keeps only that type's previous offers.
+	data.Offers, data.Missing, err = providers.Gather(ctx, priceWorkers, queries,
+		func(q priceQuery) []string { return []string{q.key.instanceType} },
+		func(ctx context.Context, q priceQuery) ([]catalog.Offer, error) {
+			o, err := p.offer(ctx, q)
+			if o == nil || err != nil {
+				return nil, err
+			}
+			return []catalog.Offer{*o}, nil
 		})
-	}
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return nil, err
-	}
-	for _, o := range offers {
-		if o != nil {
-			data.Offers = append(data.Offers, *o)
-		}
 	}
 	return data, nil
 }

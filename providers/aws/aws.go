@@ -1,7 +1,8 @@
 // Package aws is the Amazon Web Services adapter: EC2 instance types, zones and spot
 // prices from the EC2 API (spot.go), on-demand and reserved prices from the Price
-// List API (pricing.go), through aws-sdk-go-v2, whose standard retryer retries
-// (providers.Config sets its attempts and backoff). transport.go vets EC2 answers
+// List API (pricing.go), through aws-sdk-go-v2 with its retryer off: each call
+// is retried by providers.Retry (sdk.go), as for the other clouds, with the
+// SDK's own tests of what is retryable. transport.go vets EC2 answers
 // and works around a request-body race of smithy-go. The files follow the
 // adapter skeleton described in package providers.
 package aws
@@ -17,8 +18,6 @@ import (
 	"time"
 
 	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
-	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -71,9 +70,10 @@ const (
 	// ap-south-1. China prices are served in the China partition only.
 	pricingRegion      = "us-east-1"
 	pricingRegionChina = "cn-northwest-1"
-	// defaultMaxAttempts is the SDK standard retryer's attempts when the runner
+	// defaultMaxAttempts and defaultBackoff are the retries' when the runner
 	// sets none.
 	defaultMaxAttempts = 5
+	defaultBackoff     = 500 * time.Millisecond
 	// credentialCheckTimeout bounds the look-up of credentials at construction
 	// (the default chain may ask the instance metadata service).
 	credentialCheckTimeout = 5 * time.Second
@@ -89,9 +89,7 @@ type Adapter struct {
 	pricing    pricingAPI
 	homeRegion string
 	clock      func() time.Time
-	// limits keep GetProducts under its own quota (Factory.APILimits).
-	limits providers.APILimiters
-	errs   providers.CallErrors
+	errs       providers.CallErrors
 }
 
 // New builds the adapter from the runner's configuration. Credentials come from
@@ -103,23 +101,9 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	getenv := cfg.Env
 	transport := cfg.BaseTransport()
 
-	maxAttempts := cfg.MaxAttempts
-	if maxAttempts <= 0 {
-		maxAttempts = defaultMaxAttempts
-	}
-	retryer := func() awsv2.Retryer {
-		return retry.NewStandard(func(o *retry.StandardOptions) {
-			o.MaxAttempts = maxAttempts
-			if cfg.Backoff > 0 {
-				// Caps the exponential backoff with jitter; throttling errors
-				// otherwise start at 1 s.
-				o.MaxBackoff = cfg.Backoff
-			}
-			// The runner's transport already bounds the request rate; the SDK's
-			// shared retry quota would only fail a long crawl after a bad minute.
-			o.RateLimiter = ratelimit.None
-		})
-	}
+	// One attempt per SDK operation: retryingEC2 and retryingPricing retry
+	// (see sdk.go).
+	retryer := func() awsv2.Retryer { return awsv2.NopRetryer{} }
 
 	home := cmp.Or(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION"))
 	// The HTTP client is set after loading: the SDK applies a custom CA bundle
@@ -183,13 +167,14 @@ func New(cfg providers.Config) (providers.Provider, error) {
 			o.BaseEndpoint = awsv2.String(pricingEndpoint)
 		}
 	})
+	errs := callErrors(secrets)
+	retry := errs.Retry(cfg, defaultMaxAttempts, defaultBackoff)
 	return &Adapter{
-		ec2:        ec2Client,
-		pricing:    pricingClient,
+		ec2:        retryingEC2{api: ec2Client, retry: retry},
+		pricing:    retryingPricing{api: pricingClient, retry: retry, limits: cfg.APILimiters},
 		homeRegion: awsCfg.Region,
 		clock:      cfg.Now,
-		limits:     cfg.APILimiters,
-		errs:       callErrors(secrets),
+		errs:       errs,
 	}, nil
 }
 

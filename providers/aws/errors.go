@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	awsv2 "github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/smithy-go"
 
@@ -52,33 +54,56 @@ var errorCodes = map[string]error{
 	"Unavailable":                 providers.ErrUnavailable,
 }
 
+// sdkThrottles and sdkRetryables are the SDK standard retryer's own tests of
+// an error, which the adapter's retries (sdk.go) use where errorCodes and the
+// status say nothing: the SDK's retryer is off, and what it would have
+// retried is still retried.
+var (
+	sdkThrottles  = retry.IsErrorThrottles(retry.DefaultThrottles)
+	sdkRetryables = retry.IsErrorRetryables(retry.DefaultRetryables)
+)
+
 // classify reads an SDK error's class from its API error code, or from the
-// HTTP status where the code is not in errorCodes; the detail is the SDK's own
-// text (operation, status, request id, code and message).
+// HTTP status where the code is not in errorCodes, or else from the SDK
+// retryer's tests; the detail is the SDK's own text (operation, status,
+// request id, code and message).
 func classify(err error) (detail string, class error) {
+	class = classifyCode(err)
+	switch {
+	case class != nil:
+	case sdkThrottles.IsErrorThrottle(err) == awsv2.TrueTernary:
+		class = providers.ErrThrottled
+	case sdkRetryables.IsErrorRetryable(err) == awsv2.TrueTernary:
+		class = providers.ErrUnavailable
+	}
+	return "", class
+}
+
+// classifyCode is the class errorCodes or the HTTP status give, or nil.
+func classifyCode(err error) error {
 	var api smithy.APIError
 	if errors.As(err, &api) {
 		if class, ok := errorCodes[api.ErrorCode()]; ok {
-			return "", class
+			return class
 		}
 		if strings.HasSuffix(api.ErrorCode(), ".NotFound") {
-			return "", providers.ErrNotFound
+			return providers.ErrNotFound
 		}
 	}
 	var resp *awshttp.ResponseError
 	if errors.As(err, &resp) {
 		switch s := resp.HTTPStatusCode(); {
 		case s == 429:
-			return "", providers.ErrThrottled
+			return providers.ErrThrottled
 		case s == 401 || s == 403:
-			return "", providers.ErrAuth
+			return providers.ErrAuth
 		case s == 404:
-			return "", providers.ErrNotFound
+			return providers.ErrNotFound
 		case s >= 500:
-			return "", providers.ErrUnavailable
+			return providers.ErrUnavailable
 		}
 	}
-	return "", nil
+	return nil
 }
 
 // authHint is what to check when AWS refuses the credentials.

@@ -83,7 +83,7 @@ func (p *Adapter) listPrices(ctx context.Context, region string, described map[s
 	// filter, so the errors say "for" the region.
 	action := "get products for " + region
 	var products []priceListProduct
-	err := eachPage(ctx, limitedPages{pages, p.limits}, func(o *pricing.Options) { o.Region = endpointRegion }, func(page *pricing.GetProductsOutput) (*string, error) {
+	err := eachPage(ctx, pages, func(o *pricing.Options) { o.Region = endpointRegion }, func(page *pricing.GetProductsOutput) (*string, error) {
 		for i, doc := range page.PriceList {
 			var prod priceListProduct
 			if err := json.Unmarshal([]byte(doc), &prod); err != nil {
@@ -119,20 +119,6 @@ func (p *Adapter) listPrices(ctx context.Context, region string, described map[s
 		}
 	}
 	return out, nil
-}
-
-// limitedPages waits on GetProducts' own limit (Factory.APILimits) before
-// asking for each page.
-type limitedPages struct {
-	*pricing.GetProductsPaginator
-	limits providers.APILimiters
-}
-
-func (l limitedPages) NextPage(ctx context.Context, optFns ...func(*pricing.Options)) (*pricing.GetProductsOutput, error) {
-	if err := l.limits.Wait(ctx, actionGetProducts); err != nil {
-		return nil, err
-	}
-	return l.GetProductsPaginator.NextPage(ctx, optFns...)
 }
 
 // priceListOffers turns one product into its on-demand offer and its standard

@@ -5,6 +5,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/ec2"
 	"github.com/aws/aws-sdk-go-v2/service/pricing"
+
+	"github.com/gpuatlas/gpuatlas/providers"
 )
 
 // ec2API lists the EC2 calls the adapter makes.
@@ -18,4 +20,60 @@ type ec2API interface {
 // pricingAPI lists the Price List calls the adapter makes.
 type pricingAPI interface {
 	pricing.GetProductsAPIClient
+}
+
+// The SDK's own retryer is off (one attempt per operation): its throttling
+// and server errors share one attempt budget. retryingEC2 and retryingPricing
+// retry each call (each page of a paginator) with providers.Retry instead,
+// which gives throttling its own patience and counts faults and retries for
+// the crawl's coverage, as for the other four clouds.
+
+// retryingEC2 is the EC2 client with every call retried.
+type retryingEC2 struct {
+	api   ec2API
+	retry providers.Retry
+}
+
+func (r retryingEC2) DescribeRegions(ctx context.Context, in *ec2.DescribeRegionsInput, opts ...func(*ec2.Options)) (*ec2.DescribeRegionsOutput, error) {
+	return retried(ctx, r.retry, nil, "", r.api.DescribeRegions, in, opts)
+}
+
+func (r retryingEC2) DescribeInstanceTypes(ctx context.Context, in *ec2.DescribeInstanceTypesInput, opts ...func(*ec2.Options)) (*ec2.DescribeInstanceTypesOutput, error) {
+	return retried(ctx, r.retry, nil, "", r.api.DescribeInstanceTypes, in, opts)
+}
+
+func (r retryingEC2) DescribeInstanceTypeOfferings(ctx context.Context, in *ec2.DescribeInstanceTypeOfferingsInput, opts ...func(*ec2.Options)) (*ec2.DescribeInstanceTypeOfferingsOutput, error) {
+	return retried(ctx, r.retry, nil, "", r.api.DescribeInstanceTypeOfferings, in, opts)
+}
+
+func (r retryingEC2) DescribeSpotPriceHistory(ctx context.Context, in *ec2.DescribeSpotPriceHistoryInput, opts ...func(*ec2.Options)) (*ec2.DescribeSpotPriceHistoryOutput, error) {
+	return retried(ctx, r.retry, nil, "", r.api.DescribeSpotPriceHistory, in, opts)
+}
+
+// retryingPricing is the Price List client with every call retried, each
+// attempt waiting on GetProducts' own limit (Factory.APILimits) first.
+type retryingPricing struct {
+	api    pricingAPI
+	retry  providers.Retry
+	limits providers.APILimiters
+}
+
+func (r retryingPricing) GetProducts(ctx context.Context, in *pricing.GetProductsInput, opts ...func(*pricing.Options)) (*pricing.GetProductsOutput, error) {
+	return retried(ctx, r.retry, r.limits, actionGetProducts, r.api.GetProducts, in, opts)
+}
+
+// retried makes one SDK call with retries, waiting on the action's limit
+// before each attempt.
+func retried[In, Out, Opt any](ctx context.Context, r providers.Retry, limits providers.APILimiters, action string,
+	call func(context.Context, In, ...func(Opt)) (Out, error), in In, opts []func(Opt)) (Out, error) {
+	var out Out
+	err := r.Do(ctx, func() error {
+		if err := limits.Wait(ctx, action); err != nil {
+			return err
+		}
+		var err error
+		out, err = call(ctx, in, opts...)
+		return err
+	})
+	return out, err
 }

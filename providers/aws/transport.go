@@ -51,8 +51,9 @@ func (t detachedBody) RoundTrip(req *http.Request) (*http.Response, error) {
 // page without error, and the region would be recorded as crawled with no
 // instance types or offers. An answer must be well-formed XML whose root element
 // is <ActionResponse> (or <Response>, the error envelope); anything else becomes
-// a temporary transport error, which the SDK's retryer retries and which names
-// the answer in the region's failure when retries run out.
+// a temporary transport error, which the adapter's retries retry (it is
+// unavailability) and which names the answer in the region's failure when
+// retries run out.
 type checkedAnswer struct {
 	base http.RoundTripper
 }
@@ -89,8 +90,8 @@ func xmlRoot(b []byte) (string, error) {
 }
 
 // badAnswer is an answer the adapter cannot use. Temporary makes the SDK's
-// retryer try again: a gateway page in place of an answer is usually a passing
-// fault.
+// tests of an error (and so the adapter's retries) try again: a gateway page
+// in place of an answer is usually a passing fault.
 type badAnswer struct{ msg string }
 
 func (e *badAnswer) Error() string   { return e.msg }

@@ -269,16 +269,18 @@ func RequestKey(req replay.Request) string {
 // Injector is a replay Fault that fails a seeded random share of requests with
 // transient faults. The decision for a request depends only on the seed, the
 // request's identity and its attempt number, so a crawl sees the same faults
-// whatever the order its goroutines send in. No request fails more than
-// MaxConsecutive times in a row, so an adapter with more attempts than that
-// always gets through.
+// whatever the order its goroutines send in. With MaxConsecutive set, no
+// request fails more than that many times in a row, so an adapter with more
+// attempts than that always gets through; without it (zero) every attempt
+// fails at Rate independently, as on a bad day: faults that clear, but with
+// no bound on how long a call's bad luck lasts.
 type Injector struct {
 	Provider catalog.Provider
 	Seed     uint64
 	// Rate is the share of attempts that fail, 0..1.
 	Rate float64
-	// MaxConsecutive bounds the failures of one call in a row; set it below the
-	// crawl's MaxAttempts.
+	// MaxConsecutive bounds the failures of one call in a row (set it below
+	// the crawl's MaxAttempts); zero leaves them unbounded.
 	MaxConsecutive int
 	// Kinds are drawn from for each fault (Transient when empty).
 	Kinds []Kind
@@ -325,7 +327,7 @@ func (in *Injector) Fault(req replay.Request, _ int) *replay.Response {
 		return nil
 	}
 	r := unit(in.Seed, key, attempt, 0)
-	if r >= in.Rate || in.consecutive[key] >= in.MaxConsecutive {
+	if r >= in.Rate || (in.MaxConsecutive > 0 && in.consecutive[key] >= in.MaxConsecutive) {
 		in.consecutive[key] = 0
 		return nil
 	}

@@ -61,15 +61,17 @@ func (s Suite) crawl(t *testing.T, ctx context.Context, srv *replay.Server, targ
 	return snap
 }
 
-// Canonical is the snapshot's bytes with the request counts zeroed: retries
-// change how many requests a crawl took, not what it found, so two crawls of
-// one replay compare equal however many faults they met.
+// Canonical is the snapshot's bytes with the request, fault, retry and sweep
+// counts zeroed: retries change how many requests a crawl took, not what it
+// found, so two crawls of one replay compare equal however many faults they
+// met.
 func Canonical(t testing.TB, snap *catalog.Snapshot) []byte {
 	t.Helper()
 	c := *snap
 	c.Coverage = append([]catalog.Coverage(nil), snap.Coverage...)
 	for i := range c.Coverage {
-		c.Coverage[i].Requests = 0
+		cov := &c.Coverage[i]
+		cov.Requests, cov.Faults, cov.Throttled, cov.Retries, cov.Swept = 0, 0, 0, 0, 0
 	}
 	b, err := c.MarshalCanonical()
 	if err != nil {
@@ -78,10 +80,14 @@ func Canonical(t testing.TB, snap *catalog.Snapshot) []byte {
 	return b
 }
 
-func offersByRegion(s *catalog.Snapshot) map[string]int {
+// offersByRegionType counts the offers of each region, leaving out the
+// regions and region/type pairs failed holds.
+func offersByRegionType(s *catalog.Snapshot, failed map[string]bool) map[string]int {
 	m := map[string]int{}
 	for _, o := range s.Offers {
-		m[o.Region]++
+		if !failed[o.Region] && !failed[o.Region+"/"+o.InstanceType] {
+			m[o.Region]++
+		}
 	}
 	return m
 }
@@ -156,13 +162,21 @@ func (s Suite) Run(t *testing.T) {
 					t.Errorf("failed region %s: reason %q does not say which provider failed", f.Region, f.Reason)
 				}
 			}
+			for _, f := range c.FailedTypes {
+				failed[f.Key()] = true
+				if !strings.HasPrefix(f.Reason, string(s.Provider)+":") {
+					t.Errorf("failed type %s: reason %q does not say which provider failed", f.Key(), f.Reason)
+				}
+			}
 			if c.Status == catalog.CoverageFailed && len(c.FailedRegions) == 0 && !strings.Contains(c.Message, string(s.Provider)) {
 				t.Errorf("failed coverage without a reason naming the provider: %q", c.Message)
 			}
-			gm, bm := offersByRegion(got), offersByRegion(base)
+			// What counts as crawled (not a failed region, not a failed type
+			// in its region) has every offer of the fault-free crawl.
+			gm, bm := offersByRegionType(got, failed), offersByRegionType(base, failed)
 			for r, n := range bm {
-				if !failed[r] && c.Status != catalog.CoverageFailed && gm[r] != n {
-					t.Errorf("region %s counts as crawled with %d offers, %d without faults", r, gm[r], n)
+				if c.Status != catalog.CoverageFailed && gm[r] != n {
+					t.Errorf("region %s counts as crawled with %d offers, %d without faults (failed types left out)", r, gm[r], n)
 				}
 			}
 		})

@@ -233,11 +233,10 @@ func (a *Adapter) Crawl(ctx context.Context, regionID string) (*providers.Region
 	if len(priced) == 0 {
 		return data, nil
 	}
-	offers, err := a.prices(ctx, regionID, projectID, priced, fetched)
+	data.Offers, data.Missing, err = a.prices(ctx, regionID, projectID, priced, fetched)
 	if err != nil {
 		return nil, err
 	}
-	data.Offers = offers
 	return data, nil
 }
 

@@ -24,9 +24,12 @@ type NoCurrency struct {
 }
 
 // CheckNoCurrency serves c.Action's recorded answers with their currency
-// blanked, crawls c.Region and fails t unless the region fails with the one
-// error for a price answer without a currency (providers.NoCurrency), naming
-// the provider, the API and the field. No adapter assumes a currency.
+// blanked, crawls c.Region and fails t unless what those answers price fails
+// with the one error for a price answer without a currency
+// (providers.NoCurrency), naming the provider, the API and the field: the
+// region, where one call prices all of it, or else the instance types the
+// calls price (Coverage.FailedTypes), with no offer from those answers. No
+// adapter assumes a currency.
 func (h Harness) CheckNoCurrency(t *testing.T, c NoCurrency) {
 	t.Helper()
 	srv := h.Start(t)
@@ -50,8 +53,30 @@ func (h Harness) CheckNoCurrency(t *testing.T, c NoCurrency) {
 	cov := snap.Coverage[0]
 	prefix := string(h.Factory.ID) + ": " + c.API + " in "
 	want := providers.ErrNoCurrency.Error() + " (field " + c.Field + ")"
-	if len(cov.FailedRegions) != 1 || !strings.Contains(cov.FailedRegions[0].Reason, prefix) || !strings.Contains(cov.FailedRegions[0].Reason, want) {
-		t.Fatalf("coverage %+v, want %s failed with %q ... %q", cov, c.Region, prefix, want)
+	var reasons []string
+	for _, f := range cov.FailedRegions {
+		reasons = append(reasons, f.Reason)
 	}
-	t.Log(cov.FailedRegions[0].Reason)
+	failedType := map[string]bool{}
+	for _, f := range cov.FailedTypes {
+		reasons = append(reasons, f.Reason)
+		failedType[f.InstanceType] = true
+	}
+	if len(reasons) == 0 || len(cov.FailedRegions) > 1 || (len(cov.FailedRegions) == 1 && cov.FailedRegions[0].Region != c.Region) {
+		t.Fatalf("coverage %+v, want %s or its types failed with %q ... %q", cov, c.Region, prefix, want)
+	}
+	for _, r := range reasons {
+		if !strings.Contains(r, prefix) || !strings.Contains(r, want) {
+			t.Errorf("reason %q, want %q ... %q", r, prefix, want)
+		}
+	}
+	for _, o := range snap.Offers {
+		if o.Price.Currency == "" {
+			t.Errorf("offer %s has no currency", o.Key())
+		}
+	}
+	if len(cov.FailedRegions) == 0 {
+		t.Logf("%d instance types failed, %d offers from other calls kept", len(failedType), len(snap.Offers))
+	}
+	t.Log(reasons[0])
 }

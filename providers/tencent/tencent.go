@@ -21,7 +21,6 @@ import (
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common"
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/profile"
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -293,36 +292,33 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		data.Placements = append(data.Placements, catalog.Placement{Provider: catalog.Tencent, InstanceType: id, Region: region, Zone: *q.item.Zone, Status: st})
 	}
 
-	offers := make([]*catalog.Offer, len(quotas))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(inquiryWorkers)
-	for i, q := range quotas {
+	var inquiries []quota
+	for _, q := range quotas {
 		if pr, ok := p.quotedPrice(q); ok {
-			offers[i] = p.newOffer(region, q, pr, sourceConfigInfos)
-			continue
+			data.Offers = append(data.Offers, *p.newOffer(region, q, pr, sourceConfigInfos))
+		} else {
+			inquiries = append(inquiries, q)
 		}
-		g.Go(func() error {
-			pr, err := p.inquire(gctx, region, q)
-			if errors.Is(err, providers.ErrNotFound) {
-				return nil // not sold with this charge type in this zone
-			}
-			if err != nil {
-				return err
-			}
-			if pr != nil {
-				offers[i] = p.newOffer(region, q, *pr, sourceInquiry)
-			}
-			return nil
-		})
 	}
-	if err := g.Wait(); err != nil {
+	// An inquiry that fails after its retries leaves a shortfall for its
+	// type, not a failed region (see providers.Shortfall).
+	asked, missing, err := providers.Gather(ctx, inquiryWorkers, inquiries,
+		func(q quota) []string { return []string{*q.item.InstanceType} },
+		func(ctx context.Context, q quota) ([]catalog.Offer, error) {
+			pr, err := p.inquire(ctx, region, q)
+			if errors.Is(err, providers.ErrNotFound) {
+				return nil, nil // not sold with this charge type in this zone
+			}
+			if pr == nil || err != nil {
+				return nil, err
+			}
+			return []catalog.Offer{*p.newOffer(region, q, *pr, sourceInquiry)}, nil
+		})
+	if err != nil {
 		return nil, err
 	}
-	for _, o := range offers {
-		if o != nil {
-			data.Offers = append(data.Offers, *o)
-		}
-	}
+	data.Offers = append(data.Offers, asked...)
+	data.Missing = missing
 	return data, nil
 }
 

@@ -36,8 +36,10 @@ type quoteKind struct {
 }
 
 // prices asks the billing API for the pay-as-you-go hourly price and the monthly
-// and yearly subscription prices of the region's GPU types.
-func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, types []catalog.InstanceType, placements []catalog.Placement, fetched time.Time) ([]catalog.Offer, error) {
+// and yearly subscription prices of the region's GPU types, one inquiry at a
+// time. An inquiry that fails after its retries leaves a shortfall for the
+// types it priced (see providers.Shortfall), not a failed region.
+func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, types []catalog.InstanceType, placements []catalog.Placement, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
 	zones := map[string][]string{}
 	avail := map[string]catalog.Availability{}
 	for _, p := range placements {
@@ -49,44 +51,58 @@ func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, ty
 			avail[p.InstanceType] = catalog.SoldOut
 		}
 	}
-	var offers []catalog.Offer
-	add := func(id string, q quoteKind, p catalog.Price) {
-		av := avail[id]
-		if av == "" {
-			av = catalog.Unknown
-		}
-		offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: id, Region: region,
-			Billing: q.billing, Price: p, Availability: av, Zones: zones[id], Source: q.source, FetchedAt: fetched})
-	}
+	var batches []priceBatch
 	for _, q := range []quoteKind{
 		{catalog.OnDemand, catalog.PerHour, hoursPerQuote, sourcePayAsYouGo},
 		{catalog.SubscriptionMonth, catalog.PerMonth, monthsPerQuote, sourceSubscription},
 		{catalog.SubscriptionYear, catalog.PerYear, monthsPerYear, sourceSubscription},
 	} {
 		for start := 0; start < len(types); start += inquiryBatch {
-			chunk := types[start:min(start+inquiryBatch, len(types))]
-			results, cur, err := a.inquire(ctx, bill, region, q, chunk)
-			if err != nil {
-				return nil, a.errs.Wrap(err, fmt.Sprintf("%s price inquiry for %d types", q.billing, len(chunk)), region)
-			}
-			for _, r := range results {
-				payable, okPay := money(r.discount)
-				list, okList := money(r.original)
-				if !okPay {
-					payable, okPay = list, okList
-				}
-				if !okPay {
-					continue
-				}
-				p := catalog.Price{Amount: payable, Currency: cur, Unit: q.unit}
-				if okList && !list.Equal(payable) {
-					p.List = &list
-				}
-				add(r.code, q, p)
-			}
+			batches = append(batches, priceBatch{kind: q, types: types[start:min(start+inquiryBatch, len(types))]})
 		}
 	}
-	return offers, nil
+	return providers.Gather(ctx, 1, batches, priceBatch.ids, func(ctx context.Context, b priceBatch) ([]catalog.Offer, error) {
+		results, cur, err := a.inquire(ctx, bill, region, b.kind, b.types)
+		if err != nil {
+			return nil, a.errs.Wrap(err, fmt.Sprintf("%s price inquiry for %d types", b.kind.billing, len(b.types)), region)
+		}
+		var offers []catalog.Offer
+		for _, r := range results {
+			payable, okPay := money(r.discount)
+			list, okList := money(r.original)
+			if !okPay {
+				payable, okPay = list, okList
+			}
+			if !okPay {
+				continue
+			}
+			p := catalog.Price{Amount: payable, Currency: cur, Unit: b.kind.unit}
+			if okList && !list.Equal(payable) {
+				p.List = &list
+			}
+			av := avail[r.code]
+			if av == "" {
+				av = catalog.Unknown
+			}
+			offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: r.code, Region: region,
+				Billing: b.kind.billing, Price: p, Availability: av, Zones: zones[r.code], Source: b.kind.source, FetchedAt: fetched})
+		}
+		return offers, nil
+	})
+}
+
+// priceBatch is one price inquiry: one billing kind of up to inquiryBatch types.
+type priceBatch struct {
+	kind  quoteKind
+	types []catalog.InstanceType
+}
+
+func (b priceBatch) ids() []string {
+	out := make([]string, len(b.types))
+	for i, t := range b.types {
+		out[i] = t.ID
+	}
+	return out
 }
 
 // quoteResult is one configuration's answer, from either inquiry.
@@ -160,51 +176,58 @@ func results[C any](list []*C, read func(*C) quoteResult) []quoteResult {
 }
 
 // spotPrices reads the latest spot price per zone of each GPU type from ECS
-// DescribeSpotPriceHistory. Types without spot history get no spot offer. The
-// answer has no currency field: spot is sold in CNY on the China site, the
-// only one the API serves.
-func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, fetched time.Time) ([]catalog.Offer, error) {
-	var offers []catalog.Offer
-	for _, t := range types {
-		type point struct {
-			at    string
-			price decimal.Decimal
-		}
-		latest := map[string]point{}
-		var zones []string
-		err := a.list(ctx, "describe spot price history of "+t.ID, region, func(token *string) (*string, error) {
-			resp, err := client.DescribeSpotPriceHistoryWithContext(ctx, &ecs.DescribeSpotPriceHistoryInput{
-				InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize), NextToken: token})
-			if err != nil {
-				return nil, err
-			}
-			for _, sp := range resp.SpotPrices {
-				if sp == nil {
-					continue
-				}
-				price, ok := floatMoney(sp.SpotPrice)
-				zone, at := volcengine.StringValue(sp.ZoneId), volcengine.StringValue(sp.Timestamp)
-				if !ok || zone == "" {
-					continue
-				}
-				prev, seen := latest[zone]
-				if !seen {
-					zones = append(zones, zone)
-				}
-				if !seen || at > prev.at { // RFC 3339 timestamps order as strings
-					latest[zone] = point{at, price}
-				}
-			}
-			return resp.NextToken, nil
+// DescribeSpotPriceHistory, one type at a time; a type whose listing fails
+// after its retries is a shortfall. Types without spot history get no spot
+// offer. The answer has no currency field: spot is sold in CNY on the China
+// site, the only one the API serves.
+func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
+	return providers.Gather(ctx, 1, types, func(t catalog.InstanceType) []string { return []string{t.ID} },
+		func(ctx context.Context, t catalog.InstanceType) ([]catalog.Offer, error) {
+			return a.spotPrice(ctx, client, region, t, fetched)
 		})
+}
+
+// spotPrice reads one type's latest spot price per zone.
+func (a *Adapter) spotPrice(ctx context.Context, client ecsAPI, region string, t catalog.InstanceType, fetched time.Time) ([]catalog.Offer, error) {
+	type point struct {
+		at    string
+		price decimal.Decimal
+	}
+	latest := map[string]point{}
+	var zones []string
+	err := a.list(ctx, "describe spot price history of "+t.ID, region, func(token *string) (*string, error) {
+		resp, err := client.DescribeSpotPriceHistoryWithContext(ctx, &ecs.DescribeSpotPriceHistoryInput{
+			InstanceTypeId: volcengine.String(t.ID), MaxResults: volcengine.Int32(a.pageSize), NextToken: token})
 		if err != nil {
 			return nil, err
 		}
-		for _, z := range zones {
-			offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: t.ID, Region: region, Zone: z,
-				Billing: catalog.Spot, Price: catalog.Price{Amount: latest[z].price, Currency: catalog.CNY, Unit: catalog.PerHour},
-				Availability: catalog.Available, Source: sourceSpot, FetchedAt: fetched})
+		for _, sp := range resp.SpotPrices {
+			if sp == nil {
+				continue
+			}
+			price, ok := floatMoney(sp.SpotPrice)
+			zone, at := volcengine.StringValue(sp.ZoneId), volcengine.StringValue(sp.Timestamp)
+			if !ok || zone == "" {
+				continue
+			}
+			prev, seen := latest[zone]
+			if !seen {
+				zones = append(zones, zone)
+			}
+			if !seen || at > prev.at { // RFC 3339 timestamps order as strings
+				latest[zone] = point{at, price}
+			}
 		}
+		return resp.NextToken, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var offers []catalog.Offer
+	for _, z := range zones {
+		offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: t.ID, Region: region, Zone: z,
+			Billing: catalog.Spot, Price: catalog.Price{Amount: latest[z].price, Currency: catalog.CNY, Unit: catalog.PerHour},
+			Availability: catalog.Available, Source: sourceSpot, FetchedAt: fetched})
 	}
 	return offers, nil
 }

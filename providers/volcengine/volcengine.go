@@ -179,16 +179,18 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	}
 	data.Placements = placements
 	fetched := a.clock().UTC()
-	offers, err := a.prices(ctx, bill, region, data.Instances, placements, fetched)
+	offers, missing, err := a.prices(ctx, bill, region, data.Instances, placements, fetched)
 	if err != nil {
 		return nil, err
 	}
-	spot, err := a.spotPrices(ctx, client, region, data.Instances, fetched)
+	spot, spotMissing, err := a.spotPrices(ctx, client, region, data.Instances, fetched)
 	if err != nil {
 		return nil, err
 	}
 	offers = append(offers, spot...)
 	data.Offers = offers
+	missing = append(missing, spotMissing...)
+	data.Missing = missing
 	return data, nil
 }
 

@@ -12,7 +12,7 @@
   // Hours in a price period; the site normalizes with 730 h a month and 8760 h a
   // year, as catalog.HoursPerMonth and HoursPerYear do.
   A.HOURS = { hour: 1, month: 730, year: 8760 };
-  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2, FLAG_OLD = 4, FLAG_UNDATED = 8, FLAG_REPORTED = 16;
+  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2, FLAG_OLD = 4, FLAG_UNDATED = 8, FLAG_REPORTED = 16, FLAG_STALE = 32;
 
   A.init = function (c) { cfg = c || {}; L = cfg.labels || {}; A.cfg = cfg; A.lang = cfg.lang || 'en'; };
 
@@ -145,7 +145,7 @@
         amount: o.amount[i], cur: d.currency[o.currency[i]], unit: d.units[o.unit[i]],
         upfront: o.upfront[i] === undefined ? null : o.upfront[i], hourly: o.hourly[i],
         avail: d.avail[o.avail[i]], synthetic: !!(flags & FLAG_SYNTHETIC),
-        suspect: flags & FLAG_SUSPECT ? o.suspect[i] : '', stale: !!stale[t.p],
+        suspect: flags & FLAG_SUSPECT ? o.suspect[i] : '', stale: !!stale[t.p] || !!(flags & FLAG_STALE),
         old: !!(flags & FLAG_OLD), undated: !!(flags & FLAG_UNDATED), reported: !!(flags & FLAG_REPORTED),
         observed: d.observed[o.observed[i]][0], ageDays: d.observed[o.observed[i]][1],
         fetched: d.fetched[o.fetched[i]], includes: o.includes[i] || '',

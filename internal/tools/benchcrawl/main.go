@@ -7,7 +7,17 @@
 // benchrow per provider to -rows and prints a summary to standard error; it
 // exits non-zero only when a crawl fails, not when a target is missed.
 //
+// With -faults, it measures crawls under faults instead: the fault-free
+// crawl and one crawl per -seeds seed with that share of attempts failing
+// (each provider's throttling answer, 5xx, resets; unbounded in a row) run
+// at once against replay sets of their own, every provider at its production
+// limits, and each is compared with the fault-free one: faults injected and
+// seen, retries, swept calls, rows lost, identical or not, and the wall time
+// against the fault-free crawl's (target 1.5×). It exits non-zero when a crawl
+// under faults lost a row or differs (make stress).
+//
 //	go run ./internal/tools/benchcrawl -latency 50ms -rows FILE
+//	go run ./internal/tools/benchcrawl -faults 0.3 -seeds 1,2,3
 package main
 
 import (
@@ -16,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -39,6 +50,9 @@ func main() {
 	root := flag.String("root", ".", "repository root holding the fixture folders")
 	list := flag.String("providers", "", "comma-separated providers to crawl (default: all)")
 	timeout := flag.Duration("timeout", 10*time.Minute, "deadline for the whole run")
+	faults := flag.Float64("faults", 0, "share of attempts that fail (0..1): measure crawls under faults against the fault-free crawl")
+	seedList := flag.String("seeds", "1,2,3", "with -faults: comma-separated seeds, one crawl under faults each")
+	regionList := flag.String("regions", "", "with -faults: comma-separated regions to crawl (default: every region), for a quick trial")
 	flag.Parse()
 	if *latency < 0 {
 		fmt.Fprintln(os.Stderr, "benchcrawl: -latency must not be negative")
@@ -49,10 +63,39 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchcrawl: -providers:", err)
 		os.Exit(2)
 	}
+	if *faults != 0 {
+		seeds, err := parseSeeds(*seedList)
+		if err != nil || *faults < 0 || *faults >= 1 {
+			fmt.Fprintf(os.Stderr, "benchcrawl: want -faults in (0, 1) and -seeds as positive integers: %v\n", err)
+			os.Exit(2)
+		}
+		var only []string
+		if *regionList != "" {
+			only = strings.Split(*regionList, ",")
+		}
+		if err := benchFaults(*root, *rows, factories, *latency, *timeout, *faults, seeds, only); err != nil {
+			fmt.Fprintln(os.Stderr, "benchcrawl:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := bench(*root, *rows, factories, *latency, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "benchcrawl:", err)
 		os.Exit(1)
 	}
+}
+
+// parseSeeds reads a comma-separated list of positive seeds.
+func parseSeeds(list string) ([]uint64, error) {
+	var out []uint64
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+		if err != nil || n == 0 {
+			return nil, fmt.Errorf("seed %q", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // bench crawls the providers of factories within timeout, prints each one's
