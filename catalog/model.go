@@ -308,6 +308,13 @@ type PriceRange struct {
 // price, a cheapest offer, a ranking entry or a TCO preset.
 func (o Offer) Plausible() bool { return o.Suspect == "" }
 
+// Leads reports whether the offer may lead a buyer's first answer: a "from"
+// price, a cheapest offer, a ranking entry or a TCO preset. It must be
+// plausible and not reported (read by a person from a purchase page: real,
+// but unverified). Such offers are still shown, marked. (A made-up offer is
+// never published: `gpuatlas check` fails on one; test catalogs use them.)
+func (o Offer) Leads() bool { return o.Plausible() && !o.Reported }
+
 // Key identifies an offer within a snapshot.
 func (o Offer) Key() string {
 	return string(o.Provider) + "/" + o.InstanceType + "/" + o.Region + "/" + o.Zone + "/" + string(o.Billing)

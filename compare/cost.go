@@ -59,8 +59,11 @@ type WorkCost struct {
 	SourceURL string `json:"source_url,omitempty"`
 	// Synthetic and Suspect carry the offer's flags: a cost from a synthetic or
 	// implausible price is shown as such.
-	Synthetic   bool   `json:"synthetic,omitempty"`
-	Suspect     string `json:"suspect,omitempty"`
+	Synthetic bool   `json:"synthetic,omitempty"`
+	Suspect   string `json:"suspect,omitempty"`
+	// Reported: the price was read by a person from a purchase page (real,
+	// unverified): such a cost is shown, never the cheapest.
+	Reported    bool   `json:"reported,omitempty"`
 	Explanation string `json:"explanation"`
 }
 
@@ -260,7 +263,7 @@ func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r c
 		WorkPerHour: workNum.DivRound(workDen, CostPlaces),
 		CostPerUnit: costNum.DivRound(costDen, CostPlaces),
 		UnitLabel:   w.CostLabel(), Basis: basis, RunRef: r.Ref(), SourceURL: r.SourceURL,
-		Synthetic: o.Synthetic, Suspect: o.Suspect,
+		Synthetic: o.Synthetic, Suspect: o.Suspect, Reported: o.Reported,
 	}
 	who := r.Submitter
 	if r.RunDate != "" {

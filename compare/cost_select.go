@@ -46,11 +46,12 @@ func betterForOffer(a, b WorkCost) bool {
 
 // CheapestWorkCosts keeps, per key, the cost with the lowest figure (a
 // measurement over an estimate on a tie, else the first). A cost from a
-// suspect price is never the cheapest: a key with only such costs has none.
+// suspect or reported price is never the cheapest (catalog.Offer.Leads):
+// a key with only such costs has none.
 func CheapestWorkCosts(costs []WorkCost, key func(WorkCost) string) map[string]WorkCost {
 	best := map[string]WorkCost{}
 	for _, c := range costs {
-		if c.Suspect != "" {
+		if c.Suspect != "" || c.Reported {
 			continue
 		}
 		k := key(c)

@@ -142,7 +142,7 @@ func MemoryCandidates(snap *catalog.Snapshot, ref *catalog.GPUReference, opts Ca
 		if !ok || o.Billing != opts.Billing {
 			continue
 		}
-		if o.Suspect != "" || o.Synthetic {
+		if !o.Leads() || o.Synthetic {
 			excluded[t.Key()] = true
 			continue
 		}

@@ -123,7 +123,7 @@ func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalo
 	for _, o := range snap.Offers {
 		// A suspect price never ranks: a type whose only offers are suspect is
 		// left out, as one without offers is.
-		if o.Billing != opts.Billing || !keep[o.Provider] || (opts.Region != "" && o.Region != opts.Region) || !o.Plausible() {
+		if o.Billing != opts.Billing || !keep[o.Provider] || (opts.Region != "" && o.Region != opts.Region) || !o.Leads() {
 			continue
 		}
 		t, ok := types[o.InstanceKey()]

@@ -205,7 +205,7 @@ func TCOPresets(m Matrix, snap *catalog.Snapshot, gpus *catalog.GPUReference) (T
 func billingIndex(snap *catalog.Snapshot) map[string][]catalog.BillingKind {
 	seen := map[string]map[catalog.BillingKind]bool{}
 	for _, o := range snap.Offers {
-		if !o.Plausible() {
+		if !o.Leads() {
 			continue
 		}
 		k := o.InstanceKey() + "@" + o.Region

@@ -314,7 +314,7 @@ func gpuMinima(s *catalog.Snapshot) map[string]map[catalog.Provider]decimal.Deci
 // perGPUHour is an on-demand offer's USD per GPU-hour and its type's GPU model;
 // false for other offers and where no such figure exists.
 func perGPUHour(o catalog.Offer, t catalog.InstanceType, fx catalog.FXTable) (string, decimal.Decimal, bool) {
-	if o.Billing != catalog.OnDemand || !o.Plausible() { // a suspect price is never the cheapest
+	if o.Billing != catalog.OnDemand || !o.Leads() { // a suspect price is never the cheapest
 		return "", decimal.Decimal{}, false
 	}
 	a, ok := t.PrimaryAccelerator()

@@ -98,7 +98,7 @@ func (m *siteModel) gpuIndex() gpuIndexData {
 			providers[t.T.Provider] = true
 			for _, o := range m.offersOf[t.T.Key()] {
 				s.Offers++
-				if o.Offer.Billing == catalog.OnDemand && o.Offer.Plausible() && o.USDGPUHour != nil && cheaper(o.USDGPUHour, s.Cheapest) {
+				if o.Offer.Billing == catalog.OnDemand && o.Offer.Leads() && o.USDGPUHour != nil && cheaper(o.USDGPUHour, s.Cheapest) {
 					s.Cheapest, s.CheapestOffer = o.USDGPUHour, o
 				}
 			}
@@ -139,7 +139,7 @@ func (m *siteModel) gpuPage(id string) gpuPageData {
 				per[o.Offer.Provider] = p
 			}
 			p.Offers++
-			if o.USDGPUHour == nil || !o.Offer.Plausible() {
+			if o.USDGPUHour == nil || !o.Offer.Leads() {
 				continue // a suspect price is never a provider's lowest
 			}
 			switch o.Offer.Billing {
@@ -161,8 +161,8 @@ func (m *siteModel) gpuPage(id string) gpuPageData {
 	// Cheapest first, suspect prices after every plausible one.
 	sort.SliceStable(d.Offers, func(i, j int) bool {
 		a, b := d.Offers[i], d.Offers[j]
-		if a.Offer.Plausible() != b.Offer.Plausible() {
-			return a.Offer.Plausible()
+		if a.Offer.Leads() != b.Offer.Leads() {
+			return a.Offer.Leads()
 		}
 		return cheaper(a.USDGPUHour, b.USDGPUHour)
 	})

@@ -552,7 +552,7 @@ func (m *siteModel) indexSimilar() {
 		}
 		var cheapest *offerView
 		for _, ov := range m.offersOf[o.T.Key()] {
-			if ov.Offer.Billing == catalog.OnDemand && ov.Offer.Plausible() && ov.USDHour != nil && (cheapest == nil || cheaper(ov.USDHour, cheapest.USDHour)) {
+			if ov.Offer.Billing == catalog.OnDemand && ov.Offer.Leads() && ov.USDHour != nil && (cheapest == nil || cheaper(ov.USDHour, cheapest.USDHour)) {
 				cheapest = ov
 			}
 		}

@@ -85,8 +85,9 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 			t.Errorf("%s: the Chinese page is not in Chinese or does not link its index under the base", s.ID)
 		}
 	}
-	// llm-finetune: p5 fits (with its instance and GPU links), the 1-GPU T4 does
-	// not, and the page says why.
+	// llm-finetune: p5 fits (with its instance and GPU links), the L4 slice does
+	// not, and the page says why. (The T4 type's only price is reported, so it
+	// is no candidate: an unverified price never enters a ranking.)
 	page := readPage(t, out, "scenarios/llm-finetune.html")
 	wantContains(t, "llm-finetune page", page,
 		`<tr data-key="aws/p5.48xlarge">`,
@@ -97,8 +98,11 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 		`<a href="/gpuatlas/tco.html#tco-llm-finetune">`,
 	)
 	rejected := pagePart(t, page, `id="rejected"`, "")
-	if !strings.Contains(rejected, "huawei/pi2.2xlarge.4") || !strings.Contains(rejected, `<span class="badge check fail">fail</span>`) {
-		t.Errorf("the rejected T4 type is not listed with its failing check")
+	if !strings.Contains(rejected, "aws/g6f.large") || !strings.Contains(rejected, `<span class="badge check fail">fail</span>`) {
+		t.Errorf("the rejected L4 slice is not listed with its failing check")
+	}
+	if strings.Contains(rejected, "huawei/pi2.2xlarge.4") {
+		t.Errorf("the T4 type whose only price is reported is ranked among the rejected")
 	}
 	// The index: both matrices, a cell per provider and tier.
 	idx := readPage(t, out, "zh/scenarios/index.html")
