@@ -64,8 +64,8 @@ const (
 	ReasonLinkNVLinkBridgeOption ReasonCode = "link_nvlink_bridge_maybe" // gpu
 )
 
-// A term of a spec figure summed over an instance's accelerators: units × each
-// (figure codes, unit) of model (text).
+// ReasonFigureTerm is a term of a spec figure summed over an instance's
+// accelerators: units × each (figure codes, unit) of model (text).
 const ReasonFigureTerm ReasonCode = "figure_term" // units (GPU), each, figure (figure code), model (text)
 
 // Dimension details (DimensionScore.Reason) and the unknowns of an offer.

@@ -15,8 +15,8 @@ import (
 // (FormatExact).
 
 var (
-	decOne  = decimal.NewFromInt(1)
-	decTen  = decimal.NewFromInt(10)
+	decOne   = decimal.NewFromInt(1)
+	decTen   = decimal.NewFromInt(10)
 	decTenth = decimal.New(1, -1)
 )
 

@@ -300,9 +300,10 @@ func (w ReasonWords) comparison(r compare.Reason) string {
 		return *f.Value, w.Q(f.Value.Abs(), f.Unit)
 	}
 	pairs := []string{"a", fig("a"), "b", fig("b"), "a_hours", fig("a_hours"), "b_hours", fig("b_hours")}
+	with := func(extra ...string) []string { return append(append([]string(nil), pairs...), extra...) }
 	key := "reason.tco_comparison"
 	more, moreText := abs("hourly_more")
-	hourly := w.T(key+".hourly_more", append(pairs, "pct", moreText)...)
+	hourly := w.T(key+".hourly_more", with("pct", moreText)...)
 	if more.IsZero() {
 		hourly = w.T(key+".hourly_same", pairs...)
 	}
@@ -311,15 +312,15 @@ func (w ReasonWords) comparison(r compare.Reason) string {
 	var speed string
 	switch {
 	case sooner.IsPositive():
-		speed = w.T(key+".sooner", append(pairs, "pct", soonerText)...)
+		speed = w.T(key+".sooner", with("pct", soonerText)...)
 	case sooner.IsNegative():
-		speed = w.T(key+".longer", append(pairs, "pct", longerText)...)
+		speed = w.T(key+".longer", with("pct", longerText)...)
 	default:
 		speed = w.T(key+".same_time", pairs...)
 	}
 	total := ""
 	if t, totalText := abs("total_more"); totalText != "" {
-		tp := append(pairs, "pct", totalText, "a_total", fig("a_total"), "b_total", fig("b_total"), "months", fig("months"))
+		tp := with("pct", totalText, "a_total", fig("a_total"), "b_total", fig("b_total"), "months", fig("months"))
 		switch {
 		case t.IsNegative():
 			total = w.T(key+".total_less", tp...)

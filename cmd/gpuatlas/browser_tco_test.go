@@ -359,6 +359,8 @@ func TestBrowser_ScenarioScreenshots(t *testing.T) {
 			{Name: "scenario-llm-finetune", Path: "/scenarios/llm-finetune.html"},
 			{Name: "zh-scenario-cv-training", Path: "/zh/scenarios/cv-training.html"},
 			{Name: "zh-tco", Path: "/zh/tco.html"},
+			{Name: "tco", Path: "/tco.html"},
+			{Name: "zh-scenario-llm-finetune", Path: "/zh/scenarios/llm-finetune.html"},
 		},
 		NoExceptions: true,
 	}.Save(t, site)

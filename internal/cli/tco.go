@@ -212,4 +212,3 @@ func parseAmount(s string, pct bool) (decimal.Decimal, error) {
 	}
 	return d, nil
 }
-
