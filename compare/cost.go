@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -61,10 +60,13 @@ type WorkCost struct {
 	// implausible price is shown as such.
 	Synthetic bool   `json:"synthetic,omitempty"`
 	Suspect   string `json:"suspect,omitempty"`
+	// Reason says where the figure comes from: cost_measured, or
+	// cost_estimated_same / cost_estimated_scaled from a run on another type,
+	// each with the run, its figure and the hourly rate (cost_rate).
+	Reason Reason `json:"reason"`
 	// Reported: the price was read by a person from a purchase page (real,
 	// unverified): such a cost is shown, never the cheapest.
-	Reported    bool   `json:"reported,omitempty"`
-	Explanation string `json:"explanation"`
+	Reported bool `json:"reported,omitempty"`
 }
 
 // CostPerWork gives every offer of an instance type with benchmark results a cost
@@ -269,34 +271,22 @@ func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r c
 	if r.RunDate != "" {
 		who += ", " + r.RunDate
 	}
-	var b strings.Builder
-	if basis == Measured {
-		fmt.Fprintf(&b, "measured: %s %s on %s (run %s, %s)", v, r.Unit, gpuCount(used), r.Ref(), who)
+	run := []ReasonFigure{text("run", r.Ref()), quantity("value", v, UnitCount), text("unit", r.Unit), text("who", who)}
+	var why Reason
+	switch {
+	case basis == Measured:
+		why = reason(ReasonCostMeasured, append(run, quantity("gpus", u, UnitGPU))...)
 		if all := on.DeviceCount(); used < all {
-			fmt.Fprintf(&b, "; the run used %d of the %d GPUs and the whole instance is charged", used, all)
+			why = why.withParts(reason(ReasonCostPartialInstance, quantity("used", u, UnitGPU), quantity("all", decimal.NewFromInt(int64(all)), UnitGPU)))
 		}
-	} else {
-		fmt.Fprintf(&b, "estimated, not measured: from run %s on %s (%s %s, %s), ", r.Ref(), ran.ID, v, r.Unit, who)
-		if target == used {
-			fmt.Fprintf(&b, "same GPU model and count (%s), assuming the rest of the instance does not matter", gpuCount(used))
-		} else {
-			fmt.Fprintf(&b, "scaled %d/%d GPUs assuming linear scaling", target, used)
-		}
+	case target == used:
+		why = reason(ReasonCostEstimatedSame, append(run, text("on", ran.ID), quantity("gpus", u, UnitGPU))...)
+	default:
+		why = reason(ReasonCostEstimatedScaled, append(run, text("on", ran.ID), quantity("target", t, UnitGPU), quantity("used", u, UnitGPU))...)
 	}
-	fmt.Fprintf(&b, "; %s USD/hour (%s) / %s %s per hour", price.Round(CostPlaces), o.Billing, c.WorkPerHour, w.Rate.Work)
-	return c.withExplanation(b.String())
-}
-
-func (c WorkCost) withExplanation(s string) WorkCost {
-	c.Explanation = s
+	c.Reason = why.withParts(reason(ReasonCostRate, quantity("price", price, UnitUSDHour), codeList("billing", GroupBilling, string(o.Billing)),
+		quantity("work_per_hour", c.WorkPerHour, UnitCount), codeList("work", GroupWork, w.Rate.Work)))
 	return c
-}
-
-func gpuCount(n int) string {
-	if n == 1 {
-		return "1 GPU"
-	}
-	return fmt.Sprintf("%d GPUs", n)
 }
 
 func sortRuns(rs []catalog.BenchmarkRun) []catalog.BenchmarkRun {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -63,10 +64,13 @@ func TestCostPerWork_MeasuredExactDecimals(t *testing.T) {
 		PriceUSDPerHour: dec("55.04"), WorkPerHour: dec("3600000"), CostPerUnit: dec("15.288889"),
 		UnitLabel: "USD per 1M tokens", Basis: Measured, RunRef: "data/benchmarks/a.csv:2",
 		SourceURL: "https://example.org/p4d.24xlarge",
-		Explanation: "measured: 1000 tokens/s on 8 GPUs (run data/benchmarks/a.csv:2, Alice, 2025-06-01); " +
-			"55.04 USD/hour (on_demand) / 3600000 tokens per hour",
 	}}
-	if diff := cmp.Diff(want, got); diff != "" {
+	wantWhy := "cost_measured(run=data/benchmarks/a.csv:2, value=1000, unit=tokens/s, who=Alice, 2025-06-01, gpus=8 GPU)" +
+		"[cost_rate(price=55.04 USD/h, billing=on_demand, work_per_hour=3600000, work=tokens)]"
+	if len(got) == 1 && rs(got[0].Reason) != wantWhy {
+		t.Errorf("reason\n got %s\nwant %s", rs(got[0].Reason), wantWhy)
+	}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(WorkCost{}, "Reason")); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if got[0].CostPerUnit.String() != "15.288889" {
@@ -167,10 +171,10 @@ func TestCostPerWork_Estimates(t *testing.T) {
 	}
 	for _, c := range got {
 		if c.InstanceType == "g5.48xlarge" && c.Billing == catalog.OnDemand {
-			wantExpl := "estimated, not measured: from run data/benchmarks/g5.csv:3 on g5.12xlarge (480 tokens/s, Alice, 2025-06-01), " +
-				"scaled 8/4 GPUs assuming linear scaling; 16.288 USD/hour (on_demand) / 3456000 tokens per hour"
-			if c.Explanation != wantExpl || c.RunRef != "data/benchmarks/g5.csv:3" {
-				t.Errorf("explanation = %q\nwant          %q", c.Explanation, wantExpl)
+			wantWhy := "cost_estimated_scaled(run=data/benchmarks/g5.csv:3, value=480, unit=tokens/s, who=Alice, 2025-06-01, on=g5.12xlarge, target=8 GPU, used=4 GPU)" +
+				"[cost_rate(price=16.288 USD/h, billing=on_demand, work_per_hour=3456000, work=tokens)]"
+			if rs(c.Reason) != wantWhy || c.RunRef != "data/benchmarks/g5.csv:3" {
+				t.Errorf("reason = %s\nwant     %s", rs(c.Reason), wantWhy)
 			}
 		}
 	}
@@ -210,8 +214,8 @@ func TestCostPerWork_PartialAndSeveralRuns(t *testing.T) {
 	if len(got) != 2 || got[0].RunRef != "b.csv:2" || got[1].RunRef != "b.csv:4" {
 		t.Fatalf("got %+v", got)
 	}
-	if !strings.Contains(got[0].Explanation, "the run used 1 of the 8 GPUs and the whole instance is charged") {
-		t.Errorf("explanation = %q", got[0].Explanation)
+	if !strings.Contains(rs(got[0].Reason), "[cost_partial_instance(used=1 GPU, all=8 GPU); cost_rate(") {
+		t.Errorf("reason = %s", rs(got[0].Reason))
 	}
 	if got[0].CostPerUnit.String() != "15.288889" || got[1].CostPerUnit.String() != "7.644444" {
 		t.Errorf("costs %s, %s", got[0].CostPerUnit, got[1].CostPerUnit)
@@ -260,10 +264,10 @@ func TestCostPerWork_EstimateBasisChoice(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 	if got[0].InstanceType != "g5.2xlarge" || got[0].RunRef != "a.csv:2" ||
-		!strings.Contains(got[0].Explanation, "same GPU model and count (1 GPU)") {
+		!strings.HasPrefix(rs(got[0].Reason), "cost_estimated_same(") || !strings.Contains(rs(got[0].Reason), "gpus=1 GPU)") {
 		t.Errorf("g5.2xlarge = %+v", got[0])
 	}
-	if got[1].InstanceType != "g5.48xlarge" || got[1].RunRef != "a.csv:3" || !strings.Contains(got[1].Explanation, "scaled 8/4 GPUs") {
+	if got[1].InstanceType != "g5.48xlarge" || got[1].RunRef != "a.csv:3" || !strings.Contains(rs(got[1].Reason), "target=8 GPU, used=4 GPU") {
 		t.Errorf("g5.48xlarge = %+v", got[1])
 	}
 }

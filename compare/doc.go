@@ -17,9 +17,11 @@
 //     DimensionScore, Tier, OfferFit); scenario_specs.go: the facts of an
 //     instance type a scenario looks at; scenario_rules.go: the hard
 //     requirements as checks; scenario_score.go: the dimension scores and the
-//     weighted score; scenario_text.go: the English summaries, strength and
-//     weakness phrases and requirement lists, kept apart for translation (a
-//     check's or a dimension's Detail is still worded where it is computed).
+//     weighted score; scenario_reasons.go: requirement and preference lists,
+//     preference weaknesses, a dimension as a strength or weakness.
+//   - reason.go: Reason, a code with its figures and units, which every
+//     explanation is (compare never writes a sentence: sitegen.ReasonWords and
+//     the command line's --lang make the words); reason_codes.go: the codes.
 //   - scenario_matrix.go: ranking every type for every scenario (BuildMatrix,
 //     Matrix, Cell); scenario_report.go: the matrix and the TCO presets a site
 //     shows (NewScenarioReport).

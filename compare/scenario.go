@@ -11,11 +11,14 @@ import (
 // makes it comfortable (Prefer), the figures that count as "full marks" (Targets)
 // and how much each aspect weighs in the score (Weights).
 type Scenario struct {
-	ID          string `yaml:"id" json:"id"`
-	Name        string `yaml:"name" json:"name"`
-	NameZH      string `yaml:"name_zh" json:"name_zh,omitempty"`
-	Category    string `yaml:"category" json:"category"` // training, inference, rendering, video, hpc, dev
-	Description string `yaml:"description" json:"description"`
+	ID       string `yaml:"id" json:"id"`
+	Name     string `yaml:"name" json:"name"`
+	NameZH   string `yaml:"name_zh" json:"name_zh"`
+	Category string `yaml:"category" json:"category"` // training, inference, rendering, video, hpc, dev
+	// Description and DescriptionZH say what the scenario is, in English and in
+	// Chinese; the loader requires both.
+	Description   string `yaml:"description" json:"description"`
+	DescriptionZH string `yaml:"description_zh" json:"description_zh"`
 	// Compute lists the throughput figures the scenario runs on, in order of
 	// preference: the first one the GPU reference gives is used for the compute
 	// score, the price basis "compute" and speeds from specs.
@@ -52,18 +55,21 @@ type Requirements struct {
 	MinGPUMemoryBandwidth *decimal.Decimal          `yaml:"min_memory_bandwidth_gbs" json:"min_memory_bandwidth_gbs,omitempty"` // per device
 }
 
-// Preferences are soft: falling short is a weakness in words and lowers the
-// balance score, never a reason not to fit.
+// Preferences are soft: falling short is a weakness (vcpus_per_gpu_low …) and
+// lowers the balance score, never a reason not to fit.
 type Preferences struct {
 	VCPUsPerGPU *decimal.Decimal `yaml:"vcpus_per_gpu" json:"vcpus_per_gpu,omitempty"`
-	// VCPUsFor says what the vCPUs are for, in the weakness sentence ("12 vCPU
-	// per GPU is low for data loading"); "data loading" when empty.
+	// VCPUsFor says what the vCPUs are for ("data loading"), in English and in
+	// Chinese: the "for" figure of vcpus_per_gpu_low ("12 vCPU per GPU is low
+	// for data loading"). Both are required with VCPUsPerGPU.
 	VCPUsFor        string           `yaml:"vcpus_for" json:"vcpus_for,omitempty"`
+	VCPUsForZH      string           `yaml:"vcpus_for_zh" json:"vcpus_for_zh,omitempty"`
 	MemoryGiBPerGPU *decimal.Decimal `yaml:"memory_gib_per_gpu" json:"memory_gib_per_gpu,omitempty"`
-	// MemoryFor likewise for host memory; "staging data" when empty.
-	MemoryFor string `yaml:"memory_for" json:"memory_for,omitempty"`
-	LocalNVMe bool   `yaml:"local_nvme" json:"local_nvme,omitempty"`
-	RDMA      bool   `yaml:"rdma" json:"rdma,omitempty"`
+	// MemoryFor and MemoryForZH likewise for host memory ("staging data").
+	MemoryFor   string `yaml:"memory_for" json:"memory_for,omitempty"`
+	MemoryForZH string `yaml:"memory_for_zh" json:"memory_for_zh,omitempty"`
+	LocalNVMe   bool   `yaml:"local_nvme" json:"local_nvme,omitempty"`
+	RDMA        bool   `yaml:"rdma" json:"rdma,omitempty"`
 }
 
 // Targets are the figures that score 1 in their dimension; less scores

@@ -27,12 +27,13 @@ const (
 	UnknownSpec CheckStatus = "unknown"
 )
 
-// Check is one hard requirement applied to an instance type, with the figures in
-// words: "8 × 80 GiB = 640 GiB ≥ 320 GiB".
+// Check is one hard requirement applied to an instance type: the requirement's
+// key in data/scenarios.yaml, the outcome, and why as a code with its figures
+// (gpu_memory_total_ok, have 640 GiB, need 320 GiB).
 type Check struct {
 	Requirement string      `json:"requirement"`
 	Status      CheckStatus `json:"status"`
-	Detail      string      `json:"detail"`
+	Reason      Reason      `json:"reason"`
 }
 
 // Dimension statuses.
@@ -43,18 +44,14 @@ const (
 )
 
 // DimensionScore is one dimension's share of a score. Value is in [0, 1], rounded
-// to ScorePlaces; an unknown figure scores 0 and says so in Detail; a dimension
+// to ScorePlaces; an unknown figure scores 0 and says so in Reason; a dimension
 // that does not apply to the offer is left out of the weighted mean.
 type DimensionScore struct {
 	Dimension Dimension       `json:"dimension"`
 	Weight    decimal.Decimal `json:"weight"`
 	Status    string          `json:"status"`
 	Value     decimal.Decimal `json:"value"`
-	Detail    string          `json:"detail"`
-	// Figure and Target are the dimension's own figure and what scores 1, in
-	// words ("31.24 TFLOPS", "100 TFLOPS"), for short strength and weakness phrases.
-	Figure string `json:"figure,omitempty"`
-	Target string `json:"target,omitempty"`
+	Reason    Reason          `json:"reason"`
 }
 
 // ScorePlaces is the rounding of a dimension's value; a score (0-100) is rounded to
@@ -79,8 +76,8 @@ const (
 var Tiers = []Tier{Tier80Plus, Tier40To79, Tier20To39, TierUnder20, TierPartial, TierUnknown}
 
 // OfferFit is how one offer suits one scenario: the verdict with a check per
-// requirement, the score with its dimensions, strengths, weaknesses, unknowns and
-// a one-line summary. Everything a scenario page row shows.
+// requirement, the score with its dimensions, strengths, weaknesses and unknowns,
+// each a Reason. Everything a scenario page row shows.
 type OfferFit struct {
 	Scenario string `json:"scenario"`
 	// Instance is the instance type (in Go only: the JSON has its key and the
@@ -89,8 +86,9 @@ type OfferFit struct {
 	InstanceKey string               `json:"instance"`
 	Offer       catalog.Offer        `json:"offer"`
 	OfferKey    string               `json:"offer_key"`
-	// Hardware is the accelerators in words: "8x NVIDIA A100 80GB (80 GiB each), NVLink".
-	Hardware  string          `json:"hardware"`
+	// Hardware is the accelerators as the rules see them: 8 × NVIDIA A100 80GB,
+	// 80 GiB each, NVLink.
+	Hardware  Hardware        `json:"hardware"`
 	GPUModel  string          `json:"gpu_model,omitempty"`
 	GPUUnits  decimal.Decimal `json:"gpu_units"`
 	VCPUs     int             `json:"vcpus"`
@@ -109,15 +107,36 @@ type OfferFit struct {
 	Score       decimal.Decimal  `json:"score"` // 0-100; zero when it does not fit
 	Checks      []Check          `json:"checks"`
 	Dimensions  []DimensionScore `json:"dimensions,omitempty"`
-	Strengths   []string         `json:"strengths,omitempty"`
-	Weaknesses  []string         `json:"weaknesses,omitempty"`
-	Unknowns    []string         `json:"unknowns,omitempty"`
+	Strengths   []Reason         `json:"strengths,omitempty"`
+	Weaknesses  []Reason         `json:"weaknesses,omitempty"`
+	// Unknowns are the checks whose figure is unknown, then the dimensions
+	// scored 0 for an unknown figure (dimension_unknown).
+	Unknowns []Reason `json:"unknowns,omitempty"`
 	// WorkCost is the offer's best cost per unit of work for the scenario's
 	// workloads, when a benchmark gives one (measured or estimated).
 	WorkCost *WorkCost `json:"work_cost,omitempty"`
-	// Summary: "fits: 8x 80 GiB NVIDIA A100, NVLink; weakness: 12 vCPU per GPU is
-	// low for data loading (prefer 16)".
-	Summary string `json:"summary"`
+}
+
+// Hardware is an instance type's accelerators as the scenario rules see them.
+type Hardware struct {
+	// Count is the number of devices of the primary accelerator; 0 with None.
+	Count int  `json:"count"`
+	None  bool `json:"none,omitempty"` // no accelerator at all
+	// GPU is the model's name from the GPU reference, or the provider's name
+	// when the reference has no model for it (Unmapped).
+	GPU      string `json:"gpu,omitempty"`
+	Unmapped bool   `json:"unmapped,omitempty"`
+	// Share is the part of one GPU each device is, for a slice (vGPU).
+	Share *decimal.Decimal `json:"share,omitempty"`
+	// MemoryEachGiB is the memory per device the rules use (the nominal class),
+	// with where it comes from when that is worth saying (MemorySource).
+	MemoryEachGiB *decimal.Decimal `json:"memory_each_gib,omitempty"`
+	MemorySource  *Reason          `json:"memory_source,omitempty"`
+	// Link is nvlink, pcie, single or unknown; LinkReason says why.
+	Link       string `json:"link"`
+	LinkReason Reason `json:"link_reason"`
+	// MoreKinds counts further accelerator kinds of the type.
+	MoreKinds int `json:"more_kinds,omitempty"`
 }
 
 // evaluate applies the requirements and the spec dimensions; price and work cost
@@ -141,7 +160,7 @@ func evaluate(s Scenario, gpus *catalog.GPUReference, r representative, costs []
 			if f.Verdict == Fits {
 				f.Verdict = MayFit
 			}
-			f.Unknowns = append(f.Unknowns, c.Detail)
+			f.Unknowns = append(f.Unknowns, c.Reason)
 		}
 	}
 	if f.Verdict == DoesNotFit {

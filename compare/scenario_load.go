@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"unicode"
 
 	"github.com/shopspring/decimal"
 	"gopkg.in/yaml.v3"
@@ -68,6 +69,16 @@ func ParseScenarios(name string, data []byte) (*ScenarioSet, error) {
 	return set, nil
 }
 
+// hasHan reports whether s has a Chinese (Han) character.
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // yamlMessage drops yaml.v3's "yaml: " prefix; its line numbers stay.
 func yamlMessage(err error) string {
 	return strings.TrimPrefix(strings.ReplaceAll(err.Error(), "yaml: ", ""), "unmarshal errors:\n  ")
@@ -95,6 +106,30 @@ func (s Scenario) validate() error {
 	}
 	if s.Name == "" || s.Description == "" || s.Category == "" {
 		return errors.New("name, category and description must be set")
+	}
+	// Both languages are first-class: a scenario without its Chinese name or
+	// description, or a preference without what it is for in both languages,
+	// would show English on the Chinese pages.
+	if s.NameZH == "" || s.DescriptionZH == "" {
+		return errors.New("name_zh and description_zh must be set (the scenario in Chinese)")
+	}
+	if p := s.Prefer; p.VCPUsPerGPU != nil && (p.VCPUsFor == "" || p.VCPUsForZH == "") {
+		return errors.New("prefer.vcpus_per_gpu needs vcpus_for and vcpus_for_zh (what the vCPUs are for, in English and Chinese)")
+	}
+	if p := s.Prefer; p.MemoryGiBPerGPU != nil && (p.MemoryFor == "" || p.MemoryForZH == "") {
+		return errors.New("prefer.memory_gib_per_gpu needs memory_for and memory_for_zh (what the memory is for, in English and Chinese)")
+	}
+	for _, t := range []struct{ name, v string }{{"name", s.Name}, {"description", s.Description},
+		{"vcpus_for", s.Prefer.VCPUsFor}, {"memory_for", s.Prefer.MemoryFor}} {
+		if t.v != "" && hasHan(t.v) {
+			return fmt.Errorf("%s is written in Chinese; it is the English text (the Chinese goes in %s_zh)", t.name, t.name)
+		}
+	}
+	for _, t := range []struct{ name, v string }{{"name_zh", s.NameZH}, {"description_zh", s.DescriptionZH},
+		{"vcpus_for_zh", s.Prefer.VCPUsForZH}, {"memory_for_zh", s.Prefer.MemoryForZH}} {
+		if t.v != "" && !hasHan(t.v) {
+			return fmt.Errorf("%s %q has no Chinese in it", t.name, t.v)
+		}
 	}
 	if len(s.Compute) == 0 {
 		return errors.New("compute must list at least one figure (fp64, fp32, tf32, bf16, fp16, fp8, int8, nvenc)")

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -15,12 +14,13 @@ import (
 // scenario, with how many were considered.
 type Cell struct {
 	Key    string     `json:"key"` // provider id or tier
-	Label  string     `json:"label"`
 	Best   []OfferFit `json:"best"`
 	Fits   int        `json:"fits"`    // instance types that fit
 	MayFit int        `json:"may_fit"` // instance types with unknown requirements
 	Types  int        `json:"types"`   // instance types considered
-	Reason string     `json:"reason"`  // why the cell is empty, when it is
+	// Reason says why the cell is empty (cell_no_offers, cell_none_fits); nil
+	// when it is not.
+	Reason *Reason `json:"reason,omitempty"`
 }
 
 // ScenarioRanking is one scenario's result: every instance type ranked by its
@@ -31,7 +31,7 @@ type ScenarioRanking struct {
 	// (verdict, score descending, USD per hour ascending, instance key).
 	Ranked []OfferFit `json:"ranked"`
 	// Rejected holds the types that do not fit, by instance key, with only
-	// their failing checks (also in the summary).
+	// their failing checks.
 	Rejected   []OfferFit `json:"rejected"`
 	ByProvider []Cell     `json:"by_provider"`
 	ByTier     []Cell     `json:"by_tier"`
@@ -178,7 +178,6 @@ func rankScenario(s Scenario, reps []representative, gpus *catalog.GPUReference,
 	for _, r := range reps {
 		f, sp := evaluate(s, gpus, r, opts.Costs)
 		if f.Verdict == DoesNotFit {
-			f.Summary = summary(f)
 			// Only the failing checks say why; the rest would make a full matrix
 			// several times larger.
 			var fails []Check
@@ -196,16 +195,15 @@ func rankScenario(s Scenario, reps []representative, gpus *catalog.GPUReference,
 	}
 	scoreAll(s, cands, sps)
 	for _, f := range cands {
-		f.Summary = summary(*f)
 		res.Ranked = append(res.Ranked, *f)
 	}
 	sort.SliceStable(res.Ranked, func(i, j int) bool { return rankLess(res.Ranked[i], res.Ranked[j]) })
 
 	for _, p := range providers {
-		res.ByProvider = append(res.ByProvider, cell(string(p), string(p), res, opts.PerCell, func(f OfferFit) bool { return f.Offer.Provider == p }))
+		res.ByProvider = append(res.ByProvider, cell(string(p), res, opts.PerCell, func(f OfferFit) bool { return f.Offer.Provider == p }))
 	}
 	for _, t := range Tiers {
-		res.ByTier = append(res.ByTier, cell(string(t), t.Label(), res, opts.PerCell, func(f OfferFit) bool { return f.Tier == t }))
+		res.ByTier = append(res.ByTier, cell(string(t), res, opts.PerCell, func(f OfferFit) bool { return f.Tier == t }))
 	}
 	return res
 }
@@ -228,8 +226,8 @@ func rankLess(a, b OfferFit) bool {
 	return a.InstanceKey < b.InstanceKey
 }
 
-func cell(key, label string, res ScenarioRanking, n int, in func(OfferFit) bool) Cell {
-	c := Cell{Key: key, Label: label, Best: []OfferFit{}}
+func cell(key string, res ScenarioRanking, n int, in func(OfferFit) bool) Cell {
+	c := Cell{Key: key, Best: []OfferFit{}}
 	for _, f := range res.Ranked {
 		if !in(f) {
 			continue
@@ -253,9 +251,11 @@ func cell(key, label string, res ScenarioRanking, n int, in func(OfferFit) bool)
 	}
 	switch {
 	case c.Types == 0:
-		c.Reason = "no offers"
+		r := reason(ReasonCellNoOffers)
+		c.Reason = &r
 	case len(c.Best) == 0:
-		c.Reason = fmt.Sprintf("none of %d instance types fits", rejected)
+		r := reason(ReasonCellNoneFits, count("n", rejected))
+		c.Reason = &r
 	}
 	return c
 }

@@ -45,14 +45,14 @@ func TestScenario_RealRows_UsableMemoryPassesByClass(t *testing.T) {
 			t.Fatalf("%s not ranked", key)
 		}
 		if f.Verdict == DoesNotFit {
-			t.Errorf("%s does not fit: %s", key, f.Summary)
+			t.Errorf("%s does not fit: %q", key, rsAll(checkReasons(f)))
 		}
 		found := false
 		for _, c := range f.Checks {
 			if c.Requirement == "min_gpu_memory_gib" {
 				found = true
-				if c.Status != Pass || c.Detail != "24 GiB per GPU (nominal; 22.35 GiB usable as reported) ≥ 24 GiB" {
-					t.Errorf("%s memory check %s %q", key, c.Status, c.Detail)
+				if want := "gpu_memory_each_ok(have=24 GiB, need=24 GiB)[memory_usable(usable=22.3515625 GiB)]"; c.Status != Pass || rs(c.Reason) != want {
+					t.Errorf("%s memory check %s %s, want pass %s", key, c.Status, rs(c.Reason), want)
 				}
 			}
 		}
@@ -68,22 +68,22 @@ func TestScenario_RealRows_NetworkIsTheInstanceTotal(t *testing.T) {
 	r := RankScenario(scScenario(t, "llm-training"), embedded(t), scGPUs(t), MatrixOptions{})
 	f, ok := fitsByKey(r)["aws/p5.48xlarge"]
 	if !ok || f.Verdict != Fits {
-		t.Fatalf("p5.48xlarge: %v %s", ok, f.Summary)
+		t.Fatalf("p5.48xlarge: %v %q", ok, rsAll(checkReasons(f)))
 	}
 	detail := ""
 	for _, d := range f.Dimensions {
 		if d.Dimension == DimInterconnect {
-			detail = d.Detail
+			detail = rs(d.Reason)
 		}
 	}
-	if !strings.Contains(detail, "network 3200/3200 Gbps 1") {
+	if !strings.Contains(detail, "part_network(have=3200 Gbps, target=3200 Gbps, score=1 score)") {
 		t.Errorf("interconnect %q, want the network at 3200 of 3200", detail)
 	}
 	spec := scScenario(t, "llm-training")
 	spec.Requires.MinNetworkGbps = catalog.DecPtr("3200")
 	f = fitsByKey(RankScenario(spec, embedded(t), scGPUs(t), MatrixOptions{}))["aws/p5.48xlarge"]
 	if f.Verdict != Fits {
-		t.Errorf("p5.48xlarge with min_network_gbps 3200: %s", f.Summary)
+		t.Errorf("p5.48xlarge with min_network_gbps 3200: %q", rsAll(checkReasons(f)))
 	}
 }
 
@@ -94,16 +94,20 @@ func TestSpecs_RealRows_ConflictAndFill(t *testing.T) {
 	tests := []struct {
 		key, mem, from string
 	}{
-		{"aws/trn2.48xlarge", "96", " (GPU reference; the provider reports 512 GiB: spec conflict)"},
-		{"tencent/GN7.2XLARGE32", "16", " (from the GPU reference)"},
-		{"alibaba/ecs.gn7s-c16g1.4xlarge", "24", " (from the GPU reference)"},
-		{"huawei/pi2.2xlarge.4", "16", " (from the GPU reference)"},
+		{"aws/trn2.48xlarge", "96", "memory_spec_conflict(reported=512 GiB)"},
+		{"tencent/GN7.2XLARGE32", "16", "memory_from_reference"},
+		{"alibaba/ecs.gn7s-c16g1.4xlarge", "24", "memory_from_reference"},
+		{"huawei/pi2.2xlarge.4", "16", "memory_from_reference"},
 		{"aws/p5.48xlarge", "80", ""},
 	}
 	for _, tc := range tests {
 		sp := specsOf(scGPUs(t), embeddedType(t, s, tc.key))
-		if sp.memEach == nil || !sp.memEach.Equal(catalog.Dec(tc.mem)) || sp.memFrom != tc.from {
-			t.Errorf("%s: %v GiB%q, want %s GiB%q", tc.key, sp.memEach, sp.memFrom, tc.mem, tc.from)
+		from := ""
+		if sp.memFrom != nil {
+			from = rs(*sp.memFrom)
+		}
+		if sp.memEach == nil || !sp.memEach.Equal(catalog.Dec(tc.mem)) || from != tc.from {
+			t.Errorf("%s: %v GiB %q, want %s GiB %q", tc.key, sp.memEach, from, tc.mem, tc.from)
 		}
 	}
 }

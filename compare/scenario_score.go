@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -21,117 +20,118 @@ func ratio(x, target decimal.Decimal) decimal.Decimal {
 
 func specDimensions(s Scenario, sp specs) []DimensionScore {
 	var out []DimensionScore
-	add := func(d Dimension, status string, v decimal.Decimal, format string, args ...any) {
+	add := func(d Dimension, status string, v decimal.Decimal, why Reason) {
 		w := s.Weights.Of(d)
 		if !w.IsPositive() {
 			return
 		}
-		out = append(out, DimensionScore{Dimension: d, Weight: w, Status: status, Value: v, Detail: fmt.Sprintf(format, args...)})
+		out = append(out, DimensionScore{Dimension: d, Weight: w, Status: status, Value: v, Reason: why})
 	}
-	figure := func(fig, target string) {
-		if len(out) > 0 {
-			out[len(out)-1].Figure, out[len(out)-1].Target = fig, target
-		}
-	}
+	gpu := sp.gpuFigure()
 	if t := s.Targets.TotalGPUMemoryGiB; t != nil {
 		if sp.memTotal == nil {
-			add(DimMemory, NotScoredYet, decimal.Zero, "GPU memory unknown for %s: scored 0", sp.gpuName())
+			add(DimMemory, NotScoredYet, decimal.Zero, reason(ReasonDimMemoryUnknown, gpu))
 		} else {
-			add(DimMemory, Scored, ratio(*sp.memTotal, *t), "%s GiB GPU memory of %s GiB target", sp.memTotal, t)
-			figure(sp.memTotal.String()+" GiB", t.String()+" GiB")
+			add(DimMemory, Scored, ratio(*sp.memTotal, *t), reason(ReasonDimMemory, quantity("have", *sp.memTotal, UnitGiB), quantity("target", *t, UnitGiB)))
 		}
 	}
 	if t := s.Targets.Compute; t != nil {
 		if v, terms, f, ok := sp.compute(s.Compute); ok {
-			add(DimCompute, Scored, ratio(v, *t), "%s = %s %s of %s target", terms, v, f.Unit(), t)
-			figure(v.String()+" "+f.Unit(), t.String()+" "+f.Unit())
+			u := FigureUnit(f)
+			add(DimCompute, Scored, ratio(v, *t), reason(ReasonDimCompute, quantity("have", v, u), quantity("target", *t, u)).withParts(terms...))
 		} else {
-			add(DimCompute, NotScoredYet, decimal.Zero, "%s unknown for %s: scored 0", figureNames(s.Compute), sp.gpuName())
+			figs := make([]string, len(s.Compute))
+			for i, f := range s.Compute {
+				figs[i] = string(f)
+			}
+			add(DimCompute, NotScoredYet, decimal.Zero, reason(ReasonDimComputeUnknown, codeList("figures", GroupFigure, figs...), gpu))
 		}
 	}
 	if t := s.Targets.BandwidthGBs; t != nil {
 		if sp.mapped && sp.model.BandwidthGBs != nil {
-			add(DimBandwidth, Scored, ratio(*sp.model.BandwidthGBs, *t), "%s GB/s memory bandwidth per GPU of %s GB/s target", sp.model.BandwidthGBs, t)
-			figure(sp.model.BandwidthGBs.String()+" GB/s", t.String()+" GB/s")
+			add(DimBandwidth, Scored, ratio(*sp.model.BandwidthGBs, *t),
+				reason(ReasonDimBandwidth, quantity("have", *sp.model.BandwidthGBs, UnitGBs), quantity("target", *t, UnitGBs)))
 		} else {
-			add(DimBandwidth, NotScoredYet, decimal.Zero, "memory bandwidth unknown for %s: scored 0", sp.gpuName())
+			add(DimBandwidth, NotScoredYet, decimal.Zero, reason(ReasonDimBandwidthUnknown, gpu))
 		}
 	}
+	one := decimal.NewFromInt(1)
+	score := func(v decimal.Decimal) ReasonFigure { return quantity("score", v, UnitScore) }
 	if s.Weights.Interconnect.IsPositive() {
 		// The mean of the parts that apply: the GPU link (for more than one GPU),
 		// network bandwidth (when the scenario sets a target), RDMA (when required
 		// or preferred). An unknown part scores 0.
-		var parts []string
+		var parts []Reason
 		sum, n := decimal.Zero, 0
 		unknown := false
 		if sp.devices > 1 {
 			n++
 			switch sp.link {
 			case "nvlink":
-				sum = sum.Add(decimal.NewFromInt(1))
-				parts = append(parts, "NVLink 1")
+				sum = sum.Add(one)
+				parts = append(parts, reason(ReasonPartNVLink, score(one)))
 			case "pcie":
-				parts = append(parts, "PCIe 0")
+				parts = append(parts, reason(ReasonPartPCIe, score(decimal.Zero)))
 			default:
 				unknown = true
-				parts = append(parts, "NVLink unknown 0")
+				parts = append(parts, reason(ReasonPartNVLinkUnknown, score(decimal.Zero)))
 			}
 		}
 		if t := s.Targets.NetworkGbps; t != nil {
 			n++
 			if sp.t.NetworkGbps == nil {
 				unknown = true
-				parts = append(parts, "network unknown 0")
+				parts = append(parts, reason(ReasonPartNetworkUnknown, score(decimal.Zero)))
 			} else {
 				v := ratio(*sp.t.NetworkGbps, *t)
 				sum = sum.Add(v)
-				parts = append(parts, fmt.Sprintf("network %s/%s Gbps %s", sp.t.NetworkGbps, t, v))
+				parts = append(parts, reason(ReasonPartNetwork, quantity("have", *sp.t.NetworkGbps, UnitGbps), quantity("target", *t, UnitGbps), score(v)))
 			}
 		}
 		if s.Requires.RDMA || s.Prefer.RDMA {
 			n++
 			if sp.t.RDMA != "" {
-				sum = sum.Add(decimal.NewFromInt(1))
-				parts = append(parts, strings.ToUpper(sp.t.RDMA)+" 1")
+				sum = sum.Add(one)
+				parts = append(parts, reason(ReasonPartRDMA, text("rdma", strings.ToUpper(sp.t.RDMA)), score(one)))
 			} else {
-				parts = append(parts, "no RDMA 0")
+				parts = append(parts, reason(ReasonPartNoRDMA, score(decimal.Zero)))
 			}
 		}
 		if n == 0 {
-			add(DimInterconnect, NotApplicable, decimal.Zero, "not applicable: one GPU and no network target")
+			add(DimInterconnect, NotApplicable, decimal.Zero, reason(ReasonDimNoInterconnect))
 		} else {
 			st := Scored
 			if unknown {
 				st = NotScoredYet
 			}
-			add(DimInterconnect, st, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), "mean of %s", strings.Join(parts, ", "))
+			add(DimInterconnect, st, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), reason(ReasonDimMean).withParts(parts...))
 		}
 	}
 	if s.Weights.Balance.IsPositive() {
-		var parts []string
+		var parts []Reason
 		sum, n := decimal.Zero, 0
 		if p := s.Prefer.VCPUsPerGPU; p != nil {
 			v := sp.perGPU(decimal.NewFromInt(int64(sp.t.VCPUs)))
 			r := ratio(v, *p)
 			sum, n = sum.Add(r), n+1
-			parts = append(parts, fmt.Sprintf("%s/%s vCPU per GPU %s", v, p, r))
+			parts = append(parts, reason(ReasonPartVCPUs, quantity("have", v, UnitVCPU), quantity("target", *p, UnitVCPU), score(r)))
 		}
 		if p := s.Prefer.MemoryGiBPerGPU; p != nil {
 			v := sp.perGPU(sp.t.MemoryGiB)
 			r := ratio(v, *p)
 			sum, n = sum.Add(r), n+1
-			parts = append(parts, fmt.Sprintf("%s/%s GiB host memory per GPU %s", v, p, r))
+			parts = append(parts, reason(ReasonPartHostMemory, quantity("have", v, UnitGiB), quantity("target", *p, UnitGiB), score(r)))
 		}
 		if s.Prefer.LocalNVMe {
 			n++
 			if sp.t.LocalNVMe {
-				sum = sum.Add(decimal.NewFromInt(1))
-				parts = append(parts, "local NVMe 1")
+				sum = sum.Add(one)
+				parts = append(parts, reason(ReasonPartLocalNVMe, score(one)))
 			} else {
-				parts = append(parts, "no local NVMe 0")
+				parts = append(parts, reason(ReasonPartNoLocalNVMe, score(decimal.Zero)))
 			}
 		}
-		add(DimBalance, Scored, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), "mean of %s", strings.Join(parts, ", "))
+		add(DimBalance, Scored, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), reason(ReasonDimMean).withParts(parts...))
 	}
 	return out
 }
@@ -161,24 +161,25 @@ func bestWorkCost(s Scenario, offerKey string, costs []WorkCost) *WorkCost {
 	return nil
 }
 
-// priceUnit is what the offer's price is divided by for the price dimension.
-func priceUnit(s Scenario, sp specs) (decimal.Decimal, string, bool) {
+// priceUnit is what the offer's price is divided by for the price dimension,
+// and that divisor's unit.
+func priceUnit(s Scenario, sp specs) (decimal.Decimal, Unit, bool) {
 	switch s.PriceBasis {
 	case PricePerInstance:
-		return decimal.NewFromInt(1), "hour", true
+		return decimal.NewFromInt(1), UnitCount, true
 	case PricePerGPU:
-		return sp.units, "GPU-hour", sp.units.IsPositive()
+		return sp.units, UnitGPU, sp.units.IsPositive()
 	case PricePerGPUMem:
 		if sp.memTotal == nil || !sp.memTotal.IsPositive() {
-			return decimal.Zero, "GPU-memory-GiB-hour", false
+			return decimal.Zero, UnitGiB, false
 		}
-		return *sp.memTotal, "GPU-memory-GiB-hour", true
+		return *sp.memTotal, UnitGiB, true
 	}
 	v, _, fig, ok := sp.compute(s.Compute)
 	if !ok || !v.IsPositive() {
-		return decimal.Zero, "compute-hour", false
+		return decimal.Zero, UnitTFLOPS, false
 	}
-	return v, fig.Unit() + "-hour", true
+	return v, FigureUnit(fig), true
 }
 
 // scoreAll adds the relative dimensions (price and work cost: the best candidate
@@ -186,7 +187,7 @@ func priceUnit(s Scenario, sp specs) (decimal.Decimal, string, bool) {
 func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 	type pp struct {
 		v    decimal.Decimal
-		unit string
+		unit Unit // of the price: USD per the basis
 		ok   bool
 	}
 	prices := make([]pp, len(cands))
@@ -197,11 +198,10 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 		}
 		u, unit, ok := priceUnit(s, sps[i])
 		if !ok {
-			prices[i] = pp{unit: unit}
 			continue
 		}
 		v := f.USDPerHour.DivRound(u, 8)
-		prices[i] = pp{v, unit, true}
+		prices[i] = pp{v, priceUnitOf(unit), true}
 		if bestPrice == nil || v.LessThan(*bestPrice) {
 			bestPrice = &v
 		}
@@ -219,14 +219,13 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 			d := DimensionScore{Dimension: DimPrice, Weight: s.Weights.Price}
 			switch {
 			case f.USDPerHour == nil:
-				d.Status, d.Detail = NotScoredYet, "price in USD unknown (no FX rate or no hourly price): scored 0"
+				d.Status, d.Reason = NotScoredYet, reason(ReasonDimPriceNoUSD)
 			case !prices[i].ok:
-				d.Status, d.Detail = NotScoredYet, fmt.Sprintf("USD per %s unknown (%s unknown): scored 0", orNone(prices[i].unit, "unit"), s.PriceBasis)
+				d.Status, d.Reason = NotScoredYet, reason(ReasonDimPriceNoUnit, codeList("basis", GroupPriceBasis, string(s.PriceBasis)))
 			default:
 				d.Status = Scored
 				d.Value = bestPrice.DivRound(prices[i].v, ScorePlaces)
-				d.Detail = fmt.Sprintf("%s USD per %s; best %s", prices[i].v, prices[i].unit, bestPrice)
-				d.Figure = fmt.Sprintf("%s USD per %s, %s× the best", prices[i].v.Round(4), prices[i].unit, prices[i].v.DivRound(*bestPrice, 1).StringFixed(1))
+				d.Reason = reason(ReasonDimPrice, quantity("price", prices[i].v, prices[i].unit), quantity("best", *bestPrice, prices[i].unit))
 			}
 			f.Dimensions = append(f.Dimensions, d)
 		}
@@ -235,10 +234,10 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 			if c := f.WorkCost; c != nil && c.CostPerUnit.IsPositive() {
 				b := bestCost[c.Workload]
 				d.Status, d.Value = Scored, b.DivRound(c.CostPerUnit, ScorePlaces)
-				d.Detail = fmt.Sprintf("%s %s %s (%s); best %s", c.Basis, c.CostPerUnit, c.UnitLabel, c.Workload, b)
-				d.Figure = fmt.Sprintf("%s %s, %s", c.CostPerUnit, c.UnitLabel, c.Basis)
+				d.Reason = reason(ReasonDimWorkCost, quantity("cost", c.CostPerUnit, UnitUSD), quantity("best", b, UnitUSD),
+					codeList("workload", GroupCostUnit, c.Workload), codeList("basis", GroupBasis, string(c.Basis)))
 			} else {
-				d.Status, d.Detail = NotApplicable, "no benchmark for "+strings.Join(s.Workloads, ", ")+": not scored"
+				d.Status, d.Reason = NotApplicable, reason(ReasonDimNoBenchmark, codeList("workloads", "", s.Workloads...))
 			}
 			f.Dimensions = append(f.Dimensions, d)
 		}
@@ -246,7 +245,7 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 		for _, d := range f.Dimensions {
 			switch {
 			case d.Status == NotScoredYet:
-				f.Unknowns = append(f.Unknowns, string(d.Dimension)+": "+d.Detail)
+				f.Unknowns = append(f.Unknowns, reason(ReasonDimensionUnknown, codeList("dimension", GroupDimension, string(d.Dimension))).withParts(d.Reason))
 			case d.Status != Scored || d.Dimension == DimBalance:
 				// Balance speaks through the preference weaknesses, which say which
 				// figure falls short.

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -20,10 +19,10 @@ type specs struct {
 	devices  int
 	partial  bool             // any accelerator is a slice of a device
 	memEach  *decimal.Decimal // GiB per device as the instance sees it, by the nominal class
-	memFrom  string           // where memEach comes from, in words ("" when the provider and the class agree)
+	memFrom  *Reason          // where memEach comes from (nil when the provider and the class agree)
 	memTotal *decimal.Decimal
 	link     string // nvlink, pcie, single, unknown
-	linkWhy  string
+	linkWhy  Reason
 }
 
 func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
@@ -48,7 +47,8 @@ func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
 	}
 	if sp.memEach == nil && sp.mapped && sp.model.MemoryGB != nil && !sp.partial {
 		m := *sp.model.MemoryGB
-		sp.memEach, sp.memFrom = &m, " (from the GPU reference)"
+		r := reason(ReasonMemoryFromReference)
+		sp.memEach, sp.memFrom = &m, &r
 	}
 	if sp.memEach != nil {
 		total := decimal.Zero
@@ -66,86 +66,81 @@ func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
 }
 
 // memoryOf is a device's memory for the rules (Accelerator.RuleMemoryGiB) and
-// where it comes from in words; nil when unknown.
-func memoryOf(a catalog.Accelerator) (*decimal.Decimal, string) {
+// where it comes from (nil when the provider and the class agree); nil when
+// unknown.
+func memoryOf(a catalog.Accelerator) (*decimal.Decimal, *Reason) {
 	m := a.RuleMemoryGiB()
 	if !m.IsPositive() {
-		return nil, ""
+		return nil, nil
 	}
+	var r Reason
 	switch {
 	case a.MemoryFromReference:
-		return &m, " (from the GPU reference)"
+		r = reason(ReasonMemoryFromReference)
 	case a.NominalMemoryGB != nil && a.MemoryGiB.Sub(m).Abs().GreaterThan(m.Mul(catalog.MemoryTolerance)):
-		return &m, fmt.Sprintf(" (GPU reference; the provider reports %s GiB: spec conflict)", a.MemoryGiB.Round(2))
+		r = reason(ReasonMemorySpecConflict, quantity("reported", a.MemoryGiB, UnitGiB))
 	case a.UsableDiffers():
-		return &m, fmt.Sprintf(" (nominal; %s GiB usable as reported)", a.MemoryGiB.Round(2))
+		r = reason(ReasonMemoryUsable, quantity("usable", a.MemoryGiB, UnitGiB))
+	default:
+		return &m, nil
 	}
-	return &m, ""
+	return &m, &r
 }
 
 // linkOf says how the GPUs of a type talk to each other. The provider's
 // Interconnect field wins; otherwise an SXM part is on an NVLink baseboard (HGX),
 // a model with no NVLink (nvlink_gbs 0) is PCIe only, and a PCIe card whose model
 // supports an NVLink bridge is unknown (the bridge is optional).
-func linkOf(sp specs) (string, string) {
+func linkOf(sp specs) (string, Reason) {
 	if sp.devices <= 1 {
-		return "single", "one GPU"
+		return "single", reason(ReasonLinkSingle)
 	}
 	switch strings.ToLower(sp.t.Interconnect) {
 	case "nvlink":
-		return "nvlink", "NVLink (as the provider states)"
+		return "nvlink", reason(ReasonLinkNVLinkStated)
 	case "pcie":
-		return "pcie", "PCIe only (as the provider states)"
+		return "pcie", reason(ReasonLinkPCIeStated)
 	}
 	if !sp.mapped {
-		return "unknown", "GPU interconnect unknown (GPU model not mapped)"
+		return "unknown", reason(ReasonLinkUnknownUnmapped)
 	}
-	name := sp.model.Name
+	gpu := sp.gpuFigure()
 	switch {
 	case sp.model.NVLinkGBs != nil && sp.model.NVLinkGBs.IsZero():
-		return "pcie", fmt.Sprintf("PCIe only (%s has no NVLink)", name)
+		return "pcie", reason(ReasonLinkPCIeNoNVLink, gpu)
 	case strings.HasPrefix(strings.ToUpper(sp.model.FormFactor), "SXM"):
-		return "nvlink", fmt.Sprintf("NVLink (%s is an %s part)", name, sp.model.FormFactor)
+		return "nvlink", reason(ReasonLinkNVLinkSXM, gpu, text("form_factor", sp.model.FormFactor))
 	case sp.model.NVLinkGBs == nil:
-		return "unknown", fmt.Sprintf("NVLink unknown (not in the GPU reference for %s)", name)
+		return "unknown", reason(ReasonLinkNVLinkNotInRef, gpu)
 	}
-	return "unknown", fmt.Sprintf("NVLink unknown (%s supports an NVLink bridge; the provider does not say whether it is fitted)", name)
+	return "unknown", reason(ReasonLinkNVLinkBridgeOption, gpu)
 }
 
-func (sp specs) gpuName() string {
+// gpuFigure is the primary accelerator's name as a reason figure: the GPU
+// model's name, or the provider's name marked unmapped.
+func (sp specs) gpuFigure() ReasonFigure {
 	if sp.mapped {
-		return sp.model.Name
+		return text("gpu", sp.model.Name)
 	}
 	if a, ok := sp.t.PrimaryAccelerator(); ok {
-		return a.Name + " (unmapped)"
+		return ReasonFigure{Name: "gpu", Text: a.Name, Unmapped: true}
 	}
-	return "no accelerator"
+	return ReasonFigure{Name: "gpu", Unmapped: true}
 }
 
-func (sp specs) hardware() string {
+func (sp specs) hardware() Hardware {
 	a, ok := sp.t.PrimaryAccelerator()
 	if !ok {
-		return "no accelerator"
+		return Hardware{None: true, Link: sp.link, LinkReason: sp.linkWhy}
 	}
-	var b strings.Builder
+	g := sp.gpuFigure()
+	h := Hardware{Count: a.Count, GPU: g.Text, Unmapped: g.Unmapped, MemoryEachGiB: sp.memEach, MemorySource: sp.memFrom,
+		Link: sp.link, LinkReason: sp.linkWhy, MoreKinds: len(sp.t.Accelerators) - 1}
 	if sp.partial {
-		fmt.Fprintf(&b, "%dx %s slice (%s of a GPU each)", a.Count, sp.gpuName(), a.Share)
-	} else {
-		fmt.Fprintf(&b, "%dx %s", a.Count, sp.gpuName())
+		share := a.Share
+		h.Share = &share
 	}
-	if sp.memEach != nil {
-		fmt.Fprintf(&b, ", %s GiB each%s", sp.memEach.Round(2), sp.memFrom)
-	}
-	switch sp.link {
-	case "nvlink":
-		b.WriteString(", NVLink")
-	case "pcie":
-		b.WriteString(", PCIe")
-	}
-	if len(sp.t.Accelerators) > 1 {
-		fmt.Fprintf(&b, " (+%d more accelerator kinds)", len(sp.t.Accelerators)-1)
-	}
-	return b.String()
+	return h
 }
 
 func (sp specs) tier() Tier {
@@ -173,15 +168,15 @@ func (sp specs) perGPU(x decimal.Decimal) decimal.Decimal {
 }
 
 // compute is the first of the scenario's figures the reference gives for every
-// accelerator: total, the terms in words, and the figure used.
-func (sp specs) compute(figs []Figure) (decimal.Decimal, string, Figure, bool) {
+// accelerator: total, its terms, and the figure used.
+func (sp specs) compute(figs []Figure) (decimal.Decimal, []Reason, Figure, bool) {
 	if sp.gpus == nil {
-		return decimal.Zero, "", "", false
+		return decimal.Zero, nil, "", false
 	}
 	for _, f := range figs {
 		if v, terms, ok := instanceFigure(sp.gpus, sp.t, f); ok {
 			return v, terms, f, true
 		}
 	}
-	return decimal.Zero, "", "", false
+	return decimal.Zero, nil, "", false
 }

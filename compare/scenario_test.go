@@ -155,8 +155,10 @@ func TestParseScenarios_Errors(t *testing.T) {
 	const good = `scenarios:
   - id: a
     name: A
+    name_zh: 甲
     category: dev
     description: d
+    description_zh: 测试场景
     compute: [fp16]
     price_basis: instance
     weights: {price: 1}
@@ -167,15 +169,23 @@ func TestParseScenarios_Errors(t *testing.T) {
 	tests := []struct {
 		name, text, want string
 	}{
-		{"unknown key", strings.Replace(good, "    price_basis", "    requires: {min_gpu: 1}\n    price_basis", 1), "s.yaml:2: scenario 1: line 6: field min_gpu not found"},
+		{"unknown key", strings.Replace(good, "    price_basis", "    requires: {min_gpu: 1}\n    price_basis", 1), "s.yaml:2: scenario 1: line 8: field min_gpu not found"},
 		{"unknown figure", strings.Replace(good, "[fp16]", "[fp17]", 1), `s.yaml:2: scenario "a": compute: unknown figure "fp17"`},
 		{"weight without target", strings.Replace(good, "{price: 1}", "{price: 1, memory: 2}", 1), "weights.memory is positive but targets.total_gpu_memory_gib is not set"},
 		{"no weights", strings.Replace(good, "{price: 1}", "{price: 0}", 1), "at least one weight must be positive"},
 		{"bad basis", strings.Replace(good, "instance", "cheap", 1), `price_basis "cheap"`},
 		{"negative", strings.Replace(good, "    price_basis", "    requires: {min_gpus: -1}\n    price_basis", 1), "requires.min_gpus must be positive, got -1"},
-		{"duplicate", good + strings.TrimPrefix(good, "scenarios:\n"), `s.yaml:9: duplicate scenario "a" (first on line 2)`},
+		{"duplicate", good + strings.TrimPrefix(good, "scenarios:\n"), `s.yaml:11: duplicate scenario "a" (first on line 2)`},
 		{"empty", "", "s.yaml: empty file"},
 		{"not a number", strings.Replace(good, "    price_basis", "    requires: {min_gpus: many}\n    price_basis", 1), "s.yaml:2: scenario 1"},
+		{"no Chinese name", strings.Replace(good, "    name_zh: 甲\n", "", 1), `s.yaml:2: scenario "a": name_zh and description_zh must be set`},
+		{"no Chinese description", strings.Replace(good, "    description_zh: 测试场景\n", "", 1), "name_zh and description_zh must be set"},
+		{"English in the Chinese", strings.Replace(good, "测试场景", "a test", 1), `description_zh "a test" has no Chinese in it`},
+		{"Chinese in the English", strings.Replace(good, "description: d", "description: 测试", 1), "description is written in Chinese"},
+		{"preference without its purpose", strings.Replace(good, "    price_basis", "    prefer: {vcpus_per_gpu: 8, vcpus_for: data loading}\n    price_basis", 1),
+			"prefer.vcpus_per_gpu needs vcpus_for and vcpus_for_zh"},
+		{"memory without its purpose", strings.Replace(good, "    price_basis", "    prefer: {memory_gib_per_gpu: 8}\n    price_basis", 1),
+			"prefer.memory_gib_per_gpu needs memory_for and memory_for_zh"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -197,21 +207,32 @@ func TestScenario_LLMTrainingRequirements(t *testing.T) {
 	// 96 vCPU / 8 GPUs = 12 < 16 preferred; 8 × 312 BF16 = 2496 of 7900 is below 0.4.
 	// Price per BF16 TFLOPS-hour: p5 98.32 / 7915.2 = 0.01242167 is the best; p4d
 	// 32.7726 / 2496 = 0.01313005, 1.057… → 1.1× the best, scoring 0.946 (a strength).
-	wantSummary := "fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: good price (0.0131 USD per TFLOPS-hour, 1.1× the best); " +
-		"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); low compute (2496 TFLOPS of 7900 TFLOPS)"
-	if p4d.Summary != wantSummary {
-		t.Errorf("p4d summary\n got %q\nwant %q", p4d.Summary, wantSummary)
+	if h := p4d.Hardware; h.Count != 8 || h.GPU != "NVIDIA A100 SXM4 40GB" || h.MemoryEachGiB == nil || h.MemoryEachGiB.String() != "40" ||
+		h.Link != "nvlink" || rs(h.LinkReason) != "link_nvlink_sxm(gpu=NVIDIA A100 SXM4 40GB, form_factor=SXM4)" {
+		t.Errorf("p4d hardware %+v", h)
+	}
+	// 0.01313005 / 0.01242167 = 1.05702…: 1.057 times the best.
+	wantStrengths := []string{"price_good(price=0.01313005 USD/TFLOPS-h, times=1.057 times)"}
+	wantWeak := []string{"vcpus_per_gpu_low(have=12 vCPU, prefer=16 vCPU, for=data loading/数据加载)",
+		"compute_low(have=2496 TFLOPS, target=7900 TFLOPS)"}
+	if diff := cmp.Diff(wantStrengths, rsAll(p4d.Strengths)); diff != "" {
+		t.Errorf("p4d strengths (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantWeak, rsAll(p4d.Weaknesses)); diff != "" {
+		t.Errorf("p4d weaknesses (-want +got):\n%s", diff)
 	}
 	if p4d.OtherOffers != 1 || p4d.Offer.Region != "us-east-1" {
 		t.Errorf("p4d represented by %s with %d others, want us-east-1 (key order breaks the price tie) and 1", p4d.Offer.Region, p4d.OtherOffers)
 	}
 	p3 := by["aws/p3.8xlarge"]
-	wantP3 := "does not fit: 4 GPUs < 8 required; 16 GiB per GPU < 40 GiB required; 64 GiB GPU memory in all < 320 GiB required; no RDMA/EFA listed for multi-node traffic; 61 GiB host memory per GPU < 64 GiB required"
-	if p3.Verdict != DoesNotFit || p3.Summary != wantP3 {
-		t.Errorf("p3.8xlarge: %s %q, want does_not_fit %q", p3.Verdict, p3.Summary, wantP3)
+	wantP3 := []string{"gpus_too_few(have=4 GPU, need=8 GPU)", "gpu_memory_each_short(have=16 GiB, need=40 GiB)",
+		"gpu_memory_total_short(have=64 GiB, need=320 GiB)", "rdma_missing", "host_memory_per_gpu_short(have=61 GiB, need=64 GiB)"}
+	if diff := cmp.Diff(wantP3, rsAll(checkReasons(p3))); p3.Verdict != DoesNotFit || diff != "" {
+		t.Errorf("p3.8xlarge: %s, failing checks (-want +got):\n%s", p3.Verdict, diff)
 	}
-	if tc := by["tencent/GN10Xp.20XLARGE320"]; tc.Verdict != DoesNotFit || !strings.Contains(tc.Summary, "32 GiB per GPU < 40 GiB required") {
-		t.Errorf("tencent 8x V100 32GB: %s %q", tc.Verdict, tc.Summary)
+	if tc := by["tencent/GN10Xp.20XLARGE320"]; tc.Verdict != DoesNotFit ||
+		!strings.Contains(strings.Join(rsAll(checkReasons(tc)), "|"), "gpu_memory_each_short(have=32 GiB, need=40 GiB)") {
+		t.Errorf("tencent 8x V100 32GB: %s %q", tc.Verdict, rsAll(checkReasons(tc)))
 	}
 }
 
@@ -223,19 +244,16 @@ func TestScenario_VideoNeedsEncoders(t *testing.T) {
 		verdict Verdict
 		detail  string
 	}{
-		{"aws/g4dn.xlarge", Fits, "1 NVENC engines ≥ 1"},
-		{"aws/g6.xlarge", Fits, "2 NVENC engines ≥ 1"},
+		{"aws/g4dn.xlarge", Fits, "nvenc_ok(have=1 NVENC, need=1 NVENC)"},
+		{"aws/g6.xlarge", Fits, "nvenc_ok(have=2 NVENC, need=1 NVENC)"},
 		// The reference has no NVENC figure for the A10: unknown, not zero.
-		{"alibaba/ecs.gn7i-c8g1.2xlarge", MayFit, "NVENC unknown for NVIDIA A10 (not in the GPU reference)"},
-		{"aws/p4d.24xlarge", DoesNotFit, "no hardware video encoder: NVIDIA A100 SXM4 40GB has no NVENC"},
-		{"aws/p5.48xlarge", DoesNotFit, "no hardware video encoder: NVIDIA H100 SXM5 80GB has no NVENC"},
+		{"alibaba/ecs.gn7i-c8g1.2xlarge", MayFit, "nvenc_unknown(gpu=NVIDIA A10)"},
+		{"aws/p4d.24xlarge", DoesNotFit, "nvenc_none(gpu=NVIDIA A100 SXM4 40GB)"},
+		{"aws/p5.48xlarge", DoesNotFit, "nvenc_none(gpu=NVIDIA H100 SXM5 80GB)"},
 	}
 	for _, tt := range tests {
 		f := by[tt.key]
-		var details []string
-		for _, c := range f.Checks {
-			details = append(details, c.Detail)
-		}
+		details := rsAll(checkReasons(f))
 		if f.Verdict != tt.verdict || !strings.Contains(strings.Join(details, "|"), tt.detail) {
 			t.Errorf("%s: %s %q, want %s with %q", tt.key, f.Verdict, details, tt.verdict, tt.detail)
 		}
@@ -248,24 +266,25 @@ func TestScenario_VideoNeedsEncoders(t *testing.T) {
 	if a10 := rank["alibaba/ecs.gn7i-c8g1.2xlarge"]; a10 < rank["aws/g4dn.xlarge"] || a10 < rank["aws/g6.xlarge"] {
 		t.Errorf("ranks %v: the A10 (may fit) ranks before a type known to fit", rank)
 	}
-	if !strings.HasPrefix(by["alibaba/ecs.gn7i-c8g1.2xlarge"].Summary, "may fit: 1x NVIDIA A10, 24 GiB each; unknown: NVENC unknown") {
-		t.Errorf("A10 summary = %q", by["alibaba/ecs.gn7i-c8g1.2xlarge"].Summary)
+	if u := rsAll(by["alibaba/ecs.gn7i-c8g1.2xlarge"].Unknowns); len(u) == 0 || u[0] != "nvenc_unknown(gpu=NVIDIA A10)" {
+		t.Errorf("A10 unknowns = %q", u)
 	}
 }
 
 func TestScenario_HPCNeedsFP64(t *testing.T) {
 	by := fitsByKey(RankScenario(scScenario(t, "hpc-fp64"), scFleet(), scGPUs(t), MatrixOptions{}))
-	if f := by["aws/p3.8xlarge"]; f.Verdict != Fits || f.Checks[1].Detail != "FP64 4 × 7.834 FP64 TFLOPS (nvidia-v100-sxm2-16gb) = 31.336 TFLOPS ≥ 5" {
-		t.Errorf("p3.8xlarge: %s %+v", f.Verdict, f.Checks)
+	want := "fp64_ok(have=31.336 TFLOPS, need=5 TFLOPS)[figure_term(units=4 GPU, each=7.834 TFLOPS, figure=fp64, model=nvidia-v100-sxm2-16gb)]"
+	if f := by["aws/p3.8xlarge"]; f.Verdict != Fits || rs(f.Checks[1].Reason) != want {
+		t.Errorf("p3.8xlarge: %s %q, want %q", f.Verdict, rsAll(checkReasons(f)), want)
 	}
-	if f := by["aws/g4dn.xlarge"]; f.Verdict != DoesNotFit || !strings.Contains(f.Summary, "= 0.2544 TFLOPS < 5 required") {
-		t.Errorf("g4dn: %s %q", f.Verdict, f.Summary)
+	if f := by["aws/g4dn.xlarge"]; f.Verdict != DoesNotFit || !strings.Contains(strings.Join(rsAll(checkReasons(f)), "|"), "fp64_short(have=0.2544 TFLOPS, need=5 TFLOPS)") {
+		t.Errorf("g4dn: %s %q", f.Verdict, rsAll(checkReasons(f)))
 	}
 }
 
 // A hand-made scenario small enough to score by hand.
 func TestScenario_ScoringOrderExact(t *testing.T) {
-	s := Scenario{ID: "t", Name: "t", Category: "dev", Description: "d", Compute: []Figure{FigureFP16}, PriceBasis: PricePerInstance,
+	s := Scenario{ID: "t", Name: "t", NameZH: "测", Category: "dev", Description: "d", DescriptionZH: "测试", Compute: []Figure{FigureFP16}, PriceBasis: PricePerInstance,
 		Targets: Targets{TotalGPUMemoryGiB: catalog.DecPtr("100")},
 		Weights: Weights{Memory: catalog.Dec("1"), Price: catalog.Dec("1")}}
 	if err := s.validate(); err != nil {
@@ -295,14 +314,21 @@ func TestScenario_ScoringOrderExact(t *testing.T) {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 	big := r.Ranked[2]
-	wantDims := []DimensionScore{
-		{Dimension: DimMemory, Weight: catalog.Dec("1"), Status: Scored, Value: catalog.Dec("0.8"), Detail: "80 GiB GPU memory of 100 GiB target",
-			Figure: "80 GiB", Target: "100 GiB"},
-		{Dimension: DimPrice, Weight: catalog.Dec("1"), Status: Scored, Value: catalog.Dec("0.25"), Detail: "4 USD per hour; best 1",
-			Figure: "4 USD per hour, 4.0× the best"},
+	var gotDims []string
+	for _, d := range big.Dimensions {
+		gotDims = append(gotDims, string(d.Dimension)+" "+d.Weight.String()+" "+d.Status+" "+d.Value.String()+" "+rs(d.Reason))
 	}
-	if diff := cmp.Diff(wantDims, big.Dimensions, cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })); diff != "" {
+	wantDims := []string{"memory 1 scored 0.8 dim_memory(have=80 GiB, target=100 GiB)",
+		"price 1 scored 0.25 dim_price(price=4 USD/h, best=1 USD/h)"}
+	if diff := cmp.Diff(wantDims, gotDims); diff != "" {
 		t.Errorf("big dimensions (-want +got):\n%s", diff)
+	}
+	// big's memory (0.8) is a strength, its price (0.25) a weakness: 4 times the best.
+	if got := rsAll(big.Strengths); len(got) != 1 || got[0] != "gpu_memory_ample(have=80 GiB, target=100 GiB)" {
+		t.Errorf("big strengths %q", got)
+	}
+	if got := rsAll(big.Weaknesses); len(got) != 1 || got[0] != "price_expensive(price=4 USD/h, times=4 times)" {
+		t.Errorf("big weaknesses %q", got)
 	}
 }
 
@@ -316,9 +342,9 @@ func TestScenario_UnknownSpecIsSaid(t *testing.T) {
 		t.Fatalf("ranked %d, want 1", len(r.Ranked))
 	}
 	f := r.Ranked[0]
-	want := "compute: FP16 TFLOPS, BF16 TFLOPS, FP32 TFLOPS unknown for NVIDIA A30: scored 0"
-	if !strings.Contains(strings.Join(f.Unknowns, "|"), want) {
-		t.Errorf("unknowns = %q, want %q", f.Unknowns, want)
+	want := "dimension_unknown(dimension=compute)[dim_compute_unknown(figures=fp16|bf16|fp32, gpu=NVIDIA A30)]"
+	if !strings.Contains(strings.Join(rsAll(f.Unknowns), "|"), want) {
+		t.Errorf("unknowns = %q, want %q", rsAll(f.Unknowns), want)
 	}
 	for _, d := range f.Dimensions {
 		if d.Dimension == DimCompute && (d.Status != NotScoredYet || !d.Value.IsZero()) {
@@ -344,12 +370,16 @@ func TestBuildMatrix_Cells(t *testing.T) {
 	}
 	var got []cellSum
 	for _, c := range train.ByProvider {
-		got = append(got, cellSum{c.Key, c.Reason, keys(c.Best), c.Fits, c.MayFit, c.Types})
+		why := ""
+		if c.Reason != nil {
+			why = rs(*c.Reason)
+		}
+		got = append(got, cellSum{c.Key, why, keys(c.Best), c.Fits, c.MayFit, c.Types})
 	}
 	want := []cellSum{
 		{Key: "aws", Best: []string{"aws/p5.48xlarge"}, Fits: 2, Types: 5},
-		{Key: "alibaba", Reason: "none of 2 instance types fits", Types: 2},
-		{Key: "tencent", Reason: "none of 1 instance types fits", Types: 1},
+		{Key: "alibaba", Reason: "cell_none_fits(n=2)", Types: 2},
+		{Key: "tencent", Reason: "cell_none_fits(n=1)", Types: 1},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("llm-training by provider (-want +got):\n%s", diff)

@@ -115,9 +115,10 @@ type Speed struct {
 	From string `json:"from"`
 	// Figure is the spec figure compared (from specs only).
 	Figure Figure `json:"figure,omitempty"`
-	// Explanation shows the arithmetic: "estimated from specs: 8 × 312 BF16 TFLOPS
-	// (nvidia-a100-sxm-80gb) / (1 × 125 FP16 TFLOPS ...) = 19.968".
-	Explanation string `json:"explanation"`
+	// Reason shows the arithmetic as codes and figures: speed_from_specs with the
+	// figure's totals, their terms (8 × 312 BF16 TFLOPS of nvidia-a100-sxm-80gb)
+	// and the ratio; speed_from_benchmarks with the runs; speed_reference.
+	Reason Reason `json:"reason"`
 }
 
 // ReferenceInstance is one whole GPU of the given model, as an instance type, for
@@ -142,27 +143,28 @@ func acceleratorUnits(a catalog.Accelerator) decimal.Decimal {
 }
 
 // instanceFigure is the total of figure f over t's accelerators (units × per-device
-// figure) and the terms it is made of ("8 × 312"). ok is false when an accelerator
-// has no model or the reference lacks f for it (unknown).
-func instanceFigure(gpus *catalog.GPUReference, t catalog.InstanceType, f Figure) (total decimal.Decimal, terms string, ok bool) {
+// figure) and the terms it is made of (figure_term: 8 × 312 of a model). ok is
+// false when an accelerator has no model or the reference lacks f for it
+// (unknown).
+func instanceFigure(gpus *catalog.GPUReference, t catalog.InstanceType, f Figure) (total decimal.Decimal, terms []Reason, ok bool) {
 	if len(t.Accelerators) == 0 {
-		return decimal.Zero, "", false
+		return decimal.Zero, nil, false
 	}
-	var parts []string
 	for _, a := range t.Accelerators {
 		m, found := gpus.Model(a.Model)
 		if !found {
-			return decimal.Zero, "", false
+			return decimal.Zero, nil, false
 		}
 		v := f.Of(m)
 		if v == nil {
-			return decimal.Zero, "", false
+			return decimal.Zero, nil, false
 		}
 		u := acceleratorUnits(a)
 		total = total.Add(u.Mul(*v))
-		parts = append(parts, fmt.Sprintf("%s × %s %s (%s)", u, v, f.Label(), m.ID))
+		terms = append(terms, reason(ReasonFigureTerm, quantity("units", u, UnitGPU), quantity("each", *v, FigureUnit(f)),
+			codeList("figure", GroupFigure, string(f)), text("model", m.ID)))
 	}
-	return total, strings.Join(parts, " + "), true
+	return total, terms, true
 }
 
 // SpecSpeed is target's speed relative to base (base does 1 unit of work per
@@ -172,28 +174,33 @@ func instanceFigure(gpus *catalog.GPUReference, t catalog.InstanceType, f Figure
 // and the explanation says which were unknown. An error says that no figure is
 // known for both.
 func SpecSpeed(gpus *catalog.GPUReference, target, base catalog.InstanceType, figures []Figure) (Speed, error) {
-	var skipped []string
+	var skipped []string // for the error
+	var skips []Reason
 	for _, f := range figures {
 		tv, tterms, tok := instanceFigure(gpus, target, f)
 		bv, bterms, bok := instanceFigure(gpus, base, f)
 		if !tok || !bok {
-			who := target.Key()
+			who := strings.TrimPrefix(target.Key(), "/")
 			if tok {
-				who = base.Key()
+				who = strings.TrimPrefix(base.Key(), "/")
 			}
-			skipped = append(skipped, fmt.Sprintf("%s unknown for %s", f.Label(), strings.TrimPrefix(who, "/")))
+			skipped = append(skipped, fmt.Sprintf("%s unknown for %s", f.Label(), who))
+			skips = append(skips, reason(ReasonFigureUnknownFor, codeList("figure", GroupFigure, string(f)), text("instance", who)))
 			continue
 		}
 		if !bv.IsPositive() {
-			skipped = append(skipped, fmt.Sprintf("%s is zero for %s", f.Label(), strings.TrimPrefix(base.Key(), "/")))
+			who := strings.TrimPrefix(base.Key(), "/")
+			skipped = append(skipped, fmt.Sprintf("%s is zero for %s", f.Label(), who))
+			skips = append(skips, reason(ReasonFigureZeroFor, codeList("figure", GroupFigure, string(f)), text("instance", who)))
 			continue
 		}
 		r := tv.DivRound(bv, SpeedPlaces)
-		e := fmt.Sprintf("estimated from specs: %s / %s = %s", tterms, bterms, r)
-		if len(skipped) > 0 {
-			e += " (" + strings.Join(skipped, "; ") + ")"
-		}
-		return Speed{WorkPerHour: r, Basis: Estimated, From: SpeedFromSpecs, Figure: f, Explanation: e}, nil
+		u := FigureUnit(f)
+		why := reason(ReasonSpeedFromSpecs, codeList("figure", GroupFigure, string(f)), quantity("target", tv, u), quantity("base", bv, u),
+			quantity("ratio", r, UnitCount)).
+			withParts(Reason{Code: ReasonSpecTerms, Parts: tterms}, Reason{Code: ReasonSpecTerms, Parts: bterms}).
+			withParts(skips...)
+		return Speed{WorkPerHour: r, Basis: Estimated, From: SpeedFromSpecs, Figure: f, Reason: why}, nil
 	}
 	names := make([]string, len(figures))
 	for i, f := range figures {
@@ -223,7 +230,8 @@ func MeasuredSpeed(costs []WorkCost, workload, target string) (Speed, bool) {
 		return Speed{}, false
 	}
 	return Speed{WorkPerHour: best.WorkPerHour, Basis: best.Basis, From: SpeedFromBenchmark,
-		Explanation: fmt.Sprintf("%s from benchmark run %s: %s %s per hour", best.Basis, best.RunRef, best.WorkPerHour, workload)}, true
+		Reason: reason(ReasonSpeedMeasuredRun, codeList("basis", GroupBasis, string(best.Basis)), text("run", best.RunRef),
+			quantity("work_per_hour", best.WorkPerHour, UnitCount), text("workload", workload))}, true
 }
 
 // RelativeMeasuredSpeed is target's speed relative to base from benchmark results
@@ -241,8 +249,9 @@ func RelativeMeasuredSpeed(costs []WorkCost, workload, target, base string) (Spe
 	}
 	r := t.WorkPerHour.DivRound(b.WorkPerHour, SpeedPlaces)
 	return Speed{WorkPerHour: r, Basis: basis, From: SpeedFromBenchmark,
-		Explanation: fmt.Sprintf("%s from benchmarks (%s): %s / %s work per hour = %s (%s; %s)",
-			basis, workload, t.WorkPerHour, b.WorkPerHour, r, t.Explanation, b.Explanation)}, true
+		Reason: reason(ReasonSpeedFromBenchmarks, codeList("basis", GroupBasis, string(basis)), text("workload", workload),
+			quantity("target", t.WorkPerHour, UnitCount), quantity("base", b.WorkPerHour, UnitCount), quantity("ratio", r, UnitCount)).
+			withParts(t.Reason, b.Reason)}, true
 }
 
 func betterRun(a, b *WorkCost) bool {

@@ -27,13 +27,21 @@ func TestSpecSpeed_FallsBackToACommonFigure(t *testing.T) {
 	}{
 		{"bf16 unknown on the V100: fp16 for both", a100, v100, []Figure{FigureBF16, FigureFP16}, "4.992",
 			// 8 × 312 / (4 × 125) = 2496 / 500
-			"estimated from specs: 8 × 312 FP16 TFLOPS (nvidia-a100-sxm-40gb) / 4 × 125 FP16 TFLOPS (nvidia-v100-sxm2-16gb) = 4.992 (BF16 TFLOPS unknown for aws/p3.8xlarge)"},
+			"speed_from_specs(figure=fp16, target=2496 TFLOPS, base=500 TFLOPS, ratio=4.992)" +
+				"[spec_terms[figure_term(units=8 GPU, each=312 TFLOPS, figure=fp16, model=nvidia-a100-sxm-40gb)]; " +
+				"spec_terms[figure_term(units=4 GPU, each=125 TFLOPS, figure=fp16, model=nvidia-v100-sxm2-16gb)]; " +
+				"figure_unknown_for(figure=bf16, instance=aws/p3.8xlarge)]"},
 		{"reference GPU-hours", a100, ref, []Figure{FigureBF16, FigureFP16}, "19.968",
 			// 8 × 312 / 125
-			"estimated from specs: 8 × 312 FP16 TFLOPS (nvidia-a100-sxm-40gb) / 1 × 125 FP16 TFLOPS (nvidia-v100-sxm2-32gb) = 19.968 (BF16 TFLOPS unknown for 1x nvidia-v100-sxm2-32gb)"},
+			"speed_from_specs(figure=fp16, target=2496 TFLOPS, base=125 TFLOPS, ratio=19.968)" +
+				"[spec_terms[figure_term(units=8 GPU, each=312 TFLOPS, figure=fp16, model=nvidia-a100-sxm-40gb)]; " +
+				"spec_terms[figure_term(units=1 GPU, each=125 TFLOPS, figure=fp16, model=nvidia-v100-sxm2-32gb)]; " +
+				"figure_unknown_for(figure=bf16, instance=1x nvidia-v100-sxm2-32gb)]"},
 		{"fp64 for HPC", h100, ref, []Figure{FigureFP64}, "34.158795",
 			// 8 × 33.45 / 7.834 = 267.6 / 7.834 = 34.15879499… → 34.158795
-			"estimated from specs: 8 × 33.45 FP64 TFLOPS (nvidia-h100-sxm-80gb) / 1 × 7.834 FP64 TFLOPS (nvidia-v100-sxm2-32gb) = 34.158795"},
+			"speed_from_specs(figure=fp64, target=267.6 TFLOPS, base=7.834 TFLOPS, ratio=34.158795)" +
+				"[spec_terms[figure_term(units=8 GPU, each=33.45 TFLOPS, figure=fp64, model=nvidia-h100-sxm-80gb)]; " +
+				"spec_terms[figure_term(units=1 GPU, each=7.834 TFLOPS, figure=fp64, model=nvidia-v100-sxm2-32gb)]]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,8 +49,8 @@ func TestSpecSpeed_FallsBackToACommonFigure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.WorkPerHour.String() != tt.want || s.Explanation != tt.expl || s.Basis != Estimated || s.From != SpeedFromSpecs {
-				t.Errorf("got %s %q (%s, %s)\nwant %s %q", s.WorkPerHour, s.Explanation, s.Basis, s.From, tt.want, tt.expl)
+			if s.WorkPerHour.String() != tt.want || rs(s.Reason) != tt.expl || s.Basis != Estimated || s.From != SpeedFromSpecs {
+				t.Errorf("got %s %s (%s, %s)\nwant %s %s", s.WorkPerHour, rs(s.Reason), s.Basis, s.From, tt.want, tt.expl)
 			}
 		})
 	}

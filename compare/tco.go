@@ -3,7 +3,6 @@ package compare
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -33,7 +32,7 @@ const (
 // TCORounding states the rounding in words; it is part of every result.
 const TCORounding = "half away from zero: hours to 6 places, derived USD rates to 8, " +
 	"each month's cost to cents (totals are sums of cents), cost per unit of work and per job to 6, " +
-	"utilisation to 4, percentages in sentences to whole percent; everything else exact"
+	"utilisation to 4, percentages in comparisons to whole percent; everything else exact"
 
 var (
 	one         = decimal.NewFromInt(1)
@@ -53,16 +52,35 @@ type TCOInput struct {
 	Storage  *TCOStorage `json:"storage,omitempty"`
 	Egress   *TCOEgress  `json:"egress,omitempty"`
 	// Source says where the rates come from (snapshot date, FX table); display only.
-	Source string `json:"source,omitempty"`
-	// Notes say what was left out while building the input (a billing kind an
-	// instance type does not offer); display only.
-	Notes []string `json:"notes,omitempty"`
+	Source *TCOSource `json:"source,omitempty"`
+	// Notes say what was left out while building the input (tco_left_out: a
+	// billing kind an instance type does not offer); display only.
+	Notes []Reason `json:"notes,omitempty"`
+}
+
+// TCOSource is where an input's USD rates come from: the catalog snapshot and
+// its FX table. Note is free text for a hand-made input.
+type TCOSource struct {
+	CatalogTakenAt string           `json:"catalog_taken_at,omitempty"` // RFC 3339, UTC
+	FXBase         catalog.Currency `json:"fx_base,omitempty"`
+	FXDate         string           `json:"fx_date,omitempty"`
+	FXSource       string           `json:"fx_source,omitempty"`
+	Note           string           `json:"note,omitempty"`
+}
+
+// TCONative is an option's price as published, before conversion to USD, for
+// display: the offer's price and, for another currency, the FX rate used (USD per
+// one unit of its currency, from the input's source table).
+type TCONative struct {
+	Price   catalog.Price    `json:"price"`
+	USDRate *decimal.Decimal `json:"usd_rate,omitempty"`
 }
 
 // TCOWorkload is the work to be done. The job size is in WorkUnit: reference
-// GPU-hours ("GPU-hour on nvidia-v100-sxm2-32gb"), hours on a base instance type
-// ("hour on aws/p3.8xlarge") or units of a benchmark workload ("tokens"); each
-// option's Speed says how many such units it does per instance-hour.
+// GPU-hours ("gpu_hour:nvidia-v100-sxm2-32gb", WorkUnitGPUHour), hours on a base
+// instance type ("hour:aws/p3.8xlarge", WorkUnitHour) or units of a benchmark
+// workload ("tokens"); each option's Speed says how many such units it does per
+// instance-hour. The renderers put the unit into words.
 type TCOWorkload struct {
 	WorkUnit     string          `json:"work_unit"`
 	JobSize      decimal.Decimal `json:"job_size"`
@@ -119,7 +137,7 @@ type TCOCommitment struct {
 	// (needed hours / 730, rounded down) under a pay-as-you-go burst.
 	Instances int `json:"instances"`
 	// Native is the price as published and its conversion, for display.
-	Native string `json:"native,omitempty"`
+	Native *TCONative `json:"native,omitempty"`
 }
 
 // TCOPayAsYouGo is on-demand or spot billing per instance-hour.
@@ -130,7 +148,7 @@ type TCOPayAsYouGo struct {
 	// InterruptionOverhead is the share of hours lost to interruptions and run
 	// again (spot): 0.1 bills and takes 10 % more hours.
 	InterruptionOverhead decimal.Decimal `json:"interruption_overhead"`
-	Native               string          `json:"native,omitempty"`
+	Native               *TCONative      `json:"native,omitempty"`
 }
 
 // TCOResult is the model's answer with its inputs, so that every figure can be
@@ -179,8 +197,8 @@ type TCOOptionResult struct {
 	// (jobs_per_month × months); zero when there is no work.
 	CostPerUnitUSD decimal.Decimal `json:"cost_per_unit_usd"`
 	CostPerJobUSD  decimal.Decimal `json:"cost_per_job_usd"`
-	// Steps are the formulas with their figures, in order.
-	Steps []string `json:"steps"`
+	// Steps are the formulas with their figures (step_* codes), in order.
+	Steps []Reason `json:"steps"`
 }
 
 // BreakEven is the utilisation above which a commitment costs less than
@@ -192,7 +210,8 @@ type BreakEven struct {
 	// to 2 places; Utilisation is the same over 730 hours, to 4 places.
 	HoursPerMonth decimal.Decimal `json:"hours_per_month"`
 	Utilisation   decimal.Decimal `json:"utilisation"`
-	Sentence      string          `json:"sentence"`
+	// Reason is breakeven_pays_off or breakeven_never with the figures.
+	Reason Reason `json:"reason"`
 }
 
 // Comparison sets two options of different instance types side by side: price
@@ -205,7 +224,10 @@ type Comparison struct {
 	HourlyMorePct decimal.Decimal `json:"hourly_more_pct"`
 	SoonerPct     decimal.Decimal `json:"sooner_pct"`
 	TotalMorePct  decimal.Decimal `json:"total_more_pct"`
-	Sentence      string          `json:"sentence"`
+	// Reason is tco_comparison with the names, hours per job and totals the
+	// sentence "8x A100 costs 168% more per hour than 4x V100 but finishes 80%
+	// sooner" is made of.
+	Reason Reason `json:"reason"`
 }
 
 // Validate checks the input and says what is wrong, naming the field.
@@ -263,7 +285,7 @@ func (in TCOInput) Validate() error {
 }
 
 // TCO computes every option's cost over the horizon, the break-even
-// utilisations and the speed-versus-price sentences. It is a pure function of
+// utilisations and the speed-versus-price comparisons. It is a pure function of
 // the input.
 func TCO(in TCOInput) (TCOResult, error) {
 	if err := in.Validate(); err != nil {
@@ -285,16 +307,21 @@ func TCO(in TCOInput) (TCOResult, error) {
 func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 	w := in.Workload
 	months := decimal.NewFromInt(int64(w.HorizonMonths))
-	r := TCOOptionResult{ID: o.ID}
-	step := func(format string, args ...any) { r.Steps = append(r.Steps, fmt.Sprintf(format, args...)) }
+	r := TCOOptionResult{ID: o.ID, Steps: []Reason{}}
+	step := func(c ReasonCode, figs ...ReasonFigure) { r.Steps = append(r.Steps, reason(c, figs...)) }
+	hours := func(name string, v decimal.Decimal) ReasonFigure { return quantity(name, v, UnitHours) }
+	usd := func(name string, v decimal.Decimal) ReasonFigure { return quantity(name, v, UnitUSD) }
+	num := func(name string, v decimal.Decimal) ReasonFigure { return quantity(name, v, UnitCount) }
+	unit := codeList("unit", GroupWorkUnit, w.WorkUnit)
 
 	r.WorkPerMonth = w.JobSize.Mul(w.JobsPerMonth)
-	step("work per month = %s jobs a month × %s %s per job = %s", w.JobsPerMonth, w.JobSize, w.WorkUnit, r.WorkPerMonth)
+	step(ReasonStepWorkPerMonth, num("jobs", w.JobsPerMonth), num("job_size", w.JobSize), unit, num("work", r.WorkPerMonth))
 	sp := o.Speed.WorkPerHour
 	r.BusyHoursPerMonth = r.WorkPerMonth.DivRound(sp, HourPlaces)
-	step("busy hours per month = %s / %s per hour (%s) = %s", r.WorkPerMonth, sp, o.Speed.Basis, r.BusyHoursPerMonth)
+	step(ReasonStepBusyHours, num("work", r.WorkPerMonth), num("speed", sp), codeList("basis", GroupBasis, string(o.Speed.Basis)), hours("hours", r.BusyHoursPerMonth))
 	r.NeededHoursPerMonth = r.WorkPerMonth.DivRound(sp.Mul(w.Utilisation), HourPlaces).Add(w.IdleHoursPerMonth)
-	step("needed hours per month = %s / (%s × utilisation %s) + %s idle = %s", r.WorkPerMonth, sp, w.Utilisation, w.IdleHoursPerMonth, r.NeededHoursPerMonth)
+	step(ReasonStepNeededHours, num("work", r.WorkPerMonth), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
+		hours("idle", w.IdleHoursPerMonth), hours("hours", r.NeededHoursPerMonth))
 
 	overhead := decimal.Zero
 	if o.PayAsYouGo != nil {
@@ -303,9 +330,11 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 	r.HoursPerJob = w.JobSize.DivRound(sp.Mul(w.Utilisation), HourPlaces)
 	if o.Commitment == nil && overhead.IsPositive() {
 		r.HoursPerJob = r.HoursPerJob.Mul(one.Add(overhead)).Round(HourPlaces)
-		step("hours per job = %s / (%s × %s) × (1 + %s interruption overhead) = %s", w.JobSize, sp, w.Utilisation, overhead, r.HoursPerJob)
+		step(ReasonStepHoursPerJobIO, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
+			quantity("overhead", overhead, UnitShare), hours("hours", r.HoursPerJob))
 	} else {
-		step("hours per job = %s / (%s × %s) = %s", w.JobSize, sp, w.Utilisation, r.HoursPerJob)
+		step(ReasonStepHoursPerJob, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
+			hours("hours", r.HoursPerJob))
 	}
 
 	payg := r.NeededHoursPerMonth
@@ -318,10 +347,11 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 				if n < 1 {
 					n = 1
 				}
-				step("committed instances = ceil(%s / 730) = %d (at least 1)", r.NeededHoursPerMonth, n)
+				step(ReasonStepCommitCeil, hours("needed", r.NeededHoursPerMonth), count("instances", n))
 			} else {
 				n = int(q.Floor().IntPart())
-				step("committed instances = floor(%s / 730) = %d (the rest bursts on %s)", r.NeededHoursPerMonth, n, o.PayAsYouGo.Billing)
+				step(ReasonStepCommitFloor, hours("needed", r.NeededHoursPerMonth), count("instances", n),
+					codeList("billing", GroupBilling, string(o.PayAsYouGo.Billing)))
 			}
 		}
 		r.CommittedInstances = n
@@ -329,7 +359,7 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 		if n > 0 {
 			used := decimal.Min(r.NeededHoursPerMonth, r.CommittedHoursPerMonth)
 			r.CommitmentUse = used.DivRound(r.CommittedHoursPerMonth, SharePlaces)
-			step("commitment use = %s / %s = %s", used, r.CommittedHoursPerMonth, r.CommitmentUse)
+			step(ReasonStepCommitUse, hours("used", used), hours("committed", r.CommittedHoursPerMonth), quantity("use", r.CommitmentUse, UnitShare))
 		}
 		payg = decimal.Max(decimal.Zero, r.NeededHoursPerMonth.Sub(r.CommittedHoursPerMonth))
 		if payg.IsPositive() && o.PayAsYouGo == nil {
@@ -337,14 +367,17 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 				r.NeededHoursPerMonth, r.CommittedHoursPerMonth, n)
 		}
 		r.USDPerHour = commitmentHourly(*c)
-		step("commitment per instance-hour = (%s × %d + %s upfront) / (%d × 730) = %s", c.USDPerMonth, c.TermMonths, c.UpfrontUSD, c.TermMonths, r.USDPerHour)
+		step(ReasonStepCommitHourly, usd("monthly", c.USDPerMonth), quantity("term", decimal.NewFromInt(int64(c.TermMonths)), UnitMonths),
+			usd("upfront", c.UpfrontUSD), quantity("rate", r.USDPerHour, UnitUSDHour))
 	}
 	if p := o.PayAsYouGo; p != nil {
 		r.PayAsYouGoHoursPerMonth = payg.Mul(one.Add(p.InterruptionOverhead)).Round(HourPlaces)
+		billing := codeList("billing", GroupBilling, string(p.Billing))
 		if p.InterruptionOverhead.IsZero() {
-			step("%s hours per month = %s", p.Billing, r.PayAsYouGoHoursPerMonth)
+			step(ReasonStepPAYGHours, billing, hours("hours", r.PayAsYouGoHoursPerMonth))
 		} else {
-			step("%s hours per month = %s × (1 + %s interruption overhead) = %s", p.Billing, payg, p.InterruptionOverhead, r.PayAsYouGoHoursPerMonth)
+			step(ReasonStepPAYGOverhead, billing, hours("hours_before", payg), quantity("overhead", p.InterruptionOverhead, UnitShare),
+				hours("hours", r.PayAsYouGoHoursPerMonth))
 		}
 		if o.Commitment == nil {
 			r.USDPerHour = p.USDPerHour
@@ -362,27 +395,27 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 	var cum decimal.Decimal
 	for m := 0; m < w.HorizonMonths; m++ {
 		cost := extras
-		var terms []string
+		var terms []Reason
 		if c := o.Commitment; c != nil {
 			n := decimal.NewFromInt(int64(r.CommittedInstances))
 			cost = cost.Add(n.Mul(c.USDPerMonth))
 			if !c.USDPerMonth.IsZero() {
-				terms = append(terms, fmt.Sprintf("%s × %s a month", n, c.USDPerMonth))
+				terms = append(terms, reason(ReasonTermCommitMonthly, num("instances", n), usd("monthly", c.USDPerMonth)))
 			}
 			if m%c.TermMonths == 0 && !c.UpfrontUSD.IsZero() {
 				cost = cost.Add(n.Mul(c.UpfrontUSD))
-				terms = append(terms, fmt.Sprintf("%s × %s upfront", n, c.UpfrontUSD))
+				terms = append(terms, reason(ReasonTermUpfront, num("instances", n), usd("upfront", c.UpfrontUSD)))
 			}
 		}
 		if p := o.PayAsYouGo; p != nil {
 			cost = cost.Add(r.PayAsYouGoHoursPerMonth.Mul(p.USDPerHour))
-			terms = append(terms, fmt.Sprintf("%s h × %s", r.PayAsYouGoHoursPerMonth, p.USDPerHour))
+			terms = append(terms, reason(ReasonTermPAYG, hours("hours", r.PayAsYouGoHoursPerMonth), quantity("rate", p.USDPerHour, UnitUSDHour)))
 		}
 		if !extras.IsZero() {
-			terms = append(terms, fmt.Sprintf("%s storage and egress", extras))
+			terms = append(terms, reason(ReasonTermExtras, usd("usd", extras)))
 		}
 		if len(terms) == 0 {
-			terms = append(terms, "0")
+			terms = append(terms, reason(ReasonTermZero))
 		}
 		cost = cost.Round(MoneyPlaces)
 		cum = cum.Add(cost)
@@ -391,7 +424,7 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 		// The steps show the first month and every month whose formula differs
 		// (an upfront payment), not all of a 36-month series.
 		if m == 0 || (o.Commitment != nil && m%o.Commitment.TermMonths == 0) {
-			step("month %d = %s = %s", m+1, strings.Join(terms, " + "), cost.StringFixed(MoneyPlaces))
+			r.Steps = append(r.Steps, reason(ReasonStepMonth, count("month", m+1), usd("cost", cost)).withParts(terms...))
 		}
 	}
 	r.PaidInHorizonUSD = cum
@@ -399,17 +432,18 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 		if left := (c.TermMonths - w.HorizonMonths%c.TermMonths) % c.TermMonths; left > 0 {
 			n := decimal.NewFromInt(int64(r.CommittedInstances))
 			r.CommittedAfterHorizonUSD = n.Mul(c.USDPerMonth).Mul(decimal.NewFromInt(int64(left))).Round(MoneyPlaces)
-			step("committed after the horizon = %s × %s × %d months left of the term = %s", n, c.USDPerMonth, left, r.CommittedAfterHorizonUSD.StringFixed(MoneyPlaces))
+			step(ReasonStepAfterHorizon, num("instances", n), usd("monthly", c.USDPerMonth),
+				quantity("months_left", decimal.NewFromInt(int64(left)), UnitMonths), usd("usd", r.CommittedAfterHorizonUSD))
 		}
 	}
 	r.TotalUSD = r.PaidInHorizonUSD.Add(r.CommittedAfterHorizonUSD)
-	step("total = %s paid in %d months + %s committed after = %s", r.PaidInHorizonUSD.StringFixed(MoneyPlaces), w.HorizonMonths,
-		r.CommittedAfterHorizonUSD.StringFixed(MoneyPlaces), r.TotalUSD.StringFixed(MoneyPlaces))
+	step(ReasonStepTotal, usd("paid", r.PaidInHorizonUSD), quantity("months", months, UnitMonths), usd("after", r.CommittedAfterHorizonUSD),
+		usd("total", r.TotalUSD))
 	if work := r.WorkPerMonth.Mul(months); work.IsPositive() {
 		r.CostPerUnitUSD = r.TotalUSD.DivRound(work, CostPlaces)
 		r.CostPerJobUSD = r.TotalUSD.DivRound(w.JobsPerMonth.Mul(months), CostPlaces)
-		step("cost per %s = %s / %s = %s; per job = %s / %s = %s", w.WorkUnit, r.TotalUSD.StringFixed(MoneyPlaces), work, r.CostPerUnitUSD,
-			r.TotalUSD.StringFixed(MoneyPlaces), w.JobsPerMonth.Mul(months), r.CostPerJobUSD)
+		step(ReasonStepCostPerUnit, unit, usd("total", r.TotalUSD), num("work", work), usd("per_unit", r.CostPerUnitUSD),
+			num("jobs", w.JobsPerMonth.Mul(months)), usd("per_job", r.CostPerJobUSD))
 	}
 	return r, nil
 }
@@ -439,14 +473,12 @@ func breakEvens(opts []TCOOption) []BreakEven {
 			b := BreakEven{Commitment: c.ID, OnDemand: od.ID,
 				HoursPerMonth: perTerm.DivRound(term.Mul(rate), MoneyPlaces),
 				Utilisation:   perTerm.DivRound(term.Mul(rate).Mul(monthHours), SharePlaces)}
-			pct := b.Utilisation.Mul(hundred).StringFixed(2)
+			code := ReasonBreakEven
 			if b.Utilisation.GreaterThanOrEqual(one) {
-				b.Sentence = fmt.Sprintf("%s never pays off against on-demand at %s USD/h: it would take %s hours a month (%s%% utilisation)",
-					cm.Billing, rate, b.HoursPerMonth.StringFixed(2), pct)
-			} else {
-				b.Sentence = fmt.Sprintf("%s costs less than on-demand at %s USD/h above %s hours a month (%s%% utilisation)",
-					cm.Billing, rate, b.HoursPerMonth.StringFixed(2), pct)
+				code = ReasonBreakEvenNever
 			}
+			b.Reason = reason(code, codeList("billing", GroupBilling, string(cm.Billing)), quantity("rate", rate, UnitUSDHour),
+				quantity("hours", b.HoursPerMonth, UnitHours), quantity("utilisation", b.Utilisation.Mul(hundred), UnitPercent))
 			out = append(out, b)
 			break
 		}
@@ -506,47 +538,21 @@ func compare(w TCOWorkload, ao TCOOption, a TCOOptionResult, bo TCOOption, b TCO
 	}
 	// sooner = (1 − a/b) × 100, whole percent.
 	c.SoonerPct = b.HoursPerJob.Sub(a.HoursPerJob).Mul(hundred).DivRound(b.HoursPerJob, 0)
-	var b2 strings.Builder
 	name := func(o TCOOption) string {
 		if o.Hardware != "" {
 			return o.Hardware
 		}
 		return o.Instance
 	}
-	switch {
-	case c.HourlyMorePct.IsZero():
-		fmt.Fprintf(&b2, "%s costs about the same per hour as %s", name(ao), name(bo))
-	default:
-		fmt.Fprintf(&b2, "%s costs %s%% more per hour than %s", name(ao), c.HourlyMorePct, name(bo))
-	}
-	hours := fmt.Sprintf("%s h vs %s h per job", a.HoursPerJob.Round(1).StringFixed(1), b.HoursPerJob.Round(1).StringFixed(1))
-	switch {
-	case c.SoonerPct.IsPositive():
-		fmt.Fprintf(&b2, " but finishes %s%% sooner (%s)", c.SoonerPct, hours)
-	case c.SoonerPct.IsNegative():
-		fmt.Fprintf(&b2, " and takes %s%% longer (%s)", pct(a.HoursPerJob, b.HoursPerJob), hours)
-	default:
-		fmt.Fprintf(&b2, " and takes as long (%s)", hours)
-	}
+	c.Reason = reason(ReasonTCOComparison, text("a", name(ao)), text("b", name(bo)),
+		quantity("hourly_more", c.HourlyMorePct, UnitPercent), quantity("sooner", c.SoonerPct, UnitPercent),
+		quantity("longer", pct(a.HoursPerJob, b.HoursPerJob), UnitPercent),
+		quantity("a_hours", a.HoursPerJob, UnitHours), quantity("b_hours", b.HoursPerJob, UnitHours))
 	if b.TotalUSD.IsPositive() {
 		c.TotalMorePct = pct(a.TotalUSD, b.TotalUSD)
-		over := fmt.Sprintf("%s vs %s USD over %s", a.TotalUSD.StringFixed(MoneyPlaces), b.TotalUSD.StringFixed(MoneyPlaces), monthsText(w.HorizonMonths))
-		switch {
-		case c.TotalMorePct.IsNegative():
-			fmt.Fprintf(&b2, ", and costs %s%% less in total (%s)", c.TotalMorePct.Neg(), over)
-		case c.TotalMorePct.IsPositive():
-			fmt.Fprintf(&b2, ", and costs %s%% more in total (%s)", c.TotalMorePct, over)
-		default:
-			fmt.Fprintf(&b2, ", and costs about the same in total (%s)", over)
-		}
+		c.Reason.Figures = append(c.Reason.Figures, quantity("total_more", c.TotalMorePct, UnitPercent),
+			quantity("a_total", a.TotalUSD, UnitUSD), quantity("b_total", b.TotalUSD, UnitUSD),
+			quantity("months", decimal.NewFromInt(int64(w.HorizonMonths)), UnitMonths))
 	}
-	c.Sentence = b2.String()
 	return c
-}
-
-func monthsText(n int) string {
-	if n == 1 {
-		return "1 month"
-	}
-	return fmt.Sprintf("%d months", n)
 }

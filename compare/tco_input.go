@@ -10,6 +10,14 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
+// Work units of a TCO built from a catalog: hours on one GPU of a reference model
+// ("gpu_hour:nvidia-v100-sxm2-32gb") or on a base instance type
+// ("hour:aws/p3.8xlarge"). A hand-made input may name any unit ("tokens").
+const (
+	WorkUnitGPUHour = "gpu_hour:"
+	WorkUnitHour    = "hour:"
+)
+
 // TCORequest says which catalog offers a TCO compares and how the workload is
 // measured. NewTCOInput turns it into a self-contained TCOInput.
 type TCORequest struct {
@@ -57,7 +65,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 		figs = []Figure{FigureBF16, FigureFP16}
 	}
 	in := TCOInput{Schema: TCOSchema, Workload: req.Workload, Storage: req.Storage, Egress: req.Egress,
-		Source: fmt.Sprintf("catalog taken %s; FX %s %s (%s)", snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), snap.FX.Base, snap.FX.Date, snap.FX.Source)}
+		Source: &TCOSource{CatalogTakenAt: snap.TakenAt.UTC().Format("2006-01-02T15:04:05Z"), FXBase: snap.FX.Base, FXDate: snap.FX.Date, FXSource: snap.FX.Source}}
 
 	var base catalog.InstanceType
 	if req.ReferenceGPU != "" {
@@ -67,7 +75,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 		}
 		base = ref
 		if in.Workload.WorkUnit == "" {
-			in.Workload.WorkUnit = "GPU-hour on " + req.ReferenceGPU
+			in.Workload.WorkUnit = WorkUnitGPUHour + req.ReferenceGPU
 		}
 	} else {
 		t, ok := types[req.Instances[0]]
@@ -76,7 +84,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 		}
 		base = t
 		if in.Workload.WorkUnit == "" {
-			in.Workload.WorkUnit = "hour on " + t.Key()
+			in.Workload.WorkUnit = WorkUnitHour + t.Key()
 		}
 	}
 
@@ -109,7 +117,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 			return TCOInput{}, err
 		}
 		hw := specsOf(gpus, t)
-		hardware := fmt.Sprintf("%s %s", fmtUnits(hw), hw.gpuName())
+		hardware := fmtUnits(hw) + " " + hw.gpuFigure().Text
 		for _, plan := range billing {
 			o := TCOOption{ID: key + "/" + req.Region + "/" + plan, Instance: key, Hardware: hardware, Speed: speed}
 			commit, burst, isMix := strings.Cut(plan, "+")
@@ -128,7 +136,10 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 				off, ok, suspect := pickOffer(snap, key, req.Region, bk)
 				if !ok && defaulted {
 					// The plans were the first type's; another type may lack one.
-					in.Notes = append(in.Notes, fmt.Sprintf("%s has no %s offer in region %s%s: left out", key, bk, req.Region, suspectNote(suspect)))
+					in.Notes = append(in.Notes, reason(ReasonTCOLeftOut, text("instance", key), codeList("billing", GroupBilling, string(bk)), text("region", req.Region)))
+					if suspect != "" {
+						in.Notes = append(in.Notes, reason(ReasonTCOSuspectLeftOut, text("instance", key), codeList("billing", GroupBilling, string(bk)), text("region", req.Region), text("suspect", suspect)))
+					}
 					o = TCOOption{}
 					break
 				}
@@ -162,11 +173,18 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 			if o.ID == "" {
 				continue
 			}
-			o.Label = fmt.Sprintf("%s (%s), %s", hardware, key, strings.ReplaceAll(plan, "+", " + "))
+			o.Label = optionLabel(hardware, key, plan)
 			in.Options = append(in.Options, o)
 		}
 	}
 	return in, nil
+}
+
+// optionLabel names an option by its hardware, instance type and billing plan
+// codes: "8x NVIDIA A100 SXM4 40GB (aws/p4d.24xlarge), reserved_1y_all_upfront + spot".
+// Names and codes only; the renderers label options in words of their own.
+func optionLabel(hardware, key, plan string) string {
+	return hardware + " (" + key + "), " + strings.ReplaceAll(plan, "+", " + ")
 }
 
 func fmtUnits(sp specs) string {
@@ -178,8 +196,7 @@ func fmtUnits(sp specs) string {
 
 func tcoSpeed(gpus *catalog.GPUReference, req TCORequest, t, base catalog.InstanceType, figs []Figure) (Speed, error) {
 	if base.Key() == t.Key() {
-		return Speed{WorkPerHour: one, Basis: Reference, From: "reference",
-			Explanation: "the reference itself: 1 hour of work per hour"}, nil
+		return Speed{WorkPerHour: one, Basis: Reference, From: "reference", Reason: reason(ReasonSpeedReference)}, nil
 	}
 	if req.BenchmarkWorkload != "" && req.ReferenceGPU == "" {
 		if s, ok := RelativeMeasuredSpeed(req.Costs, req.BenchmarkWorkload, t.Key(), base.Key()); ok {
@@ -234,7 +251,7 @@ func paygPart(fx catalog.FXTable, o catalog.Offer) (TCOPayAsYouGo, error) {
 	if err != nil {
 		return TCOPayAsYouGo{}, err
 	}
-	return TCOPayAsYouGo{Billing: o.Billing, Offer: o.Key(), USDPerHour: usd, Native: nativeText(fx, o)}, nil
+	return TCOPayAsYouGo{Billing: o.Billing, Offer: o.Key(), USDPerHour: usd, Native: nativeOf(fx, o)}, nil
 }
 
 // commitmentPart turns a reserved or subscription offer into a recurring monthly
@@ -248,7 +265,7 @@ func commitmentPart(fx catalog.FXTable, o catalog.Offer) (TCOCommitment, error) 
 	if !term.IsInteger() || !term.IsPositive() {
 		return TCOCommitment{}, fmt.Errorf("offer %s: %s is not a whole number of months", o.Key(), o.Billing)
 	}
-	c := TCOCommitment{Billing: o.Billing, Offer: o.Key(), TermMonths: int(term.IntPart()), Native: nativeText(fx, o)}
+	c := TCOCommitment{Billing: o.Billing, Offer: o.Key(), TermMonths: int(term.IntPart()), Native: nativeOf(fx, o)}
 	monthly, upfront := decimal.Zero, decimal.Zero
 	switch o.Price.Unit {
 	case catalog.PerHour:
@@ -278,12 +295,13 @@ func commitmentPart(fx catalog.FXTable, o catalog.Offer) (TCOCommitment, error) 
 	return c, nil
 }
 
-func nativeText(fx catalog.FXTable, o catalog.Offer) string {
-	s := o.Price.String()
+// nativeOf is an offer's price as published with the FX rate that converts it.
+func nativeOf(fx catalog.FXTable, o catalog.Offer) *TCONative {
+	n := &TCONative{Price: o.Price}
 	if o.Price.Currency != catalog.USD {
 		if r, err := fx.CrossRate(o.Price.Currency, catalog.USD); err == nil {
-			s += fmt.Sprintf(" at %s USD per %s (%s %s)", r, o.Price.Currency, fx.Source, fx.Date)
+			n.USDRate = &r
 		}
 	}
-	return s
+	return n
 }

@@ -44,7 +44,7 @@ func TestNewTCOInput_FromCatalog(t *testing.T) {
 	if diff := cmp.Diff([]string{"1", "1", "4.992", "4.992"}, speeds); diff != "" {
 		t.Errorf("speeds (-want +got):\n%s", diff)
 	}
-	if in.Workload.WorkUnit != "hour on aws/p3.8xlarge" || in.Options[3].PayAsYouGo.InterruptionOverhead.String() != "0.1" {
+	if in.Workload.WorkUnit != "hour:aws/p3.8xlarge" || in.Options[3].PayAsYouGo.InterruptionOverhead.String() != "0.1" {
 		t.Errorf("work unit %q, spot overhead %s", in.Workload.WorkUnit, in.Options[3].PayAsYouGo.InterruptionOverhead)
 	}
 	r, err := TCO(in)
@@ -55,12 +55,12 @@ func TestNewTCOInput_FromCatalog(t *testing.T) {
 	// × 32.7726 = 1313.004… → 1313.00 a month. A job: 100 h vs 100 / 4.992 = 20.032051 h.
 	// (32.7726 − 12.24) / 12.24 = 167.75 % → 168 %; (100 − 20.032051) / 100 = 79.97 % → 80 %;
 	// (15756.00 − 29376.00) / 29376.00 = −46.36 % → 46 % less.
-	want := "4x NVIDIA Tesla V100 SXM2 16GB" // B
 	c := r.Comparisons[0]
-	wantSentence := "8x NVIDIA A100 SXM4 40GB costs 168% more per hour than " + want +
-		" but finishes 80% sooner (20.0 h vs 100.0 h per job), and costs 46% less in total (15756.00 vs 29376.00 USD over 12 months)"
-	if c.Sentence != wantSentence {
-		t.Errorf("sentence\n got %q\nwant %q", c.Sentence, wantSentence)
+	// (20.032051 − 100) / 100 = −79.97… → −80 % longer, i.e. 80 % sooner.
+	want := "tco_comparison(a=8x NVIDIA A100 SXM4 40GB, b=4x NVIDIA Tesla V100 SXM2 16GB, hourly_more=168 percent, sooner=80 percent, " +
+		"longer=-80 percent, a_hours=20.032051 h, b_hours=100 h, total_more=-46 percent, a_total=15756 USD, b_total=29376 USD, months=12 month)"
+	if got := rs(c.Reason); got != want {
+		t.Errorf("comparison\n got %s\nwant %s", got, want)
 	}
 }
 
@@ -90,8 +90,8 @@ func TestNewTCOInput_CommitmentsAndCurrency(t *testing.T) {
 		ali.Options[1].Commitment.TermMonths != 1 {
 		t.Fatalf("alibaba options = %+v", ali.Options)
 	}
-	if !strings.Contains(ali.Options[1].Commitment.Native, "3500 CNY/month at 0.14084507 USD per CNY") {
-		t.Errorf("native = %q", ali.Options[1].Commitment.Native)
+	if n := ali.Options[1].Commitment.Native; n == nil || n.Price.String() != "3500 CNY/month" || n.USDRate == nil || n.USDRate.String() != "0.14084507" {
+		t.Errorf("native = %+v", n)
 	}
 	for _, bad := range []struct {
 		billing []string
@@ -119,8 +119,8 @@ func TestNewTCOInput_DefaultBillingSkipsMissingPlans(t *testing.T) {
 	if len(in.Options) != 5 {
 		t.Errorf("%d options, want 5", len(in.Options))
 	}
-	want := []string{"aws/p4d.24xlarge has no reserved_1y_all_upfront offer in region us-east-1: left out"}
-	if diff := cmp.Diff(want, in.Notes); diff != "" {
+	want := []string{"tco_left_out(instance=aws/p4d.24xlarge, billing=reserved_1y_all_upfront, region=us-east-1)"}
+	if diff := cmp.Diff(want, rsAll(in.Notes)); diff != "" {
 		t.Errorf("notes (-want +got):\n%s", diff)
 	}
 }

@@ -3,7 +3,6 @@ package compare
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -54,7 +53,7 @@ type ScenarioTCO struct {
 	// entered are hours on it, job_size = hours × BaseSpeed.
 	BaseSpeed decimal.Decimal
 	Base      string // the base's instance key
-	Source    string
+	Source    *TCOSource
 	Offers    []TCOOffer
 	Preset    TCOInput
 	Result    TCOResult
@@ -386,7 +385,7 @@ func (t *ScenarioTCO) offer(snap *catalog.Snapshot, ref *catalog.GPUReference, k
 		p := *burst.PayAsYouGo
 		plan := string(c.Billing) + "+" + string(p.Billing)
 		b := TCOOption{ID: f.InstanceKey + "/" + region + "/" + plan, Instance: base.Instance, Hardware: base.Hardware, Speed: base.Speed,
-			Label: fmt.Sprintf("%s (%s), %s", base.Hardware, f.InstanceKey, strings.ReplaceAll(plan, "+", " + ")), Commitment: &c, PayAsYouGo: &p}
+			Label: optionLabel(base.Hardware, f.InstanceKey, plan), Commitment: &c, PayAsYouGo: &p}
 		o.Options = append(o.Options, TCOGroupOption{Group: TCOGroupBurst, Option: b})
 	}
 	return o, true, nil

@@ -44,7 +44,7 @@ func TestTCOPresets_PresetIsTheModelOfItsChoice(t *testing.T) {
 		if len(s.Offers) == 0 || len(s.Offers) > TCOMaxOffers || !s.Offers[0].Preset || s.Offers[0].Instance != s.Base {
 			t.Errorf("%s: offers %+v: want the base first, as a preset, at most %d", s.ID, s.Offers, TCOMaxOffers)
 		}
-		if s.WorkUnit != "GPU-hour on "+s.RefGPU {
+		if s.WorkUnit != WorkUnitGPUHour+s.RefGPU {
 			t.Errorf("%s: work unit %q, reference GPU %s", s.ID, s.WorkUnit, s.RefGPU)
 		}
 		if diff := cmp.Diff(s.Input(s.PresetChoice()), s.Preset, decEq); diff != "" {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -16,12 +17,12 @@ import (
 )
 
 // tcoRef is the speed of the base instance type: 1 hour of work per hour.
-var tcoRef = Speed{WorkPerHour: catalog.Dec("1"), Basis: Reference, From: "reference", Explanation: "the reference itself: 1 hour of work per hour"}
+var tcoRef = Speed{WorkPerHour: catalog.Dec("1"), Basis: Reference, From: "reference", Reason: Reason{Code: ReasonSpeedReference}}
 
 var decEq = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
 
 func tcoWorkload(size, util, idle string, months int) TCOWorkload {
-	return TCOWorkload{WorkUnit: "hour on aws/p3.8xlarge", JobSize: catalog.Dec(size), JobsPerMonth: catalog.Dec("1"),
+	return TCOWorkload{WorkUnit: WorkUnitHour + "aws/p3.8xlarge", JobSize: catalog.Dec(size), JobsPerMonth: catalog.Dec("1"),
 		Utilisation: catalog.Dec(util), IdleHoursPerMonth: catalog.Dec(idle), HorizonMonths: months}
 }
 
@@ -105,10 +106,15 @@ func TestTCO_BillingOptionsExact(t *testing.T) {
 		t.Errorf("reserved per hour = %s, want 6.84931507", got)
 	}
 	// Break-even: 60000 / (12 × 12.24) = 408.4967… h → 408.50; / 730 = 0.55958… → 0.5596.
-	wantBE := []BreakEven{{Commitment: "r1", OnDemand: "od", HoursPerMonth: catalog.Dec("408.5"), Utilisation: catalog.Dec("0.5596"),
-		Sentence: "reserved_1y_all_upfront costs less than on-demand at 12.24 USD/h above 408.50 hours a month (55.96% utilisation)"}}
-	if diff := cmp.Diff(wantBE, r.BreakEvens, decEq); diff != "" {
+	wantBE := []BreakEven{{Commitment: "r1", OnDemand: "od", HoursPerMonth: catalog.Dec("408.5"), Utilisation: catalog.Dec("0.5596")}}
+	if diff := cmp.Diff(wantBE, r.BreakEvens, decEq, cmpopts.IgnoreFields(BreakEven{}, "Reason")); diff != "" {
 		t.Errorf("break-even (-want +got):\n%s", diff)
+	}
+	if len(r.BreakEvens) == 1 {
+		want := "breakeven_pays_off(billing=reserved_1y_all_upfront, rate=12.24 USD/h, hours=408.5 h, utilisation=55.96 percent)"
+		if got := rs(r.BreakEvens[0].Reason); got != want {
+			t.Errorf("break-even reason\n got %s\nwant %s", got, want)
+		}
 	}
 	if len(r.Comparisons) != 0 {
 		t.Errorf("comparisons between options of one instance type: %+v", r.Comparisons)
@@ -165,11 +171,15 @@ func TestTCO_SpeedVersusPriceSentence(t *testing.T) {
 	// A100: 100 / 2 = 50 h × 14 = 700; V100: 100 h × 10 = 1000.
 	// (14 − 10) / 10 = 40 % more per hour; (100 − 50) / 100 = 50 % sooner;
 	// (700 − 1000) / 1000 = −30 % in total.
-	want := []Comparison{{A: "a100", B: "v100", HourlyMorePct: catalog.Dec("40"), SoonerPct: catalog.Dec("50"), TotalMorePct: catalog.Dec("-30"),
-		Sentence: "8x NVIDIA A100 costs 40% more per hour than 4x NVIDIA V100 but finishes 50% sooner (50.0 h vs 100.0 h per job), " +
-			"and costs 30% less in total (700.00 vs 1000.00 USD over 1 month)"}}
-	if diff := cmp.Diff(want, r.Comparisons, decEq); diff != "" {
+	want := []Comparison{{A: "a100", B: "v100", HourlyMorePct: catalog.Dec("40"), SoonerPct: catalog.Dec("50"), TotalMorePct: catalog.Dec("-30")}}
+	if diff := cmp.Diff(want, r.Comparisons, decEq, cmpopts.IgnoreFields(Comparison{}, "Reason")); diff != "" {
 		t.Errorf("comparisons (-want +got):\n%s", diff)
+	}
+	// (50 − 100) / 100 = −50 % longer: A is faster, so "longer" is negative.
+	wantWhy := "tco_comparison(a=8x NVIDIA A100, b=4x NVIDIA V100, hourly_more=40 percent, sooner=50 percent, longer=-50 percent, " +
+		"a_hours=50 h, b_hours=100 h, total_more=-30 percent, a_total=700 USD, b_total=1000 USD, months=1 month)"
+	if len(r.Comparisons) == 1 && rs(r.Comparisons[0].Reason) != wantWhy {
+		t.Errorf("comparison reason\n got %s\nwant %s", rs(r.Comparisons[0].Reason), wantWhy)
 	}
 }
 
@@ -209,7 +219,8 @@ func TestTCO_GoldenJSON(t *testing.T) {
 	a100 := TCOOption{ID: "aws/p4d.24xlarge/us-east-1/on_demand", Label: "8x NVIDIA A100 SXM4 40GB (aws/p4d.24xlarge), on_demand",
 		Instance: "aws/p4d.24xlarge", Hardware: "8x NVIDIA A100 SXM4 40GB",
 		Speed: Speed{WorkPerHour: catalog.Dec("4.992"), Basis: Estimated, From: SpeedFromSpecs, Figure: FigureFP16,
-			Explanation: "estimated from specs: 8 × 312 FP16 TFLOPS (nvidia-a100-sxm-40gb) / 4 × 125 FP16 TFLOPS (nvidia-v100-sxm2-16gb) = 4.992"},
+			Reason: reason(ReasonSpeedFromSpecs, codeList("figure", GroupFigure, "fp16"), quantity("target", catalog.Dec("2496"), UnitTFLOPS),
+				quantity("base", catalog.Dec("500"), UnitTFLOPS), quantity("ratio", catalog.Dec("4.992"), UnitCount))},
 		PayAsYouGo: &TCOPayAsYouGo{Billing: catalog.OnDemand, USDPerHour: catalog.Dec("32.7726")}}
 	od := tcoOD("aws/p3.8xlarge/us-east-1/on_demand", "12.24")
 	od.Hardware = "4x NVIDIA Tesla V100 SXM2 16GB"
@@ -219,7 +230,7 @@ func TestTCO_GoldenJSON(t *testing.T) {
 			tcoSpot("aws/p3.8xlarge/us-east-1/spot", "3.672", "0.15"),
 			tcoCommit("aws/p3.8xlarge/us-east-1/reserved_1y_all_upfront", catalog.Reserved1yAllUpfront, "0", "60000", 12, 0),
 			mix, a100,
-		}, Storage: &TCOStorage{GB: catalog.Dec("2000"), USDPerGBMonth: catalog.Dec("0.023")}, Source: "hand-made test input"},
+		}, Storage: &TCOStorage{GB: catalog.Dec("2000"), USDPerGBMonth: catalog.Dec("0.023")}, Source: &TCOSource{Note: "hand-made test input"}},
 	}
 	for name, in := range cases {
 		t.Run(name, func(t *testing.T) {

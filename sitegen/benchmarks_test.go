@@ -136,7 +136,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 	for _, w := range []string{
 		`<tr data-workload="llm-inference-70b" data-basis="measured"><td>LLM inference 70B <small class="id">llm-inference-70b</small></td><td>On-demand</td>`,
 		`<td>Spot</td>`, `<td>Reserved 1y, all upfront</td>`,
-		"measured: 2400 tokens/s on 8 GPUs (run data/benchmarks/example.csv:2, Example Lab, 2026-10-01)",
+		"measured: 2,400 tokens/s on 8 GPUs (run data/benchmarks/example.csv:2, Example Lab, 2026-10-01)",
 		`<caption id="type-runs-caption">Benchmark runs on this instance type</caption>`,
 		`<a href="/benchmarks.html">All benchmark results</a>`,
 	} {

@@ -9,7 +9,9 @@
 //   - build.go: Build and its Options, the data files, parallel rendering;
 //     writer.go (with swap_*.go): the one writer that swaps the site in whole;
 //     render.go, funcs.go: templates and their functions; i18n.go: the message
-//     catalogs; slug.go: file names.
+//     catalogs; reason_words.go: compare's reasons (codes and figures) in
+//     words, for the pages and the command line; number_format.go: numbers for
+//     people; fit_words.go: the memory estimate in words; slug.go: file names.
 //   - model.go: the page models shared by every page (siteModel, typeView,
 //     offerView); pages.go: the overview, explorer, instance, downloads and
 //     about pages; rows.go: the largest tables written without templates;

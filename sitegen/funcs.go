@@ -7,12 +7,15 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // funcMap is every function the templates can call, bound to one language. Links
 // are absolute paths under the base URL so that every page, the 404 page included,
 // works wherever it is served from (/ or /<repo>/).
 func funcMap(base string, l *language, versions map[string]string) template.FuncMap {
+	w := l.words()
 	return template.FuncMap{
 		"t":     l.t,
 		"label": l.label,
@@ -44,6 +47,25 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"gpuOfferRows": func(offers []*offerView) template.HTML { return gpuOfferRows(base, l, offers) },
 		// instanceOfferRows are the rows of an instance page's offer table.
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
+		// compare's reasons in the page's language (reason_words.go): reason
+		// rounds figures for people, exact keeps them for formulas.
+		"reason":   w.Reason,
+		"exact":    w.Exact,
+		"reasons":  w.Reasons,
+		"hardware": w.Hardware,
+		"workunit": w.WorkUnit,
+		// qty is a figure with its unit in words: qty 640 "GiB" is "640 GiB".
+		"qty": func(v decimal.Decimal, unit string) string { return w.Q(v, compare.Unit(unit)) },
+		// workcost is a cost per unit of work: "15.29 USD per 1M tokens".
+		"workcost": func(c compare.WorkCost) string {
+			return w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload))
+		},
+		// Numbers for people (number_format.go).
+		"num":   FormatQuantity,
+		"cents": FormatMoney,
+		"rate":  FormatRate,
+		"pct":   FormatPercent,
+		"share": FormatShare,
 	}
 }
 

@@ -140,6 +140,9 @@ func (l *language) jsLabels() map[string]string {
 	return out
 }
 
+// words puts compare's reasons into the language's words.
+func (l *language) words() ReasonWords { return NewReasonWords(l.Tag, l.messages) }
+
 // regionName is a region's display name in the language, or its id when the
 // snapshot has no name for it.
 func (l *language) regionName(r catalog.Region) string {

@@ -61,6 +61,14 @@ func scenarioName(l *language, s compare.Scenario) string {
 	return s.Name
 }
 
+// scenarioDescription is the scenario's description in the language.
+func scenarioDescription(l *language, s compare.Scenario) string {
+	if l.Tag == "zh" && s.DescriptionZH != "" {
+		return s.DescriptionZH
+	}
+	return s.Description
+}
+
 // fitView is one ranked (or rejected) offer as the pages show it.
 type fitView struct {
 	Rank    int
@@ -76,10 +84,10 @@ type fitView struct {
 
 type cellView struct {
 	Group               string // label group of Key: provider or tier
-	Key, Label          string
+	Key                 string
 	Best                []fitView
 	Fits, MayFit, Types int
-	Empty               bool // no offer fits: Reason says why
+	Empty               bool // no offer fits
 	NoOffers            bool
 }
 
@@ -109,10 +117,11 @@ type scenarioPageData struct {
 	S           compare.Scenario
 	Fit         *fitLink // the memory estimator with this scenario's figures
 	Name        string
-	Requires    []string
-	Prefer      []string
+	Description string
+	Requires    []compare.Reason
+	Prefer      []compare.Reason
 	Weights     []weightView
-	Compute     string
+	Compute     []compare.Figure
 	Fits        int
 	MayFit      int
 	RankedTotal int
@@ -152,7 +161,7 @@ func (s *scenarioSite) fitView(m *siteModel, rank int, f compare.OfferFit) fitVi
 func (s *scenarioSite) cells(m *siteModel, group string, cs []compare.Cell, n int) []cellView {
 	out := make([]cellView, 0, len(cs))
 	for _, c := range cs {
-		v := cellView{Group: group, Key: c.Key, Label: c.Label, Fits: c.Fits, MayFit: c.MayFit, Types: c.Types}
+		v := cellView{Group: group, Key: c.Key, Fits: c.Fits, MayFit: c.MayFit, Types: c.Types}
 		for i, f := range c.Best {
 			if i >= n {
 				break
@@ -168,7 +177,7 @@ func (s *scenarioSite) cells(m *siteModel, group string, cs []compare.Cell, n in
 
 func (s *scenarioSite) summary(m *siteModel, l *language, r compare.ScenarioRanking) scenarioSummary {
 	sc := r.Scenario
-	v := scenarioSummary{ID: sc.ID, Name: scenarioName(l, sc), Category: sc.Category, Description: sc.Description,
+	v := scenarioSummary{ID: sc.ID, Name: scenarioName(l, sc), Category: sc.Category, Description: scenarioDescription(l, sc),
 		Href: scenarioHref(sc.ID), Rejected: len(r.Rejected)}
 	for _, f := range r.Ranked {
 		if f.Verdict == compare.Fits {
@@ -197,17 +206,12 @@ func (s *scenarioSite) indexPage(m *siteModel, l *language) scenarioIndexData {
 
 func (s *scenarioSite) scenarioPage(m *siteModel, l *language, r compare.ScenarioRanking) scenarioPageData {
 	sc := r.Scenario
-	d := scenarioPageData{S: sc, Name: scenarioName(l, sc), Requires: sc.Requires.Describe(), Prefer: describePrefer(sc.Prefer),
+	d := scenarioPageData{S: sc, Name: scenarioName(l, sc), Description: scenarioDescription(l, sc),
+		Requires: sc.Requires.Reasons(), Prefer: sc.Prefer.Reasons(), Compute: sc.Compute,
 		RankedTotal: len(r.Ranked), Rejected: len(r.Rejected),
 		ByProvider: s.cells(m, "provider", r.ByProvider, scenarioPerCell), ByTier: s.cells(m, "tier", r.ByTier, scenarioPerCell)}
 	if f, ok := s.fitLinks[sc.ID]; ok {
 		d.Fit = &f
-	}
-	for i, f := range sc.Compute {
-		if i > 0 {
-			d.Compute += ", "
-		}
-		d.Compute += f.Label()
 	}
 	for _, dim := range compare.Dimensions {
 		if w := sc.Weights.Of(dim); w.IsPositive() {
@@ -255,31 +259,6 @@ func (s *scenarioSite) scenarioPage(m *siteModel, l *language, r compare.Scenari
 		d.TCOHref = "tco.html#tco-" + slugify(sc.ID)
 	}
 	return d
-}
-
-// describePrefer lists the soft preferences in words.
-func describePrefer(p compare.Preferences) []string {
-	var out []string
-	if p.VCPUsPerGPU != nil {
-		out = append(out, p.VCPUsPerGPU.String()+" vCPU per GPU ("+orText(p.VCPUsFor, "data loading")+")")
-	}
-	if p.MemoryGiBPerGPU != nil {
-		out = append(out, p.MemoryGiBPerGPU.String()+" GiB host memory per GPU ("+orText(p.MemoryFor, "staging data")+")")
-	}
-	if p.LocalNVMe {
-		out = append(out, "local NVMe")
-	}
-	if p.RDMA {
-		out = append(out, "RDMA/EFA")
-	}
-	return out
-}
-
-func orText(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
 }
 
 // pages are the scenario index, a page per scenario and the TCO page, with the

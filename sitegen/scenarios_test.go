@@ -117,3 +117,39 @@ func TestScenarioPages_Accessible(t *testing.T) {
 		return strings.Contains(name, "scenarios/") || strings.HasSuffix(name, "tco.html")
 	})
 }
+
+// The Chinese scenario pages and TCO page hold no English made by the site: no
+// run of four or more English words outside an element marked lang="en" (names
+// as published, such as GPU models, are shorter or carry digits). The
+// site-wide form of this test covers every zh/ page.
+func TestScenarios_ChinesePagesHaveNoEnglishRuns(t *testing.T) {
+	out := buildSite(t, withScenarios)
+	pages, err := filepath.Glob(filepath.Join(out, "zh", "scenarios", "*.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, filepath.Join(out, "zh", "tco.html"))
+	if len(pages) < 5 {
+		t.Fatalf("only %d Chinese scenario pages", len(pages))
+	}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := visibleText(string(b), "en")
+		if !strings.ContainsRune(text, '的') {
+			t.Errorf("%s: no Chinese in the visible text", p)
+		}
+		for _, r := range englishRuns(text) {
+			t.Errorf("%s: English on a Chinese page: %q", strings.TrimPrefix(p, out), r)
+		}
+	}
+	// And the English pages carry the same reasons in English.
+	en := visibleText(readPage(t, out, "scenarios/llm-finetune.html"), "")
+	for _, want := range []string{"Requires", "GPU memory in all"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("scenarios/llm-finetune.html lacks %q", want)
+		}
+	}
+}

@@ -32,6 +32,7 @@ type tcoPageData struct {
 // tcoSection is one scenario's preset comparison.
 type tcoSection struct {
 	ID, Anchor, Name, Href string
+	WorkUnit               string // the work unit in words
 	T                      *compare.ScenarioTCO
 	BaseHardware           string
 	BaseHref               string
@@ -103,13 +104,15 @@ type tcoDefaults struct {
 }
 
 type tcoCalcScenario struct {
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	WorkUnit  string          `json:"work_unit"`
-	Base      string          `json:"base"`
-	BaseSpeed decimal.Decimal `json:"base_speed"`
-	Source    string          `json:"source"`
-	Offers    []tcoCalcOffer  `json:"offers"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	WorkUnit string `json:"work_unit"`
+	// WorkUnitLabel is the work unit in the page's words, for captions.
+	WorkUnitLabel string             `json:"work_unit_label"`
+	Base          string             `json:"base"`
+	BaseSpeed     decimal.Decimal    `json:"base_speed"`
+	Source        *compare.TCOSource `json:"source,omitempty"`
+	Offers        []tcoCalcOffer     `json:"offers"`
 }
 
 type tcoCalcOffer struct {
@@ -150,8 +153,8 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	for i := range s.tco.Scenarios {
 		t := &s.tco.Scenarios[i]
 		sec := tcoSection{ID: t.ID, Anchor: "tco-" + slugify(t.ID), Name: scenarioName(l, t.Scenario), Href: scenarioHref(t.ID), T: t,
-			UtilPct: t.Preset.Workload.Utilisation.Mul(hundred).String()}
-		cs := tcoCalcScenario{ID: t.ID, Name: sec.Name, WorkUnit: t.WorkUnit, Base: t.Base, BaseSpeed: t.BaseSpeed, Source: t.Source}
+			WorkUnit: l.words().WorkUnit(t.WorkUnit), UtilPct: FormatShare(t.Preset.Workload.Utilisation)}
+		cs := tcoCalcScenario{ID: t.ID, Name: sec.Name, WorkUnit: t.WorkUnit, WorkUnitLabel: sec.WorkUnit, Base: t.Base, BaseSpeed: t.BaseSpeed, Source: t.Source}
 		for _, o := range t.Offers {
 			v := tcoOfferView{O: o, Region: m.region(o.Provider, o.Region)}
 			if tv, ok := m.typeByKey[o.Instance]; ok {
@@ -198,7 +201,7 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 		}
 		for _, b := range t.Result.BreakEvens {
 			sec.BreakEvens = append(sec.BreakEvens, tcoBreakEvenView{Commitment: cols[b.Commitment], OnDemand: cols[b.OnDemand], B: b,
-				Pct: b.Utilisation.Mul(hundred).StringFixed(2), Never: b.Utilisation.GreaterThanOrEqual(decimal.NewFromInt(1))})
+				Pct: FormatShare(b.Utilisation), Never: b.Utilisation.GreaterThanOrEqual(decimal.NewFromInt(1))})
 		}
 		for _, c := range t.Result.Comparisons {
 			sec.Comparisons = append(sec.Comparisons, tcoComparisonView{A: cols[c.A], B: cols[c.B], C: c})

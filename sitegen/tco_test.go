@@ -85,8 +85,9 @@ func pageConfig(t *testing.T, page string) tcoConfig {
 
 // TestTCOPage_TablesAreTheModel checks that every preset table of the TCO page
 // holds compare.TCO's figures for the preset built from the page's own calculator
-// data, to the cent: cumulative cost month by month, totals, cost per unit,
-// break-even; and that each chart exists.
+// data, to the cent, as the page writes numbers (FormatMoney, FormatRate,
+// FormatQuantity, FormatShare): cumulative cost month by month, totals, cost per
+// unit, break-even; and that each chart exists.
 func TestTCOPage_TablesAreTheModel(t *testing.T) {
 	out := buildSite(t, withScenarios)
 	for _, name := range []string{"tco.html", "zh/tco.html"} {
@@ -107,7 +108,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 			}
 			for mth, row := range cum {
 				for i, o := range res.Options {
-					if got, want := row[i+1], o.CumulativeUSD[mth].StringFixed(2); got != want {
+					if got, want := row[i+1], FormatMoney(o.CumulativeUSD[mth]); got != want {
 						t.Errorf("%s %s month %d %s: table %s, model %s", name, s.ID, mth+1, o.ID, got, want)
 					}
 				}
@@ -117,17 +118,17 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 				t.Fatalf("%s %s: %d result rows, want %d", name, s.ID, len(rows), len(res.Options))
 			}
 			for i, o := range res.Options {
-				if got, want := rows[i][6], o.TotalUSD.StringFixed(2); got != want {
+				if got, want := rows[i][6], FormatMoney(o.TotalUSD); got != want {
 					t.Errorf("%s %s %s: total %s, model %s", name, s.ID, o.ID, got, want)
 				}
-				if got, want := rows[i][7], o.CostPerUnitUSD.StringFixed(6); got != want {
+				if got, want := rows[i][7], FormatRate(o.CostPerUnitUSD); got != want {
 					t.Errorf("%s %s %s: cost per unit %s, model %s", name, s.ID, o.ID, got, want)
 				}
 			}
 			if len(res.BreakEvens) > 0 {
 				be := tableCells(t, page, anchor+"-be")
 				for i, b := range res.BreakEvens {
-					if be[i][2] != b.HoursPerMonth.StringFixed(2) || !strings.HasPrefix(be[i][3], b.Utilisation.Mul(hundred).StringFixed(2)+" %") {
+					if be[i][2] != FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(be[i][3], FormatShare(b.Utilisation)+" %") {
 						t.Errorf("%s %s: break-even %v, model %s h, %s", name, s.ID, be[i], b.HoursPerMonth, b.Utilisation)
 					}
 				}
@@ -165,7 +166,7 @@ func TestTCOScenario_Preset(t *testing.T) {
 	if strings.Join(ids, " ") != strings.Join(want, " ") {
 		t.Errorf("preset options %v, want %v", ids, want)
 	}
-	if s.WorkUnit != "GPU-hour on nvidia-h100-sxm-80gb" || s.BaseSpeed.String() != "8" {
+	if s.WorkUnit != "gpu_hour:nvidia-h100-sxm-80gb" || s.BaseSpeed.String() != "8" {
 		t.Errorf("work unit %q, base speed %s", s.WorkUnit, s.BaseSpeed)
 	}
 	res, err := compare.TCO(in)

@@ -78,8 +78,10 @@ func readTCOTables(t *testing.T, ctx context.Context, res, cum, be string) tcoTa
 }
 
 // assertAgree checks every figure of the tables against the command line's result,
-// to the cent: each month's cumulative cost, each option's total, USD per hour,
-// needed hours and cost per unit of work, and each break-even.
+// to the cent, written as the site writes numbers for people (sitegen's
+// FormatMoney, FormatRate, FormatQuantity, FormatShare): each month's cumulative
+// cost, each option's total, USD per hour, needed hours and cost per unit of
+// work, and each break-even.
 func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables) {
 	t.Helper()
 	months := res.Input.Workload.HorizonMonths
@@ -91,7 +93,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 			t.Fatalf("%s: month %d has %d columns, want %d", what, m+1, len(row)-1, len(res.Options))
 		}
 		for i, o := range res.Options {
-			if want := o.CumulativeUSD[m].StringFixed(2); row[i+1] != want {
+			if want := sitegen.FormatMoney(o.CumulativeUSD[m]); row[i+1] != want {
 				t.Errorf("%s: month %d %s: cumulative %s, command line %s", what, m+1, o.ID, row[i+1], want)
 			}
 		}
@@ -99,23 +101,16 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 	if len(tb.Res) != len(res.Options) {
 		t.Fatalf("%s: %d result rows, command line %d options", what, len(tb.Res), len(res.Options))
 	}
-	dec := func(s string) string {
-		d, err := decimal.NewFromString(s)
-		if err != nil {
-			return "not a number: " + s
-		}
-		return d.String()
-	}
 	for i, o := range res.Options {
 		row := tb.Res[i]
 		for _, c := range []struct {
 			name, got, want string
 		}{
-			{"USD per hour", dec(row[2]), o.USDPerHour.String()},
-			{"needed hours", dec(row[3]), o.NeededHoursPerMonth.String()},
-			{"hours per job", dec(row[5]), o.HoursPerJob.String()},
-			{"total", row[6], o.TotalUSD.StringFixed(2)},
-			{"cost per unit", row[7], o.CostPerUnitUSD.StringFixed(6)},
+			{"USD per hour", row[2], sitegen.FormatRate(o.USDPerHour)},
+			{"needed hours", row[3], sitegen.FormatQuantity(o.NeededHoursPerMonth)},
+			{"hours per job", row[5], sitegen.FormatQuantity(o.HoursPerJob)},
+			{"total", row[6], sitegen.FormatMoney(o.TotalUSD)},
+			{"cost per unit", row[7], sitegen.FormatRate(o.CostPerUnitUSD)},
 		} {
 			if c.got != c.want {
 				t.Errorf("%s: %s: %s %s, command line %s", what, o.ID, c.name, c.got, c.want)
@@ -126,7 +121,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 		t.Fatalf("%s: %d break-evens, command line %d", what, len(tb.BE), len(res.BreakEvens))
 	}
 	for i, b := range res.BreakEvens {
-		if tb.BE[i][2] != b.HoursPerMonth.StringFixed(2) || !strings.HasPrefix(tb.BE[i][3], b.Utilisation.Mul(catalog.Dec("100")).StringFixed(2)+" %") {
+		if tb.BE[i][2] != sitegen.FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(tb.BE[i][3], sitegen.FormatShare(b.Utilisation)+" %") {
 			t.Errorf("%s: break-even %v, command line %s hours, %s", what, tb.BE[i], b.HoursPerMonth, b.Utilisation)
 		}
 	}
@@ -328,6 +323,34 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 	}
 }
 
+// TestBrowser_TCONumberFormats holds the calculator's number rules (tco.js) to
+// sitegen's, on figures that hit each rule's edges: grouping, halves, whole
+// numbers written with decimals, four significant digits below 1, negatives.
+func TestBrowser_TCONumberFormats(t *testing.T) {
+	site, ctx, _ := browse(t, buildScenarioSite(t))
+	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	values := []string{"0", "1", "-1", "0.5", "0.05", "0.0123456", "0.099996", "0.2", "0.00000123", "0.99995", "1.005", "1.05", "12.345",
+		"999.95", "1000", "1234.5", "1432.4921875", "22.3515625", "12345678.905", "-46.5", "-0.4", "55.96", "2.000", "100.0000001"}
+	go2 := map[string]func(decimal.Decimal) string{"money": sitegen.FormatMoney, "rate": sitegen.FormatRate, "qty": sitegen.FormatQuantity, "pct": sitegen.FormatPercent}
+	for kind, f := range go2 {
+		got := browsertest.Eval[[]string](t, ctx, fmt.Sprintf(`%s.map(v => window.GPUAtlasTCO.format(%s, v))`, mustJSON(t, values), browsertest.JSString(kind)))
+		for i, v := range values {
+			if want := f(catalog.Dec(v)); got[i] != want {
+				t.Errorf("%s(%s): script %q, Go %q", kind, v, got[i], want)
+			}
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func TestBrowser_ScenarioScreenshots(t *testing.T) {
 	site := serveSite(t, buildScenarioSite(t))
 	browsertest.Shots{
@@ -336,6 +359,8 @@ func TestBrowser_ScenarioScreenshots(t *testing.T) {
 			{Name: "scenario-llm-finetune", Path: "/scenarios/llm-finetune.html"},
 			{Name: "zh-scenario-cv-training", Path: "/zh/scenarios/cv-training.html"},
 			{Name: "zh-tco", Path: "/zh/tco.html"},
+			{Name: "tco", Path: "/tco.html"},
+			{Name: "zh-scenario-llm-finetune", Path: "/zh/scenarios/llm-finetune.html"},
 		},
 		NoExceptions: true,
 	}.Save(t, site)

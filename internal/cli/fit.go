@@ -62,7 +62,7 @@ func runFit(env Env, args []string) int {
 	gpu := fs.String("gpu", "", "only instance types with this GPU model (data/gpus.csv id)")
 	limit := fs.Int("limit", 0, "how many fitting instance types to list (0: all)")
 	format := fs.String("format", "text", "output format: text or json")
-	lang := fs.String("lang", "", "text language: en or zh (default from LANG, else en)")
+	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	modelsPath := fs.String("models", "", "known models CSV (default: data/models.csv embedded in this build)")
 	if code, ok := parse(args); !ok {
@@ -74,7 +74,7 @@ func runFit(env Env, args []string) int {
 	if *format != "text" && *format != "json" {
 		return usageError(env, "fit: --format %q: want text or json", *format)
 	}
-	tag, err := fitLang(*lang, env.Getenv("LANG"))
+	tag, err := textLang(*lang, env.Getenv)
 	if err != nil {
 		return usageError(env, "fit: %v", err)
 	}
@@ -144,20 +144,6 @@ func runFit(env Env, args []string) int {
 		return fail(env, "fit: %v", err)
 	}
 	return ExitOK
-}
-
-// fitLang is the text language: --lang, else LANG (zh_CN.UTF-8 is zh), else en.
-func fitLang(flagValue, env string) (string, error) {
-	switch flagValue {
-	case "en", "zh":
-		return flagValue, nil
-	case "":
-		if strings.HasPrefix(strings.ToLower(env), "zh") {
-			return "zh", nil
-		}
-		return "en", nil
-	}
-	return "", fmt.Errorf("--lang %q: want en or zh", flagValue)
 }
 
 // fitValues are the flag values fitInput reads; ints by flag name.

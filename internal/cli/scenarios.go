@@ -9,25 +9,27 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
 // scenariosNow is the clock benchmark dates are checked against; tests replace it.
 var scenariosNow = time.Now
 
 func runScenarios(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
+	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
 		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
 		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n"+
-		"(data/benchmarks) give cost per unit of work. Exit 0 on success, 1 when the data cannot be\n"+
-		"read, 2 for a bad command line.")
+		"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n"+
+		"reason as a code with its figures (see the README). Exit 0 on success, 1 when the data cannot\n"+
+		"be read, 2 for a bad command line.")
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
-	format := fs.String("format", "text", "output format: text or json (the full matrix)")
+	format := fs.String("format", "text", "output format: text or json (the full matrix, reasons as codes and figures)")
+	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
 	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: data/scenarios.yaml embedded in this build)")
 	bench := fs.String("benchmarks", "", "benchmark uploads (files or a folder) for cost per unit of work (default: the embedded data/benchmarks; none: no benchmarks)")
@@ -43,6 +45,10 @@ func runScenarios(env Env, args []string) int {
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(env, "scenarios: --format %q: want text or json", *format)
+	}
+	tag, err := textLang(*lang, env.Getenv)
+	if err != nil {
+		return usageError(env, "scenarios: %v", err)
 	}
 	bk, err := catalog.ParseBillingKind(*billing)
 	if err != nil {
@@ -80,7 +86,10 @@ func runScenarios(env Env, args []string) int {
 	if *format == "json" {
 		err = writeJSON(w, m)
 	} else {
-		err = writeScenariosText(w, snap, m, *top)
+		var words sitegen.ReasonWords
+		if words, err = reasonWords(tag); err == nil {
+			err = writeScenariosText(w, words, snap, m, *top)
+		}
 	}
 	if err == nil {
 		err = w.Flush()
@@ -148,117 +157,4 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-func priceText(f compare.OfferFit) string {
-	if f.USDPerHour == nil {
-		if f.NativePerHour != nil {
-			return fmt.Sprintf("%s %s/h (no USD rate)", f.NativePerHour.Round(4), f.NativeCurrency)
-		}
-		return "price unknown"
-	}
-	s := f.USDPerHour.StringFixed(4) + " USD/h"
-	if f.NativeCurrency != catalog.USD && f.NativePerHour != nil {
-		s += fmt.Sprintf(" (%s %s/h)", f.NativePerHour.Round(4), f.NativeCurrency)
-	}
-	return s
-}
-
-func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, top int) error {
-	region := m.Region
-	if region == "" {
-		region = "all regions (each type at its cheapest)"
-	}
-	fmt.Fprintf(w, "Scenario matrix: catalog taken %s, %s offers, %s.\n", snap.TakenAt.UTC().Format(time.RFC3339), m.Billing, region)
-	fmt.Fprintln(w, "Scores are 0-100; unknown specs score 0 and are listed; prices are effective hourly (upfront spread over the term).")
-	for _, r := range m.Scenarios {
-		s := r.Scenario
-		fmt.Fprintf(w, "\n== %s: %s ==\n%s\n", s.ID, s.Name, s.Description)
-		if req := s.Requires.Describe(); len(req) > 0 {
-			fmt.Fprintf(w, "Requires: %s.\n", strings.Join(req, "; "))
-		}
-		fmt.Fprintf(w, "Weights: %s.\n", weightsText(s.Weights))
-		fits, may := 0, 0
-		for _, f := range r.Ranked {
-			if f.Verdict == compare.Fits {
-				fits++
-			} else {
-				may++
-			}
-		}
-		fmt.Fprintf(w, "Ranked: %d fit, %d may fit (unknown specs), %d do not fit.\n", fits, may, len(r.Rejected))
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for i, f := range r.Ranked {
-			if top > 0 && i >= top {
-				fmt.Fprintf(tw, "  … %d more (--top 0 shows all)\n", len(r.Ranked)-top)
-				break
-			}
-			wc := ""
-			if f.WorkCost != nil {
-				wc = fmt.Sprintf("  %s %s (%s)", f.WorkCost.CostPerUnit, f.WorkCost.UnitLabel, f.WorkCost.Basis)
-			}
-			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), ageMark(f.Offer, snap.TakenAt), f.Score.StringFixed(2), wc)
-			fmt.Fprintf(tw, "  \t%s\n", f.Summary)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		if err := writeCells(w, "By provider", r.ByProvider, snap.TakenAt); err != nil {
-			return err
-		}
-		if err := writeCells(w, "By GPU tier", r.ByTier, snap.TakenAt); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// ageMark says on a ranking row when its price is stale, undated or reported
-// (a ranking may include such prices, and says so): " [stale: observed
-// 2025-11-30, 366 days before the catalog]".
-func ageMark(o catalog.Offer, now time.Time) string {
-	var marks []string
-	if o.Reported {
-		marks = append(marks, "reported")
-	}
-	switch age := o.AgeAt(now); {
-	case !age.Known:
-		marks = append(marks, "observation date unknown")
-	case age.Stale():
-		marks = append(marks, fmt.Sprintf("stale: observed %s, %d days before the catalog", o.ObservedAt.UTC().Format("2006-01-02"), age.Days))
-	}
-	if len(marks) == 0 {
-		return ""
-	}
-	return " [" + strings.Join(marks, "; ") + "]"
-}
-
-func writeCells(w io.Writer, title string, cells []compare.Cell, now time.Time) error {
-	fmt.Fprintf(w, "%s:\n", title)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, c := range cells {
-		if c.Types == 0 {
-			continue
-		}
-		if len(c.Best) == 0 {
-			fmt.Fprintf(tw, "  %s\t%s\n", c.Label, c.Reason)
-			continue
-		}
-		var best []string
-		for _, f := range c.Best {
-			best = append(best, fmt.Sprintf("%s %s%s (%s)", f.InstanceKey, priceText(f), ageMark(f.Offer, now), f.Score.StringFixed(2)))
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t[%d fit, %d may fit, of %d]\n", c.Label, strings.Join(best, "; "), c.Fits, c.MayFit, c.Types)
-	}
-	return tw.Flush()
-}
-
-func weightsText(ws compare.Weights) string {
-	var parts []string
-	for _, d := range compare.Dimensions {
-		if v := ws.Of(d); v.IsPositive() {
-			parts = append(parts, fmt.Sprintf("%s %s", d, v))
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -78,13 +79,15 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 	}
 	for _, want := range []string{
 		"== llm-training: LLM training (large, multi-GPU) ==",
-		"Requires: accelerator: gpu or npu; at least 8 GPUs;",
+		"Requires: accelerator: GPU or NPU; at least 8 GPUs; at least 40 GiB per GPU;",
+		"Prefers: 16 vCPU per GPU (data loading); 128 GiB host memory per GPU (staging data); local NVMe.",
 		"Ranked: 1 fit, 0 may fit (unknown specs), 2 do not fit.",
-		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: good price (0.0131 USD per TFLOPS-hour, 1.0× the best); " +
-			"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); no local NVMe for datasets and checkpoints",
-		"alibaba  none of 1 instance types fits",
 		// A ranking may include stale prices, and says so on the row.
-		"32.7726 USD/h [stale: observed 2025-11-30, 365 days before the catalog]",
+		"aws/p4d.24xlarge  us-east-1  32.77 USD/h [stale: observed 2025-11-30, 365 days before the catalog]  score 57.01",
+		// 32.7726 USD/h / 2496 BF16 TFLOPS = 0.01313005: four significant digits.
+		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: good price (0.01313 USD per TFLOPS-hour, 1.0× the best); " +
+			"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); no local NVMe for datasets and checkpoints; low compute (2,496 TFLOPS of 7,900 TFLOPS)",
+		"Alibaba Cloud  none of 1 instance types fits",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
@@ -105,6 +108,74 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 	dev := m.Scenarios[9]
 	if dev.Scenario.ID != "dev-test" || len(dev.Ranked) != 1 || dev.Ranked[0].USDPerHour.String() != "1.1971831" || dev.Ranked[0].NativePerHour.String() != "8.5" {
 		t.Errorf("dev-test ranking = %+v", dev.Ranked)
+	}
+}
+
+// --lang zh (or a Chinese locale) writes the same answer in Chinese: every
+// sentence from the message catalog, no English words around the figures.
+func TestScenarios_Chinese(t *testing.T) {
+	cat := scenarioFixture(t)
+	args := []string{"--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training"}
+	code, out, errs := runScTest(runScenarios, append(args, "--lang", "zh")...)
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"== llm-training: 大模型训练（多卡） ==",
+		"要求：加速器：GPU 或 NPU；至少 8 张 GPU；单卡显存至少 40 GiB；",
+		"排名：1 个满足，0 个可能满足（有未知规格），2 个不满足。",
+		"满足：8 × NVIDIA A100 SXM4 40GB，每块 40 GiB，NVLink 互联；优势：价格好（每 TFLOPS·小时 0.01313 美元，为最低价的 1.0 倍）；" +
+			"不足：每卡 12 个 vCPU，用于数据加载偏少（建议 16 个）；没有本地 NVMe 盘存放数据集和检查点；算力弱（2,496 TFLOPS，目标 7,900 TFLOPS）",
+		"阿里云",
+		"1 个实例规格均不满足",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("zh output lacks %q:\n%s", want, out)
+		}
+	}
+	assertNoEnglishRuns(t, "scenarios --lang zh", out)
+	// The locale decides when --lang is not given: LC_ALL before LANG.
+	var buf, errb bytes.Buffer
+	env := Env{Stdout: &buf, Stderr: &errb, Getenv: func(k string) string {
+		return map[string]string{"LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}[k]
+	}}
+	if code := runScenarios(env, args); code != ExitOK || buf.String() != out {
+		t.Errorf("LC_ALL=zh_CN.UTF-8: exit %d, output differs from --lang zh:\n%s", code, buf.String())
+	}
+	if code, _, errs := runScTest(runScenarios, append(args, "--lang", "fr")...); code != ExitUsage || !strings.Contains(errs, `--lang "fr": want en or zh`) {
+		t.Errorf("--lang fr: exit %d, %q", code, errs)
+	}
+}
+
+// The JSON carries every reason as a code with its figures, never a sentence.
+func TestScenarios_JSONCarriesCodes(t *testing.T) {
+	cat := scenarioFixture(t)
+	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training", "--format", "json")
+	if code != ExitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	var m compare.Matrix
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	p4d := m.Scenarios[0].Ranked[0]
+	if len(p4d.Weaknesses) == 0 || p4d.Weaknesses[0].Code != compare.ReasonVCPUsPerGPULow {
+		t.Fatalf("p4d weaknesses %+v", p4d.Weaknesses)
+	}
+	if f, ok := p4d.Weaknesses[0].Figure("have"); !ok || f.Value.String() != "12" || f.Unit != compare.UnitVCPU {
+		t.Errorf("vcpus_per_gpu_low have = %+v", f)
+	}
+	for _, c := range m.Scenarios[0].Rejected {
+		for _, ch := range c.Checks {
+			if ch.Reason.Code == "" {
+				t.Errorf("%s: check %s has no reason code", c.InstanceKey, ch.Requirement)
+			}
+		}
+	}
+	for _, prose := range []string{"does not fit:", "strengths:", "\"summary\"", "\"detail\"", "\"sentence\"", "\"explanation\""} {
+		if strings.Contains(out, prose) {
+			t.Errorf("the JSON holds prose %q", prose)
+		}
 	}
 }
 
@@ -155,10 +226,11 @@ func TestTCO_JSONAndInputAgree(t *testing.T) {
 	if len(r.Options) != 2 || r.Options[0].TotalUSD.StringFixed(2) != "14688.00" || r.Options[1].TotalUSD.StringFixed(2) != "7878.00" {
 		t.Fatalf("totals: %+v", r.Options)
 	}
-	want := "8x NVIDIA A100 SXM4 40GB costs 168% more per hour than 4x NVIDIA Tesla V100 SXM2 16GB but finishes 80% sooner " +
-		"(20.0 h vs 100.0 h per job), and costs 46% less in total (7878.00 vs 14688.00 USD over 12 months)"
-	if len(r.Comparisons) != 1 || r.Comparisons[0].Sentence != want {
-		t.Errorf("comparisons = %+v\nwant %q", r.Comparisons, want)
+	if len(r.Comparisons) != 1 || r.Comparisons[0].Reason.Code != compare.ReasonTCOComparison {
+		t.Fatalf("comparisons = %+v", r.Comparisons)
+	}
+	if f, ok := r.Comparisons[0].Reason.Figure("b_total"); !ok || f.Value.String() != "14688" || f.Unit != compare.UnitUSD {
+		t.Errorf("comparison b_total = %+v", f)
 	}
 
 	// The input half of the JSON alone reproduces the result byte for byte: the
@@ -188,14 +260,33 @@ func TestTCO_TextShowsBreakEven(t *testing.T) {
 		"aws/p3.8xlarge/us-east-1/on_demand",
 		"aws/p3.8xlarge/us-east-1/spot",
 		"aws/p3.8xlarge/us-east-1/reserved_1y_all_upfront",
-		// 60000 / (12 × 12.24) = 408.4967… h; / 730 → 0.5596.
-		"reserved_1y_all_upfront costs less than on-demand at 12.24 USD/h above 408.50 hours a month (55.96% utilisation)",
+		// 60000 / (12 × 12.24) = 408.4967… h → 408.50, shown 408.5; / 730 → 0.5596, 56 %.
+		"Reserved 1y, all upfront: costs less than on-demand at 12.24 USD/h above 408.5 h a month (56% utilisation)",
+		// The steps keep every figure: 500 h × 12.24 = 6120 a month.
+		"month 1 = 500 h × 12.24 USD/h = 6,120 USD",
 		"Cumulative cost (USD):",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text output lacks %q:\n%s", want, out)
 		}
 	}
+	code, zh, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
+		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--benchmarks", "none", "--lang", "zh")
+	if code != ExitOK {
+		t.Fatalf("zh: exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"12 个月的总拥有成本：每月 1 个作业，每个 100 aws/p3.8xlarge 实例·小时；利用率 100%，每月空闲 0 小时。",
+		"速度：按规格估算：8 × 312 FP16 TFLOPS（nvidia-a100-sxm-40gb） / 4 × 125 FP16 TFLOPS（nvidia-v100-sxm2-16gb） = 4.992（aws/p3.8xlarge 的 BF16 TFLOPS 未知）",
+		"8x NVIDIA A100 SXM4 40GB 每小时比 4x NVIDIA Tesla V100 SXM2 16GB 贵 168%，但完成一个作业快 80%（每个作业 20.0 小时 对 100 小时）；" +
+			"12 个月总成本低 46%（7,878.00 美元 对 14,688.00 美元）",
+		"累计成本（美元）：",
+	} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("zh output lacks %q:\n%s", want, zh)
+		}
+	}
+	assertNoEnglishRuns(t, "tco --lang zh", zh)
 }
 
 func TestTCO_ExitCodes(t *testing.T) {
@@ -227,4 +318,28 @@ func TestTCO_ExitCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// assertNoEnglishRuns fails on a run of four or more English words in text that
+// should be Chinese: words of letters only (ids such as aws/p4d.24xlarge, product
+// names with digits, and units between figures do not count).
+func assertNoEnglishRuns(t *testing.T, what, text string) {
+	t.Helper()
+	word := regexp.MustCompile(`^[A-Za-z][A-Za-z'-]*[A-Za-z]$`)
+	run := []string{}
+	check := func() {
+		if len(run) >= 4 {
+			t.Errorf("%s: English words %q", what, strings.Join(run, " "))
+		}
+		run = run[:0]
+	}
+	for _, tok := range strings.Fields(text) {
+		tok = strings.Trim(tok, ",.;:()[]!?\"'")
+		if word.MatchString(tok) {
+			run = append(run, tok)
+			continue
+		}
+		check()
+	}
+	check()
 }

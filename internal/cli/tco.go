@@ -5,29 +5,29 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
 func runTCO(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
 		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
-		"           [--catalog FILE] [--format text|json]\n"+
-		"       tco --input FILE [--format text|json]\n\n"+
+		"           [--catalog FILE] [--format text|json] [--lang en|zh]\n"+
+		"       tco --input FILE [--format text|json] [--lang en|zh]\n\n"+
 		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
 		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
 		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
 		"in hours on the first one and the others are scaled by their speed (benchmarks where both\n"+
 		"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n"+
 		"by --format json under \"input\"), which is what the site's calculator is tested against.\n"+
+		"The text is in --lang; the JSON carries reasons as codes with their figures.\n"+
 		"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n"+
 		"command line.")
 	var offers listFlag
@@ -52,6 +52,7 @@ func runTCO(env Env, args []string) int {
 	egressPrice := fs.String("egress-usd-per-gb", "0", "egress price, USD per GB")
 	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
 	format := fs.String("format", "text", "output format: text or json (input and result)")
+	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	if code, ok := parse(args); !ok {
 		return code
@@ -61,6 +62,10 @@ func runTCO(env Env, args []string) int {
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(env, "tco: --format %q: want text or json", *format)
+	}
+	tag, err := textLang(*lang, env.Getenv)
+	if err != nil {
+		return usageError(env, "tco: %v", err)
 	}
 
 	var in compare.TCOInput
@@ -177,7 +182,10 @@ func runTCO(env Env, args []string) int {
 	if *format == "json" {
 		err = writeJSON(w, res)
 	} else {
-		err = writeTCOText(w, res)
+		var words sitegen.ReasonWords
+		if words, err = reasonWords(tag); err == nil {
+			err = writeTCOText(w, words, res)
+		}
 	}
 	if err == nil {
 		err = w.Flush()
@@ -203,93 +211,4 @@ func parseAmount(s string, pct bool) (decimal.Decimal, error) {
 		d = d.Div(decimal.NewFromInt(100))
 	}
 	return d, nil
-}
-
-func writeTCOText(w io.Writer, r compare.TCOResult) error {
-	in := r.Input
-	wl := in.Workload
-	fmt.Fprintf(w, "TCO over %d months: %s jobs a month of %s %s each; utilisation %s, %s idle hours a month.\n",
-		wl.HorizonMonths, wl.JobsPerMonth, wl.JobSize, wl.WorkUnit, wl.Utilisation, wl.IdleHoursPerMonth)
-	if in.Storage != nil {
-		fmt.Fprintf(w, "Storage: %s GB at %s USD per GB-month. ", in.Storage.GB, in.Storage.USDPerGBMonth)
-	}
-	if in.Egress != nil {
-		fmt.Fprintf(w, "Egress: %s GB a month at %s USD per GB.", in.Egress.GBPerMonth, in.Egress.USDPerGB)
-	}
-	if in.Storage != nil || in.Egress != nil {
-		fmt.Fprintln(w)
-	}
-	if in.Source != "" {
-		fmt.Fprintf(w, "Rates: %s.\n", in.Source)
-	}
-	for _, n := range in.Notes {
-		fmt.Fprintf(w, "Note: %s.\n", n)
-	}
-	fmt.Fprintf(w, "Rounding: %s.\n\n", r.Rounding)
-
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "option\tspeed\tUSD/h\th/job\tneeded h/month\ttotal USD\tUSD per %s\t\n", wl.WorkUnit)
-	for i, o := range r.Options {
-		opt := in.Options[i]
-		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", o.ID, opt.Speed.WorkPerHour, opt.Speed.Basis, o.USDPerHour.Round(4),
-			o.HoursPerJob.StringFixed(1), o.NeededHoursPerMonth.StringFixed(1), o.TotalUSD.StringFixed(2), o.CostPerUnitUSD)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for i, o := range r.Options {
-		opt := in.Options[i]
-		fmt.Fprintf(w, "\n%s\n", orDefault(opt.Label, o.ID))
-		if c := opt.Commitment; c != nil && c.Native != "" {
-			fmt.Fprintf(w, "  price (%s): %s\n", c.Billing, c.Native)
-		}
-		if p := opt.PayAsYouGo; p != nil && p.Native != "" {
-			fmt.Fprintf(w, "  price (%s): %s\n", p.Billing, p.Native)
-		}
-		fmt.Fprintf(w, "  speed: %s\n", opt.Speed.Explanation)
-		for _, s := range o.Steps {
-			fmt.Fprintf(w, "  %s\n", s)
-		}
-	}
-	if len(r.BreakEvens) > 0 {
-		fmt.Fprintln(w, "\nBreak-even against on-demand:")
-		for _, b := range r.BreakEvens {
-			fmt.Fprintf(w, "  %s: %s\n", b.Commitment, b.Sentence)
-		}
-	}
-	if len(r.Comparisons) > 0 {
-		fmt.Fprintln(w, "\nSpeed against price:")
-		for _, c := range r.Comparisons {
-			fmt.Fprintf(w, "  %s\n", c.Sentence)
-		}
-	}
-	fmt.Fprintln(w, "\nCumulative cost (USD):")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "month\t")
-	for i := range r.Options {
-		fmt.Fprintf(tw, "%d\t", i+1)
-	}
-	fmt.Fprintln(tw)
-	for m := 0; m < wl.HorizonMonths; m++ {
-		fmt.Fprintf(tw, "%d\t", m+1)
-		for _, o := range r.Options {
-			fmt.Fprintf(tw, "%s\t", o.CumulativeUSD[m].StringFixed(2))
-		}
-		fmt.Fprintln(tw)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w, "Columns:")
-	for i, o := range r.Options {
-		fmt.Fprintf(w, "  %d = %s\n", i+1, o.ID)
-	}
-	return nil
-}
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
 }

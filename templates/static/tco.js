@@ -90,6 +90,41 @@
     return (neg ? '-' : '') + digits.slice(0, digits.length - places) + '.' + digits.slice(digits.length - places);
   }
 
+  // ---- numbers for people: sitegen/number_format.go ---------------------------
+  // The calculator's tables write numbers as the server-rendered tables do:
+  // grouped by thousands, money to the cent, rates to the cent from 1 up and to
+  // four significant digits below, other figures whole or to one decimal,
+  // percentages whole. A browser test holds these to the Go functions.
+  var TENTH = dec('0.1'), TEN_D = dec('10');
+  function group(s) {
+    var neg = s.charAt(0) === '-';
+    if (neg) s = s.slice(1);
+    var dot = s.indexOf('.'), w = dot < 0 ? s : s.slice(0, dot), out = '';
+    for (var i = 0; i < w.length; i++) {
+      if (i > 0 && (w.length - i) % 3 === 0) out += ',';
+      out += w.charAt(i);
+    }
+    return (neg ? '-' : '') + out + (dot < 0 ? '' : s.slice(dot));
+  }
+  function absd(a) { return { m: abs(a.m), e: a.e }; }
+  function isInt(a) { return a.m % pow10(a.e) === BigInt(0); }
+  function trimZeros(s) { return s.indexOf('.') < 0 ? s : s.replace(/0+$/, '').replace(/\.$/, ''); }
+  // sigPlaces: decimal places that show n significant digits of |a| < 1.
+  function sigPlaces(a, n) {
+    var y = absd(a), places = n;
+    if (isZero(y)) return n;
+    while (cmp(y, TENTH) < 0) { y = mul(y, TEN_D); places++; }
+    return places;
+  }
+  function fmtMoney(a) { return group(fixed(a, 2)); }
+  function fmtRate(a) { return isZero(a) || cmp(absd(a), ONE) >= 0 ? fmtMoney(a) : fixed(a, sigPlaces(a, 4)); }
+  function fmtQty(a) {
+    if (isInt(a)) return group(str(a));
+    if (cmp(absd(a), ONE) < 0) return trimZeros(fixed(a, sigPlaces(a, 4)));
+    return group(fixed(a, 1));
+  }
+  function fmtPct(a) { return group(fixed(a, 0)); }
+
   // ---- the model: compare.TCO ------------------------------------------------
   function validate(inp) {
     var w = inp.workload;
@@ -368,31 +403,31 @@
     var labels = {};
     inp.options.forEach(function (o) { labels[o.id] = optLabel(o); });
     var nodes = [];
-    nodes.push(table('calc-res', fill(text('tcojs.results_caption'), { months: inp.workload.horizon_months, unit: s.work_unit }),
+    nodes.push(table('calc-res', fill(text('tcojs.results_caption'), { months: inp.workload.horizon_months, unit: s.work_unit_label || s.work_unit }),
       [{ text: text('tco.col_option') }, { text: text('tco.col_speed') }, { text: text('col.usd_hour') }, { text: text('tco.col_needed') },
         { text: text('tco.col_committed') }, { text: text('tco.col_hours_job') }, { text: text('tco.col_total') }, { text: text('tco.col_cost_per_unit') }],
       res.options.map(function (r, i) {
-        return { option: r.id, cells: [labels[r.id], inp.options[i].speed.work_per_hour, str(r.usd_per_hour), str(r.needed_hours_per_month),
-          inp.options[i].commitment ? String(r.committed_instances) : '—', str(r.hours_per_job), fixed(r.total_usd, 2), fixed(r.cost_per_unit_usd, 6)] };
+        return { option: r.id, cells: [labels[r.id], fmtQty(dec(inp.options[i].speed.work_per_hour)), fmtRate(r.usd_per_hour), fmtQty(r.needed_hours_per_month),
+          inp.options[i].commitment ? String(r.committed_instances) : '—', fmtQty(r.hours_per_job), fmtMoney(r.total_usd), fmtRate(r.cost_per_unit_usd)] };
       })));
     var heads = [{ text: text('tco.col_month') }].concat(res.options.map(function (r) { return { text: labels[r.id], option: r.id }; }));
     var rows = [];
     for (var m = 0; m < inp.workload.horizon_months; m++) {
-      rows.push({ cells: [String(m + 1)].concat(res.options.map(function (r) { return fixed(r.cumulative_usd[m], 2); })) });
+      rows.push({ cells: [String(m + 1)].concat(res.options.map(function (r) { return fmtMoney(r.cumulative_usd[m]); })) });
     }
     nodes.push(table('calc-cum', text('tcojs.cum_caption'), heads, rows));
     if (res.break_evens.length) {
       nodes.push(table('calc-be', text('tcojs.be_caption'),
         [{ text: text('tco.col_commitment') }, { text: text('tco.col_against'), left: true }, { text: text('tco.col_be_hours') }, { text: text('tco.col_be_util') }],
         res.break_evens.map(function (b) {
-          return { option: b.commitment, cells: [labels[b.commitment], labels[b.on_demand], fixed(b.hours_per_month, 2), fixed(mul(b.utilisation, HUNDRED), 2) + ' %'] };
+          return { option: b.commitment, cells: [labels[b.commitment], labels[b.on_demand], fmtQty(b.hours_per_month), fmtPct(mul(b.utilisation, HUNDRED)) + ' %'] };
         })));
     }
     if (res.comparisons.length) {
       nodes.push(table('calc-cmp', text('tcojs.cmp_caption'),
         [{ text: text('tco.col_a') }, { text: text('tco.col_b'), left: true }, { text: text('tco.col_hourly_more') }, { text: text('tco.col_sooner') }, { text: text('tco.col_total_more') }],
         res.comparisons.map(function (c) {
-          return { cells: [labels[c.a], labels[c.b], str(c.hourly_more_pct) + ' %', str(c.sooner_pct) + ' %', str(c.total_more_pct) + ' %'] };
+          return { cells: [labels[c.a], labels[c.b], fmtPct(c.hourly_more_pct) + ' %', fmtPct(c.sooner_pct) + ' %', fmtPct(c.total_more_pct) + ' %'] };
         })));
     }
     out.replaceChildren.apply(out, nodes);
@@ -413,6 +448,9 @@
 
   // For tests and the curious: the model on any TCO input, figures as strings.
   window.GPUAtlasTCO = {
+    // format: the tables' number rules on figures given as strings, for the
+    // browser test that holds them to sitegen's Go functions.
+    format: function (kind, v) { return { money: fmtMoney, rate: fmtRate, qty: fmtQty, pct: fmtPct }[kind](dec(v)); },
     compute: function (inp) {
       var res = tco(inp);
       return JSON.parse(JSON.stringify(res, function (k, v) { return v && typeof v === 'object' && typeof v.m === 'bigint' ? str(v) : v; }));

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/sitegen"
+)
+
+// writeTCOText writes `gpuatlas tco` in the language of w: every word from the
+// site's message catalog (cli.tco.* and the reasons); figures for people in the
+// tables and sentences, exact in the steps (the formulas a reader checks).
+func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) error {
+	in := r.Input
+	wl := in.Workload
+	unit := w.WorkUnit(wl.WorkUnit)
+	fmt.Fprintln(out, w.T("cli.tco.header", "months", w.Q(decimalInt(wl.HorizonMonths), compare.UnitMonths),
+		"jobs", sitegen.FormatQuantity(wl.JobsPerMonth), "size", sitegen.FormatQuantity(wl.JobSize), "unit", unit,
+		"util", w.Q(wl.Utilisation, compare.UnitShare), "idle", w.Q(wl.IdleHoursPerMonth, compare.UnitHours)))
+	if s := in.Storage; s != nil {
+		fmt.Fprintln(out, w.T("cli.tco.storage", "gb", sitegen.FormatQuantity(s.GB), "price", w.Q(s.USDPerGBMonth, compare.UnitUSD)))
+	}
+	if e := in.Egress; e != nil {
+		fmt.Fprintln(out, w.T("cli.tco.egress", "gb", sitegen.FormatQuantity(e.GBPerMonth), "price", w.Q(e.USDPerGB, compare.UnitUSD)))
+	}
+	if s := in.Source; s != nil {
+		if s.CatalogTakenAt != "" {
+			fmt.Fprintln(out, w.T("cli.tco.rates", "taken", s.CatalogTakenAt, "base", string(s.FXBase), "date", s.FXDate, "source", s.FXSource))
+		}
+		if s.Note != "" {
+			fmt.Fprintln(out, w.T("cli.tco.rates_note", "note", s.Note))
+		}
+	}
+	for _, n := range in.Notes {
+		fmt.Fprintln(out, w.T("cli.tco.note", "note", w.Reason(n)))
+	}
+	fmt.Fprintln(out, w.T("cli.tco.rounding"))
+	fmt.Fprintln(out)
+
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", w.T("cli.tco.col_option"), w.T("cli.tco.col_speed"), w.T("cli.tco.col_usd_hour"),
+		w.T("cli.tco.col_hours_job"), w.T("cli.tco.col_needed"), w.T("cli.tco.col_total"), w.T("cli.tco.col_per_unit", "unit", unit))
+	for i, o := range r.Options {
+		opt := in.Options[i]
+		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", o.ID, sitegen.FormatQuantity(opt.Speed.WorkPerHour), w.Label("basis", string(opt.Speed.Basis)),
+			sitegen.FormatRate(o.USDPerHour), sitegen.FormatQuantity(o.HoursPerJob), sitegen.FormatQuantity(o.NeededHoursPerMonth),
+			sitegen.FormatMoney(o.TotalUSD), sitegen.FormatRate(o.CostPerUnitUSD))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for i, o := range r.Options {
+		opt := in.Options[i]
+		fmt.Fprintf(out, "\n%s\n", optionHeading(w, opt))
+		if c := opt.Commitment; c != nil && c.Native != nil {
+			fmt.Fprintln(out, "  "+w.T("cli.tco.price", "billing", w.Label("billing", string(c.Billing)), "price", nativeText(w, *c.Native)))
+		}
+		if p := opt.PayAsYouGo; p != nil && p.Native != nil {
+			fmt.Fprintln(out, "  "+w.T("cli.tco.price", "billing", w.Label("billing", string(p.Billing)), "price", nativeText(w, *p.Native)))
+		}
+		fmt.Fprintln(out, "  "+w.T("cli.tco.speed", "speed", w.Exact(opt.Speed.Reason)))
+		for _, s := range o.Steps {
+			fmt.Fprintln(out, "  "+w.Exact(s))
+		}
+	}
+	if len(r.BreakEvens) > 0 {
+		fmt.Fprintln(out, "\n"+w.T("cli.tco.breakeven"))
+		for _, b := range r.BreakEvens {
+			fmt.Fprintf(out, "  %s%s%s\n", b.Commitment, w.T("scn.colon"), w.Reason(b.Reason))
+		}
+	}
+	if len(r.Comparisons) > 0 {
+		fmt.Fprintln(out, "\n"+w.T("cli.tco.comparisons"))
+		for _, c := range r.Comparisons {
+			fmt.Fprintln(out, "  "+w.Reason(c.Reason))
+		}
+	}
+	fmt.Fprintln(out, "\n"+w.T("cli.tco.cumulative"))
+	tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, w.T("cli.tco.col_month")+"\t")
+	for i := range r.Options {
+		fmt.Fprintf(tw, "%d\t", i+1)
+	}
+	fmt.Fprintln(tw)
+	for m := 0; m < wl.HorizonMonths; m++ {
+		fmt.Fprintf(tw, "%d\t", m+1)
+		for _, o := range r.Options {
+			fmt.Fprintf(tw, "%s\t", sitegen.FormatMoney(o.CumulativeUSD[m]))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, w.T("cli.tco.columns"))
+	for i, o := range r.Options {
+		fmt.Fprintf(out, "  %d = %s\n", i+1, o.ID)
+	}
+	return nil
+}
+
+// optionHeading names an option: its hardware and instance type, and its billing
+// in words ("8x NVIDIA A100 SXM4 40GB (aws/p4d.24xlarge), On-demand").
+func optionHeading(w sitegen.ReasonWords, o compare.TCOOption) string {
+	billing := ""
+	if c := o.Commitment; c != nil {
+		billing = w.Label("billing", string(c.Billing))
+	}
+	if p := o.PayAsYouGo; p != nil {
+		if billing != "" {
+			billing += " + "
+		}
+		billing += w.Label("billing", string(p.Billing))
+	}
+	if o.Hardware == "" {
+		return w.T("cli.tco.option_id", "id", o.ID, "billing", billing)
+	}
+	return w.T("cli.tco.option", "hardware", o.Hardware, "instance", o.Instance, "billing", billing)
+}
+
+// nativeText is a price as published, and the FX rate that converted it:
+// "3,500 CNY/month at 0.14084507 USD per CNY".
+func nativeText(w sitegen.ReasonWords, n compare.TCONative) string {
+	p := n.Price
+	s := w.T("cli.tco.native", "amount", sitegen.FormatExact(p.Amount), "currency", string(p.Currency), "unit", w.Label("unit", string(p.Unit)))
+	if p.Upfront != nil && !p.Upfront.IsZero() {
+		s += w.T("cli.tco.native_upfront", "amount", sitegen.FormatExact(*p.Upfront), "currency", string(p.Currency))
+	}
+	if n.USDRate != nil && p.Currency != catalog.USD {
+		s += w.T("cli.tco.native_fx", "rate", n.USDRate.String(), "currency", string(p.Currency))
+	}
+	return s
+}
+
+func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
