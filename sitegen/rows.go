@@ -9,8 +9,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
-// The largest tables of the site (every offer of a GPU model on its page, every
-// offer of an instance type on its page) are
+// The largest table of the site (every offer of an instance type on its page) is
 // written by Go code rather than by html/template: a template spends most of a
 // large build in reflection, one call per value of every row. The code writes
 // exactly the bytes the template it replaces wrote, escaping each value the way
@@ -77,45 +76,6 @@ func escapeURL(b *strings.Builder, s string) {
 	escapeText(b, n.String())
 }
 
-// gpuOfferRows writes the rows of a GPU page's offer table (gpu.html): one per
-// offer, as the template's row did.
-func gpuOfferRows(base string, l *language, offers []*offerView) template.HTML {
-	var b strings.Builder
-	b.Grow(len(offers) * 700)
-	for _, o := range offers {
-		b.WriteString(`<tr data-key="`)
-		escapeText(&b, o.Key)
-		b.WriteString("\">\n<td>")
-		escapeText(&b, l.label("provider", o.Offer.Provider))
-		b.WriteString(`</td>` + "\n" + `<td><a href="`)
-		escapeURL(&b, base+l.Prefix+strings.TrimSuffix(o.Type.Href, "index.html"))
-		b.WriteString(`">`)
-		escapeText(&b, o.Offer.InstanceType)
-		b.WriteString("</a></td>\n<td class=\"num\">")
-		escapeText(&b, o.Type.GPUs)
-		b.WriteString("</td>\n<td class=\"num\">")
-		if o.USDGPUHour != nil {
-			escapeText(&b, moneyText(*o.USDGPUHour))
-		}
-		b.WriteString("</td>\n<td class=\"num\">")
-		if o.USDHour != nil {
-			escapeText(&b, moneyText(*o.USDHour))
-		}
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, l.label("billing", o.Offer.Billing))
-		b.WriteString("</td>\n<td>")
-		writeRegion(&b, l, o)
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, o.Offer.Zone)
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, l.label("avail", o.Offer.Availability))
-		b.WriteString("</td>\n<td>")
-		writeMarks(&b, l, o)
-		b.WriteString("</td>\n</tr>\n")
-	}
-	return template.HTML(b.String())
-}
-
 // writeRegion is the "region" template of _partials.html.
 func writeRegion(b *strings.Builder, l *language, o *offerView) {
 	escapeText(b, l.regionName(o.Region))
@@ -167,38 +127,60 @@ func writeBadge(b *strings.Builder, class, title, text string) {
 }
 
 // instanceOfferRows writes the rows of an instance page's offer table
-// (instance.html): one per offer, as the template's row did.
+// (instance.html): one per offer, as the template's row did. Each cell names
+// its column (data-label): on a narrow screen a row is a card.
 func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 	var b strings.Builder
-	b.Grow(len(offers) * 700)
+	b.Grow(len(offers) * 900)
+	var cells [9]string
+	for i, k := range []string{"col.region", "col.zone", "col.billing", "col.price_published", "col.usd_hour", "col.usd_gpu_hour", "col.availability", "col.includes", "col.marks"} {
+		var c strings.Builder
+		c.WriteString(`<td`)
+		if i >= 3 && i <= 5 {
+			c.WriteString(` class="num"`)
+		}
+		c.WriteString(` data-label="`)
+		escapeText(&c, l.msg(k))
+		c.WriteString(`">`)
+		cells[i] = c.String()
+	}
 	for _, o := range offers {
-		b.WriteString("<tr>\n<td>")
+		b.WriteString("<tr>\n")
+		b.WriteString(cells[0])
 		writeRegion(&b, l, o)
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[1])
 		escapeText(&b, o.Offer.Zone)
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[2])
 		escapeText(&b, l.label("billing", o.Offer.Billing))
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[3])
 		writePublished(&b, l, o.Offer)
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[4])
 		if o.USDHour != nil {
 			escapeText(&b, moneyText(*o.USDHour))
 			b.WriteString(" USD")
 		}
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[5])
 		if o.USDGPUHour != nil {
 			escapeText(&b, moneyText(*o.USDGPUHour))
 			b.WriteString(" USD")
 		}
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[6])
 		escapeText(&b, l.label("avail", o.Offer.Availability))
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
 			escapeText(&b, o.Offer.Includes)
 		} else {
 			b.WriteString("—")
 		}
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[8])
 		writeMarks(&b, l, o)
 		if o.Offer.Suspect != "" {
 			b.WriteString(" <small>")
