@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-analyze/charts"
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -202,7 +203,7 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 	any := false
 	val := func(d *decimal.Decimal) float64 {
 		if d == nil {
-			return 0
+			return charts.GetNullValue() // no bar, no "0.0000"
 		}
 		any = true
 		r, _ := moneyRound(*d) // the bars' labels read as the table's figures
@@ -227,7 +228,7 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 	if hasCommit {
 		series = append(series, commit)
 	}
-	return horizontalBarSVG(cats, series)
+	return horizontalBarSVG(cats, series, l.msg("chart.usd_gpu_hour"))
 }
 
 // gpuTypeRow is one instance type of a GPU page's summary.

@@ -243,16 +243,18 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 	}
 	opt := charts.NewLineChartOptionWithData(values)
 	opt.XAxis.Labels = months
-	opt.Legend.SeriesNames = names
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft, Top: charts.PositionBottom}
+	opt.XAxis.Title = chartText(l.msg("tco.col_month"))
+	opt.Legend.SeriesNames = chartTexts(names)
+	// The legend goes at the top from the left and wraps (the library lays
+	// it out), the axes name the unit and the month.
+	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
 	opt.Legend.FontStyle.FontSize = 11
-	opt.Title.Text = l.msg("tco.chart_cumulative_title")
-	opt.Title.FontStyle.FontSize = 13
+	opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msg("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
 	opt.Symbol.Shape = charts.SymbolCircle
 	opt.LineStrokeWidth = 1.5
-	opt.ValueFormatter = func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 360})
+	opt.ValueFormatter = tickLabel
+	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 340 + 20*legendLines(names)})
 	if err := p.LineChart(opt); err != nil {
 		return nil, nil, fmt.Errorf("chart: %w", err)
 	}
@@ -266,7 +268,7 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 		cats = append(cats, r.Col.Label)
 		bars.Values = append(bars.Values, r.R.CostPerUnitUSD.InexactFloat64())
 	}
-	unit, err := horizontalBarSVG(cats, []barSeries{bars})
+	unit, err := horizontalBarSVG(cats, []barSeries{bars}, l.msg("tco.col_cost_per_unit")+" ("+sec.T.WorkUnit+")")
 	if err != nil {
 		return nil, nil, err
 	}
