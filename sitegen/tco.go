@@ -92,6 +92,18 @@ type tcoConfig struct {
 	Defaults  tcoDefaults       `json:"defaults"`
 	Labels    map[string]string `json:"labels"`
 	Scenarios []tcoCalcScenario `json:"scenarios"`
+	// FX is the other currency the calculator shows its figures in: the
+	// snapshot's rate from USD; nil when the table has none.
+	FX *tcoFX `json:"fx,omitempty"`
+}
+
+// tcoFX is a currency the calculator converts to, as compare's
+// TCOResult.InCurrency does: each USD figure times Rate, rounded as it is.
+type tcoFX struct {
+	Currency catalog.Currency `json:"currency"`
+	Rate     decimal.Decimal  `json:"rate"` // units of Currency per USD
+	Date     string           `json:"date"`
+	Source   string           `json:"source"`
 }
 
 type tcoDefaults struct {
@@ -147,6 +159,9 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String()}
 	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(),
 		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle, SpotOverhead: def.SpotOverhead}}
+	if r, err := m.snap.FX.CrossRate(catalog.USD, catalog.CNY); err == nil {
+		d.Config.FX = &tcoFX{Currency: catalog.CNY, Rate: r, Date: m.snap.FX.Date, Source: m.snap.FX.Source}
+	}
 	for i := range s.tco.Scenarios {
 		t := &s.tco.Scenarios[i]
 		sec := tcoSection{ID: t.ID, Anchor: "tco-" + slugify(t.ID), Name: scenarioName(l, t.Scenario), Href: scenarioHref(t.ID), T: t,

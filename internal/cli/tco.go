@@ -20,8 +20,8 @@ import (
 func runTCO(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
 		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
-		"           [--catalog FILE] [--format text|json]\n"+
-		"       tco --input FILE [--format text|json]\n\n"+
+		"           [--catalog FILE] [--currency USD|CNY] [--format text|json]\n"+
+		"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json]\n\n"+
 		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
 		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
 		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
@@ -52,6 +52,7 @@ func runTCO(env Env, args []string) int {
 	egressPrice := fs.String("egress-usd-per-gb", "0", "egress price, USD per GB")
 	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
 	format := fs.String("format", "text", "output format: text or json (input and result)")
+	currency := fs.String("currency", "USD", "currency of the money figures: USD, or CNY (the USD figures converted at the catalog's FX rate, each rounded as its USD figure; JSON adds them as \"in_currency\")")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	if code, ok := parse(args); !ok {
 		return code
@@ -61,6 +62,9 @@ func runTCO(env Env, args []string) int {
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(env, "tco: --format %q: want text or json", *format)
+	}
+	if *currency != "USD" && *currency != "CNY" {
+		return usageError(env, "tco: --currency %q: want USD or CNY", *currency)
 	}
 
 	var in compare.TCOInput
@@ -173,11 +177,30 @@ func runTCO(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
+	var conv *compare.TCOInCurrency
+	if *currency != "USD" {
+		// The catalog's FX table: the embedded one, or --catalog's.
+		snap, _, err := loadSnapshot(*path)
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		c, err := res.InCurrency(snap.FX, catalog.Currency(*currency))
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		conv = &c
+	}
 	w := bufio.NewWriter(env.Stdout)
 	if *format == "json" {
-		err = writeJSON(w, res)
+		err = writeJSON(w, struct {
+			compare.TCOResult
+			InCurrency *compare.TCOInCurrency `json:"in_currency,omitempty"`
+		}{res, conv})
 	} else {
 		err = writeTCOText(w, res)
+		if err == nil && conv != nil {
+			err = writeTCOCurrencyText(w, res, *conv)
+		}
 	}
 	if err == nil {
 		err = w.Flush()
@@ -285,6 +308,17 @@ func writeTCOText(w io.Writer, r compare.TCOResult) error {
 		fmt.Fprintf(w, "  %d = %s\n", i+1, o.ID)
 	}
 	return nil
+}
+
+// writeTCOCurrencyText prints the options' money in the other currency.
+func writeTCOCurrencyText(w io.Writer, r compare.TCOResult, c compare.TCOInCurrency) error {
+	fmt.Fprintf(w, "\nIn %s at %s %s per USD (%s, %s):\n", c.Currency, c.Rate, c.Currency, c.FXSource, c.FXDate)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "option\t%s/h\ttotal %s\t%s per %s\t\n", c.Currency, c.Currency, c.Currency, r.Input.Workload.WorkUnit)
+	for _, o := range c.Options {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", o.ID, o.PerHour.Round(4), o.Total.StringFixed(2), o.CostPerUnit)
+	}
+	return tw.Flush()
 }
 
 func orDefault(s, d string) string {
