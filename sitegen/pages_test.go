@@ -53,14 +53,6 @@ func pagePart(t *testing.T, page, from, to string) string {
 	return part[:j]
 }
 
-func dataKeys(s string) []string {
-	var out []string
-	for _, m := range regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
-
 func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	opts := testOptions(t, out)

@@ -1,7 +1,6 @@
 package sitegen
 
 import (
-	"fmt"
 	"html/template"
 	"strings"
 	"unicode/utf8"
@@ -44,36 +43,6 @@ func escapeText(b *strings.Builder, s string) {
 		i += w
 	}
 	b.WriteString(s[written:])
-}
-
-// escapeURL writes s as html/template writes a string that is a whole href
-// value: unsafe schemes filtered out, then normalized (bytes outside the URL
-// character set percent-encoded), then escaped as an attribute value.
-func escapeURL(b *strings.Builder, s string) {
-	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") &&
-		!strings.EqualFold(protocol, "http") && !strings.EqualFold(protocol, "https") && !strings.EqualFold(protocol, "mailto") {
-		b.WriteString("#ZgotmplZ")
-		return
-	}
-	var n strings.Builder
-	written := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case strings.IndexByte("!#$&*+,/:;=?@[]%-._~", c) >= 0,
-			'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-			continue
-		}
-		n.WriteString(s[written:i])
-		fmt.Fprintf(&n, "%%%02x", c)
-		written = i + 1
-	}
-	if written == 0 {
-		escapeText(b, s)
-		return
-	}
-	n.WriteString(s[written:])
-	escapeText(b, n.String())
 }
 
 // writeRegion is the "region" template of _partials.html.
