@@ -46,6 +46,7 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, DuckDB, workflow lint, offline nightly, a small make bench
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory duckdb
+	$(MAKE) --no-print-directory axe
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
@@ -68,6 +69,25 @@ duckdb: ## install DuckDB for Node (pinned in internal/duckdbtest/package-lock.j
 	  echo "duckdb: npm not found, and CI=true needs the DuckDB test"; exit 1; \
 	else \
 	  echo "duckdb: npm not found: the DuckDB test will be skipped"; \
+	fi
+
+# axe-core, for the accessibility browser test (internal/browsertest Axe, run by
+# cmd/gpuatlas's TestEmbeddedSite): installed with npm from the committed lock
+# file into the ignored .cache, again only when the lock file changed. Without
+# npm the test skips, except under CI=true.
+AXE_DIR := .cache/axe
+
+.PHONY: axe
+axe: ## install axe-core (pinned in internal/browsertest/axe/package-lock.json) under .cache/axe
+	@if [ -f $(AXE_DIR)/node_modules/axe-core/axe.min.js ] && cmp -s internal/browsertest/axe/package-lock.json $(AXE_DIR)/package-lock.json; then \
+	  echo "axe: installed in $(AXE_DIR)"; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(AXE_DIR) && cp internal/browsertest/axe/package.json internal/browsertest/axe/package-lock.json $(AXE_DIR)/ && \
+	  npm ci --prefix $(AXE_DIR) --no-audit --no-fund --cache "$(CURDIR)/.cache/npm"; \
+	elif [ "$${CI:-}" = true ]; then \
+	  echo "axe: npm not found, and CI=true needs the accessibility test"; exit 1; \
+	else \
+	  echo "axe: npm not found: the accessibility test will be skipped"; \
 	fi
 
 .PHONY: golden
@@ -98,8 +118,8 @@ validate: ## check the benchmark uploads under data/benchmarks
 	$(GO) run ./cmd/gpuatlas validate
 
 .PHONY: nightly
-nightly: ## run the nightly job offline against the recorded responses (data/ is not changed)
-	NIGHTLY_OFFLINE=1 SITE_DIR=$${TMPDIR:-/tmp}/gpuatlas-nightly-site SUMMARY=$${TMPDIR:-/tmp}/gpuatlas-nightly-summary.md ./scripts/nightly.sh
+nightly: ## run the nightly job offline against the recorded responses (data/ is not changed), as for the Pages site of gpuatlas/gpuatlas
+	NIGHTLY_OFFLINE=1 GITHUB_REPOSITORY=gpuatlas/gpuatlas SITE_DIR=$${TMPDIR:-/tmp}/gpuatlas-nightly-site SUMMARY=$${TMPDIR:-/tmp}/gpuatlas-nightly-summary.md ./scripts/nightly.sh
 
 .PHONY: actionlint
 actionlint: ## lint the GitHub Actions workflows

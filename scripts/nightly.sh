@@ -6,7 +6,10 @@
 # (NIGHTLY_OFFLINE=1), on a copy of the data, so the whole job is tested here.
 #
 # Inputs (environment): NIGHTLY_OFFLINE (0|1), DATA_DIR (default data),
-# SITE_DIR (default public), BASE_URL (default /), SUMMARY (Markdown diff file,
+# SITE_DIR (default public), SITE_URL and BASE_URL (the origin and path the
+# site is published at; in GitHub Actions, without them, the repository's
+# Pages URL: https://OWNER.github.io and /REPO/, or / for OWNER.github.io;
+# else no site URL and /), SUMMARY (Markdown diff file,
 # default $GITHUB_STEP_SUMMARY or nightly-summary.md), ACCEPT_DROP and
 # ACCEPT_PRICE_CHANGE (1 to accept what the guard would stop).
 # Exit status: 0 done (data may or may not have changed; see $GITHUB_OUTPUT
@@ -18,7 +21,19 @@ cd "$(dirname "$0")/.."
 offline=${NIGHTLY_OFFLINE:-0}
 data=${DATA_DIR:-data}
 site=${SITE_DIR:-public}
-base=${BASE_URL:-/}
+site_url=${SITE_URL:-}
+base=${BASE_URL:-}
+if [ -z "$site_url" ] && [ -n "${GITHUB_REPOSITORY:-}" ]; then
+  # GitHub Pages: the owner's host (lower case) and the repository's path,
+  # except for the owner's own OWNER.github.io repository, served at the root.
+  owner=${GITHUB_REPOSITORY%%/*}
+  repo=${GITHUB_REPOSITORY#*/}
+  site_url="https://${owner,,}.github.io"
+  if [ -z "$base" ]; then
+    if [ "${repo,,}" = "${owner,,}.github.io" ]; then base=/; else base="/$repo/"; fi
+  fi
+fi
+base=${base:-/}
 summary=${SUMMARY:-${GITHUB_STEP_SUMMARY:-nightly-summary.md}}
 work=$(mktemp -d)
 trap 'kill "${replay_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -83,7 +98,16 @@ echo "::group::validate benchmarks"
 echo "::endgroup::"
 
 echo "::group::build"
-"$atlas" build --catalog "$data/catalog.json" --out "$site" --base-url "$base"
+build_args=(--catalog "$data/catalog.json" --out "$site" --base-url "$base")
+[ -n "$site_url" ] && build_args+=(--site-url "$site_url")
+"$atlas" build "${build_args[@]}"
+if [ -n "$site_url" ]; then
+  # The published site is complete: a sitemap, canonical URLs, Open Graph.
+  [ -s "$site/sitemap.xml" ] || { echo "::error title=nightly::the site has no sitemap.xml"; exit 1; }
+  grep -q "<link rel=\"canonical\" href=\"$site_url$base\"" "$site/index.html" || { echo "::error title=nightly::index.html has no canonical URL under $site_url$base"; exit 1; }
+  grep -q '<meta property="og:url"' "$site/index.html" || { echo "::error title=nightly::index.html has no Open Graph URL"; exit 1; }
+  echo "nightly: site for $site_url$base"
+fi
 echo "::endgroup::"
 
 set +e

@@ -60,18 +60,24 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 	}
 	sort.SliceStable(x.runs, func(i, j int) bool { return x.runs[i].less(x.runs[j], rank) })
 	x.byWorkload = x.workloadCosts()
-	if opts.History != nil && (len(opts.History.Crawls()) > 0 || opts.History.ObservationCount() > 0) {
-		x.sections.Changes = true
+	// The changes pages and their feed exist from the first crawl: without a
+	// history (or with one crawl) the site's snapshot is the first, and the
+	// page says so with its date.
+	h := opts.History
+	if h != nil && (len(h.Crawls()) > 0 || h.ObservationCount() > 0) {
 		if m.history == nil {
-			m.history = priceHistories(opts.History, m.snap.Offers)
+			m.history = priceHistories(h, m.snap.Offers)
 		}
-		m.useObserved(opts.History)
-		ch, err := newChangesModel(m, opts.History)
-		if err != nil {
-			return nil, err
-		}
-		x.changes = ch
+		m.useObserved(h)
+	} else {
+		h = catalog.NewHistory()
 	}
+	x.sections.Changes = true
+	ch, err := newChangesModel(m, h)
+	if err != nil {
+		return nil, err
+	}
+	x.changes = ch
 	return x, nil
 }
 
@@ -339,7 +345,7 @@ func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
 	if w.Estimated > 0 {
 		series = append(series, estimated)
 	}
-	svg, err := horizontalBarSVG(cats, series)
+	svg, err := horizontalBarSVG(cats, series, w.UnitLabel)
 	return svg, len(rows), err
 }
 

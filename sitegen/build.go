@@ -121,6 +121,7 @@ func Build(opts Options) (Stats, error) {
 	}
 	// scenarios and TCO (sitegen/scenarios.go, tco.go)
 	scen := newScenarioSite(opts.Scenarios)
+	m.fits = newScenarioFits(m, opts.Scenarios)
 	data, downloads, err := dataFiles(m, opts.CatalogJSON, opts.History)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)

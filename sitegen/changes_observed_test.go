@@ -68,7 +68,7 @@ func TestBuild_ImportedHistory(t *testing.T) {
 	build(t, opts)
 
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
-	hist := pagePart(t, p5, `<h2 id="history">`, `<h2 id="zones">`)
+	hist := pagePart(t, p5, `<h2 id="history">`, `<h2 id="similar">`)
 	for _, w := range []string{
 		`<img src="/instances/aws/p5.48xlarge.history.svg"`, "98.32 USD/hour", "55.04 USD/hour",
 		`<a href="` + trackerURL + `" rel="nofollow noopener">github.com/amorton45/aws-gpu-price-tracker</a>`,

@@ -311,8 +311,26 @@ func TestChanges_OneCrawl(t *testing.T) {
 	if idx := readPage(t, out, "changes/index.html"); !strings.Contains(idx, "is the first recorded") {
 		t.Error("with one crawl the changes page does not say it is the first")
 	}
-	if f, _ := readFeed(t, out, "changes/feed.atom"); len(f.Entries) != 0 {
-		t.Errorf("the feed of one crawl has %d entries", len(f.Entries))
+	if f, _ := readFeed(t, out, "changes/feed.atom"); len(f.Entries) != 1 || !strings.Contains(f.Entries[0].Title, "2026-11-30") {
+		t.Errorf("the feed of one crawl has %d entries, want the first crawl's: %+v", len(f.Entries), f.Entries)
+	}
+}
+
+func TestChanges_NoHistory(t *testing.T) {
+	// Without a history the site's snapshot is the first crawl: the changes
+	// page says so with its date, and the feed has the first crawl.
+	out := buildSite(t)
+	idx := readPage(t, out, "changes/index.html")
+	wantContains(t, "changes/index.html", idx, "is the first recorded", "2026-11-30")
+	if !strings.Contains(readPage(t, out, "index.html"), `href="/changes/"`) {
+		t.Error("the layout does not link the changes page")
+	}
+	f, _ := readFeed(t, out, "changes/feed.atom")
+	if len(f.Entries) != 1 {
+		t.Fatalf("the feed has %d entries, want the first crawl's", len(f.Entries))
+	}
+	if e := f.Entries[0]; !strings.Contains(e.Summary, "first crawl") || !strings.HasPrefix(e.ID, "urn:uuid:") {
+		t.Errorf("first crawl's entry: %+v", e)
 	}
 }
 

@@ -2,7 +2,9 @@ package sitegen
 
 import (
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/go-analyze/charts"
 )
@@ -19,9 +21,10 @@ type barSeries struct {
 	Values []float64
 }
 
-// horizontalBarSVG draws categories top to bottom with one bar per series. The
-// page's caption names the unit.
-func horizontalBarSVG(categories []string, series []barSeries) ([]byte, error) {
+// horizontalBarSVG draws categories top to bottom with one bar per series; a
+// value of charts.GetNullValue() draws no bar and no label. unit titles the
+// value axis ("USD per GPU-hour").
+func horizontalBarSVG(categories []string, series []barSeries, unit string) ([]byte, error) {
 	if len(categories) == 0 || len(series) == 0 {
 		return nil, fmt.Errorf("chart: no data")
 	}
@@ -44,17 +47,25 @@ func horizontalBarSVG(categories []string, series []barSeries) ([]byte, error) {
 	opt := charts.NewBarChartOptionWithData(values)
 	opt.Horizontal = true
 	opt.Padding = charts.Box{Top: 16, Right: 48, Bottom: 16, Left: 16}
-	opt.CategoryAxis = charts.CategoryAxisOption{Labels: cats}
-	opt.Legend.SeriesNames = names
+	opt.CategoryAxis = charts.CategoryAxisOption{Labels: chartTexts(cats)}
+	opt.Legend.SeriesNames = chartTexts(names)
 	opt.Legend.Symbol = charts.SymbolSquare
-	// Prices start at zero, so that bar lengths compare.
-	opt.ValueAxis = []charts.ValueAxisOption{{Min: charts.Ptr(0.0)}}
-	opt.ValueFormatter = func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	// The legend wraps onto more lines (the library lays it out) rather than
+	// running past the edge; a single series needs none (the axis says it).
+	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
+	if len(series) == 1 {
+		opt.Legend.Show = charts.Ptr(false)
+	}
+	// Prices start at zero, so that bar lengths compare; ticks read as rounded
+	// figures and the axis names the unit.
+	opt.ValueAxis = []charts.ValueAxisOption{{Min: charts.Ptr(0.0), Title: chartText(unit), ValueFormatter: tickLabel,
+		TitleFontStyle: charts.FontStyle{FontSize: 12}}}
+	opt.ValueFormatter = tickLabel
 	for i := range opt.SeriesList {
 		opt.SeriesList[i].Label.Show = charts.Ptr(true)
 		opt.SeriesList[i].Label.ValueFormatter = moneyFloat
 	}
-	height := 90 + n*len(series)*26 + n*10
+	height := 110 + n*len(series)*26 + n*10 + 22*legendLines(names)
 	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})
 	if err := p.BarChart(opt); err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
@@ -68,6 +79,8 @@ type lineSeries struct {
 	Values []float64
 }
 
+// lineSVG draws lines over shared x labels; a value of charts.GetNullValue()
+// leaves a gap. valueLabel titles the value axis with its unit.
 func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error) {
 	if len(x) == 0 || len(series) == 0 {
 		return nil, fmt.Errorf("chart: no data")
@@ -97,12 +110,13 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 		opt.XAxis.Labels = labels
 		opt.XAxis.LabelCount = n
 	}
-	opt.Legend.SeriesNames = names
-	// The legend goes under the title, from the left: long names (Chinese
-	// provider names) are not cut off at the right edge.
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft, Top: "22"}
-	opt.Title.Text = valueLabel
-	opt.Title.FontStyle.FontSize = 13
+	opt.Legend.SeriesNames = chartTexts(names)
+	// The legend goes at the top from the left and wraps onto more lines (the
+	// library lays it out): long names (Chinese provider names) are neither
+	// cut off at the right edge nor drawn over each other.
+	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
+	opt.YAxis = []charts.YAxisOption{{Title: chartText(valueLabel), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
+	opt.ValueFormatter = tickLabel
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
 	opt.Symbol.Shape = charts.SymbolCircle
 	opt.LineStrokeWidth = 1.5
@@ -111,8 +125,8 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 		opt.Symbol.Shape = charts.SymbolNone
 		opt.Legend.Symbol = charts.SymbolSquare
 	}
-	// Legend lines (about four names each) take room from the plot.
-	height := 320 + 22*((len(series)-1)/4)
+	// Legend lines take room from the plot.
+	height := 320 + 22*(legendLines(names)-1)
 	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})
 	if err := p.LineChart(opt); err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
@@ -120,10 +134,100 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 	return p.Bytes()
 }
 
-// moneyFloat formats a chart label as the pages format prices.
+// chartText makes a label the library lays out as wide as a browser draws
+// it. The library measures text with its Latin font, which has no CJK
+// glyphs: it counts a Chinese character about half as wide as it is drawn,
+// so Chinese legends collide and category labels run under the plot. Two
+// trailing spaces a CJK character make up the difference in its measure; a
+// browser drops trailing spaces when it draws SVG text.
+func chartText(s string) string {
+	n := 0
+	for _, r := range s {
+		if r >= 0x2E80 {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	return s + strings.Repeat(" ", 2*n)
+}
+
+// chartTexts is chartText of each.
+func chartTexts(in []string) []string {
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = chartText(s)
+	}
+	return out
+}
+
+// legendLines estimates how many lines a legend of these names wraps onto at
+// the charts' width: a symbol and a gap each, and about 7 pixels a Latin
+// character, 13 a CJK one.
+func legendLines(names []string) int {
+	const width = 600
+	lines, x := 1, 0
+	for _, n := range names {
+		w := 50
+		for _, r := range n {
+			if r >= 0x2E80 {
+				w += 13
+			} else {
+				w += 7
+			}
+		}
+		if x > 0 && x+w > width {
+			lines++
+			x = 0
+		}
+		x += w
+	}
+	return lines
+}
+
+// tickLabel formats an axis tick: rounded to three significant digits (the
+// library's steps are binary fractions: 0.1 + 0.1 + 0.1 is not 0.3), with
+// thousands separators.
+func tickLabel(f float64) string {
+	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return "0"
+	}
+	places := 2 - int(math.Floor(math.Log10(math.Abs(f))))
+	if places < 0 {
+		places = 0
+	}
+	p := math.Pow(10, float64(places))
+	s := strconv.FormatFloat(math.Round(f*p)/p, 'f', -1, 64)
+	return groupThousands(s)
+}
+
+// groupThousands puts a comma between each three digits of a number's
+// integer part: 12345.6 is 12,345.6.
+func groupThousands(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
+
+// moneyFloat formats a chart label as the pages format prices, with
+// thousands separators.
 func moneyFloat(f float64) string {
-	if f < 10 {
+	if math.Abs(f) < 10 {
 		return strconv.FormatFloat(f, 'f', 4, 64)
 	}
-	return strconv.FormatFloat(f, 'f', 2, 64)
+	return groupThousands(strconv.FormatFloat(f, 'f', 2, 64))
 }

@@ -105,6 +105,25 @@ func (c *changesModel) feed(l *language, base, siteURL string) ([]byte, error) {
 	if err := c.addObservedEntries(l, &f, url, id); err != nil {
 		return nil, err
 	}
+	if len(f.Entries) == 0 {
+		// Nothing has changed yet (one crawl): the feed starts with the
+		// first crawl, so that a reader who subscribes sees what it follows.
+		first := c.crawls[0]
+		text, err := l.t("changes.feed_first", "time", atomTime(first.At), "types", len(c.m.snap.Instances), "offers", len(c.m.snap.Offers))
+		if err != nil {
+			return nil, err
+		}
+		var body strings.Builder
+		template.HTMLEscape(&body, []byte(text))
+		f.Entries = append(f.Entries, atomEntry{
+			ID:      id("changes/#first-" + first.Slug),
+			Title:   l.msg("changes.feed_first_title") + " " + first.At.UTC().Format("2006-01-02 15:04 UTC"),
+			Updated: atomTime(first.At),
+			Links:   []atomLink{{Rel: "alternate", Type: "text/html", HrefLang: l.HTMLLang, Href: url("changes/")}},
+			Summary: text,
+			Content: atomText{Type: "html", Body: "<p>" + body.String() + "</p>"},
+		})
+	}
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	enc := xml.NewEncoder(&b)

@@ -43,8 +43,12 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// sourcelinks shortens the URLs of an imported price's archives.
 		"sourcelinks":  sourceLinks,
 		"sourcegroups": sourceGroups,
-		// gpuOfferRows are the rows of a GPU page's offer table (rows.go).
-		"gpuOfferRows": func(offers []*offerView) template.HTML { return gpuOfferRows(base, l, offers) },
+		// pricegroups are the columns of the price summaries (prices.go).
+		"pricegroups": func() []priceGroup { return priceGroups },
+		// scname is a scenario's name in the language; fitreasons a
+		// verdict's reasons (fits.go).
+		"scname":     func(s compare.Scenario) string { return scenarioName(l, s) },
+		"fitreasons": func(f compare.OfferFit) []fitReason { return fitReasons(l, f) },
 		// instanceOfferRows are the rows of an instance page's offer table.
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
 		// compare's reasons in the page's language (reason_words.go): reason

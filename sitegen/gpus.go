@@ -1,8 +1,11 @@
 package sitegen
 
 import (
+	"net/url"
 	"sort"
+	"strings"
 
+	"github.com/go-analyze/charts"
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -34,8 +37,20 @@ type gpuPageData struct {
 	// Chart is the chart's path relative to the language root ("" without one).
 	Chart      string
 	ByProvider []providerGPUPrice
-	Offers     []*offerView // every offer, cheapest USD per GPU-hour first
-	Types      []*typeView
+	// Rows is one row per instance type with the model: its cheapest price
+	// of each billing group, cheapest on-demand per GPU-hour first. Every
+	// offer is in the explorer (ExplorerHref).
+	Rows         []gpuTypeRow
+	OfferCount   int
+	ExplorerHref string
+	Types        []*typeView
+	// Family is the models of the same family the site has pages for (A100
+	// 40/80 GB, SXM/PCIe …), this one included; nil when it is alone.
+	Family []gpuFamilyMember
+	// Fits is the scenarios instance types with the model fit or may fit
+	// (compare's verdicts); nil without scenarios.
+	Fits      []gpuFit
+	Scenarios bool // the site has scenario pages
 	// Memory says where providers report the model's memory otherwise than as
 	// the reference's class (specs.go).
 	Memory []gpuMemoryNote
@@ -124,15 +139,18 @@ func (m *siteModel) refModel(id string) (catalog.GPUModel, bool) {
 }
 
 func (m *siteModel) gpuPage(id string) gpuPageData {
-	d := gpuPageData{ID: id, Name: id, Types: m.typesWithModel(id)}
+	d := gpuPageData{ID: id, Name: id, Types: m.typesWithModel(id), ExplorerHref: explorerGPUHref(id),
+		Family: m.gpuFamily(id), Fits: m.fits.ofGPU(id), Scenarios: m.fits != nil}
 	d.Memory = gpuMemoryNotes(d.Types)
 	if g, ok := m.refModel(id); ok {
 		d.Model, d.Known, d.Name = g, true, g.Name
 	}
 	per := map[catalog.Provider]*providerGPUPrice{}
 	for _, t := range d.Types {
-		for _, o := range m.offersOf[t.T.Key()] {
-			d.Offers = append(d.Offers, o)
+		offers := m.offersOf[t.T.Key()]
+		d.Rows = append(d.Rows, newGPUTypeRow(t, offers))
+		d.OfferCount += len(offers)
+		for _, o := range offers {
 			p := per[o.Offer.Provider]
 			if p == nil {
 				p = &providerGPUPrice{Provider: o.Offer.Provider}
@@ -158,14 +176,9 @@ func (m *siteModel) gpuPage(id string) gpuPageData {
 			}
 		}
 	}
-	// Cheapest first, suspect prices after every plausible one.
-	sort.SliceStable(d.Offers, func(i, j int) bool {
-		a, b := d.Offers[i], d.Offers[j]
-		if a.Offer.Leads() != b.Offer.Leads() {
-			return a.Offer.Leads()
-		}
-		return cheaper(a.USDGPUHour, b.USDGPUHour)
-	})
+	// Cheapest on-demand per GPU-hour first; types without one after, by
+	// their cheapest price of any kind.
+	sort.SliceStable(d.Rows, func(i, j int) bool { return cheaper(d.Rows[i].sortKey, d.Rows[j].sortKey) })
 	for _, p := range m.providers() {
 		if v, ok := per[p]; ok {
 			for _, o := range []*offerView{v.onDemand, v.spot, v.reserved} {
@@ -190,7 +203,7 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 	any := false
 	val := func(d *decimal.Decimal) float64 {
 		if d == nil {
-			return 0
+			return charts.GetNullValue() // no bar, no "0.0000"
 		}
 		any = true
 		r, _ := moneyRound(*d) // the bars' labels read as the table's figures
@@ -215,5 +228,75 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 	if hasCommit {
 		series = append(series, commit)
 	}
-	return horizontalBarSVG(cats, series)
+	return horizontalBarSVG(cats, series, l.msg("chart.usd_gpu_hour"))
+}
+
+// gpuTypeRow is one instance type of a GPU page's summary.
+type gpuTypeRow struct {
+	Type    *typeView
+	Prices  []groupPrice // the cheapest of each billing group
+	Regions int          // regions with an offer
+	Offers  int
+	sortKey *decimal.Decimal
+}
+
+func newGPUTypeRow(t *typeView, offers []*offerView) gpuTypeRow {
+	r := gpuTypeRow{Type: t, Prices: cheapestByGroup(offers), Offers: len(offers)}
+	regions := map[string]bool{}
+	for _, o := range offers {
+		regions[o.Offer.Region] = true
+	}
+	r.Regions = len(regions)
+	for _, p := range r.Prices {
+		if p.Offer != nil {
+			r.sortKey = p.Offer.USDGPUHour
+			break
+		}
+	}
+	return r
+}
+
+// explorerGPUHref is the explorer with every offer of a GPU model: the
+// explorer's own URL parameters (the gpu column's filter, every billing kind).
+func explorerGPUHref(id string) string {
+	return "offers.html?" + url.Values{"gpu": {id}, "billing": {"all"}}.Encode()
+}
+
+// gpuFamilyMember is one model of a GPU page's family switcher.
+type gpuFamilyMember struct {
+	ID, Name, Href string
+	Current        bool
+}
+
+// gpuFamilyKey is a model's family: the vendor and chip of its canonical id
+// ("nvidia-a100" for nvidia-a100-sxm-80gb and nvidia-a100-pcie-40gb), the
+// part the reference's ids share across form factors and memory sizes.
+func gpuFamilyKey(id string) string {
+	parts := strings.SplitN(id, "-", 3)
+	if len(parts) < 3 {
+		return id
+	}
+	return parts[0] + "-" + parts[1]
+}
+
+// gpuFamily lists the models of id's family that have pages, by name; nil
+// when id is the only one.
+func (m *siteModel) gpuFamily(id string) []gpuFamilyMember {
+	key := gpuFamilyKey(id)
+	var out []gpuFamilyMember
+	for _, other := range m.gpuModels() {
+		if gpuFamilyKey(other) != key {
+			continue
+		}
+		f := gpuFamilyMember{ID: other, Name: other, Href: gpuHref(other), Current: other == id}
+		if g, ok := m.refModel(other); ok && g.Name != "" {
+			f.Name = g.Name
+		}
+		out = append(out, f)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }

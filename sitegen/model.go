@@ -36,6 +36,9 @@ type siteModel struct {
 	observedOf map[string][]catalog.ObservedSeriesRuns
 	archived   []*archivedType
 	archivedBy map[string]*archivedType
+	// fits are the scenario verdicts by instance type and GPU model (fits.go);
+	// nil without scenarios.
+	fits *scenarioFits
 
 	// similar's indexes and answers, made on first use (pages.go).
 	similarIndex     map[string][]int
@@ -78,6 +81,10 @@ type typeView struct {
 // Conflicted reports whether the provider and the GPU reference disagree on one
 // of the type's specs (catalog.SpecConflict).
 func (t *typeView) Conflicted() bool { return len(t.T.Conflicts) > 0 }
+
+// MultiGPU reports whether the type has more than one GPU: its prices are
+// also shown per GPU-hour.
+func (t *typeView) MultiGPU() bool { return t.units.GreaterThan(decimal.NewFromInt(1)) }
 
 // offerView is an offer with what the pages derive from it. Prices per hour are
 // the effective hourly price (upfront spread over the term); nil when they cannot

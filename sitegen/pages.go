@@ -127,6 +127,16 @@ type instanceData struct {
 	// PriceHistory is the price history of the type's offers (history.go): the
 	// crawled on-demand prices (Options.PriceHistory) and the imported series.
 	PriceHistory priceHistoryView
+	// Summary is the cheapest plausible price of each billing group; Matrix
+	// the prices by region and billing kind (prices.go).
+	Summary []groupPrice
+	Matrix  priceMatrix
+	// Fits is the scenarios the type fits or may fit (fits.go); Scenarios
+	// says the site has scenario pages.
+	Fits      []typeFit
+	Scenarios bool
+	// Zones is Placements by region.
+	Zones []zoneGroup
 }
 
 // similarType is an instance type of another provider with the same GPU model and
@@ -468,6 +478,9 @@ func (m *siteModel) instancePage(t *typeView) instanceData {
 	sort.Strings(d.Includes)
 	d.Similar = m.similar(t)
 	d.PriceHistory = m.historyOf(t.T.Key(), d.Offers)
+	d.Summary, d.Matrix = cheapestByGroup(d.Offers), newPriceMatrix(d.Offers)
+	d.Fits, d.Scenarios = m.fits.ofType(t.T.Key()), m.fits != nil
+	d.Zones = groupZones(d.Placements)
 	return d
 }
 

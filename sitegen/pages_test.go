@@ -53,14 +53,6 @@ func pagePart(t *testing.T, page, from, to string) string {
 	return part[:j]
 }
 
-func dataKeys(s string) []string {
-	var out []string
-	for _, m := range regexp.MustCompile(`<tr data-key="([^"]*)"`).FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
-
 func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	opts := testOptions(t, out)
@@ -82,7 +74,7 @@ func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	locs := regexp.MustCompile(`<loc>([^<]*)</loc>`).FindAllStringSubmatch(sitemap, -1)
 	snap := testSnapshot(t)
 	// Every page of both languages but the 404 pages.
-	if want := 2*(9+5) + 2*len(snap.Instances); len(locs) != want {
+	if want := 2*(10+5) + 2*len(snap.Instances); len(locs) != want {
 		t.Errorf("sitemap has %d URLs, want %d", len(locs), want)
 	}
 	for _, l := range locs {
@@ -124,17 +116,27 @@ func TestBuild_WithoutSiteURLNoSitemap(t *testing.T) {
 	}
 }
 
-func TestGPUPage_OffersCheapestPerGPUHourFirst(t *testing.T) {
+func TestGPUPage_TypesCheapestPerGPUHourFirst(t *testing.T) {
 	out := buildSite(t)
 	page := readPage(t, out, "gpus/nvidia-a10-24gb.html")
-	want := []string{
-		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//subscription_month", // 3500 CNY / 730 h = 0.6753 USD
-		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand",          // 1.1972
-		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand",             // 1.2817
+	// A row per instance type, cheapest on-demand per GPU-hour first, with
+	// its cheapest price of each billing group; every offer is in the
+	// explorer behind a link.
+	types := regexp.MustCompile(`<tr data-type="([^"]*)">`).FindAllStringSubmatch(page, -1)
+	var got []string
+	for _, m := range types {
+		got = append(got, m[1])
 	}
-	if diff := cmp.Diff(want, dataKeys(page)); diff != "" {
-		t.Errorf("offers of the A10 (-want +got):\n%s", diff)
+	want := []string{"alibaba/ecs.gn7i-c8g1.2xlarge", "volcengine/ecs.gni2.3xlarge"} // on-demand 1.1972, 1.2817 USD
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("instance types of the A10 (-want +got):\n%s", diff)
 	}
+	row := pagePart(t, page, `<tr data-type="alibaba/ecs.gn7i-c8g1.2xlarge">`, `</tr>`)
+	wantContains(t, "the Alibaba row", row, `data-label="On-demand" data-v="1.197`, "1.1972 <small>USD/hour</small>", `data-label="Subscription" data-v="0.675`, "0.6753 <small>USD/hour</small>", "3500 CNY/month", `data-label="Regions" data-v="1">1</td>`)
+	if strings.Count(page, "<tr data-key=") != 0 {
+		t.Error("the GPU page still lists every offer")
+	}
+	wantContains(t, "the A10 page", page, `<a href="/offers.html?billing=all&amp;gpu=nvidia-a10-24gb">All 3 offers in the explorer</a>`)
 	svg, err := os.ReadFile(filepath.Join(out, "zh", "gpus", "nvidia-a10-24gb.svg"))
 	if err != nil {
 		t.Fatal(err)
@@ -178,7 +180,7 @@ func TestInstancePage_SimilarIncludesAndHistory(t *testing.T) {
 	build(t, opts)
 	page := readPage(t, out, "instances/alibaba/ecs.gn7i-c8g1.2xlarge.html")
 	// Similar: Volcano Engine's A10 (same model and count); AWS g5.xlarge has an A10G.
-	similar := pagePart(t, page, `id="similar"`, `id="history"`)
+	similar := pagePart(t, page, `id="similar"`, `id="specs"`)
 	if !strings.Contains(similar, "ecs.gni2.3xlarge") || !strings.Contains(similar, "same GPU model and count") || !strings.Contains(similar, "1.2817 USD") {
 		t.Errorf("similar types lack Volcano Engine's A10 type:\n%s", similar)
 	}

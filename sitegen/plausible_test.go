@@ -84,8 +84,20 @@ func TestEmbedded_SuspectNeverLeads(t *testing.T) {
 			t.Error("AWS's H100 prices (observed 2025-11-30) are not marked stale")
 		}
 	}
-	if len(h100.Offers) > 0 && !h100.Offers[0].Offer.Plausible() {
-		t.Errorf("the H100 page lists the suspect %s first", h100.Offers[0].Key)
+	for _, r := range h100.Rows {
+		for _, p := range r.Prices {
+			if p.Offer != nil && !p.Offer.Offer.Plausible() {
+				t.Errorf("the H100 page gives the suspect %s as %s's cheapest %s", p.Offer.Key, r.Type.T.ID, p.Group)
+			}
+		}
+	}
+	for _, tv := range m.types {
+		d := m.instancePage(tv)
+		for _, p := range d.Summary {
+			if p.Offer != nil && !p.Offer.Offer.Plausible() {
+				t.Errorf("%s: the summary gives the suspect %s as the cheapest %s", tv.T.Key(), p.Offer.Key, p.Group)
+			}
+		}
 	}
 
 	m.indexSimilar()

@@ -1,7 +1,6 @@
 package sitegen
 
 import (
-	"fmt"
 	"html/template"
 	"strings"
 	"unicode/utf8"
@@ -9,8 +8,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
-// The largest tables of the site (every offer of a GPU model on its page, every
-// offer of an instance type on its page) are
+// The largest table of the site (every offer of an instance type on its page) is
 // written by Go code rather than by html/template: a template spends most of a
 // large build in reflection, one call per value of every row. The code writes
 // exactly the bytes the template it replaces wrote, escaping each value the way
@@ -45,75 +43,6 @@ func escapeText(b *strings.Builder, s string) {
 		i += w
 	}
 	b.WriteString(s[written:])
-}
-
-// escapeURL writes s as html/template writes a string that is a whole href
-// value: unsafe schemes filtered out, then normalized (bytes outside the URL
-// character set percent-encoded), then escaped as an attribute value.
-func escapeURL(b *strings.Builder, s string) {
-	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") &&
-		!strings.EqualFold(protocol, "http") && !strings.EqualFold(protocol, "https") && !strings.EqualFold(protocol, "mailto") {
-		b.WriteString("#ZgotmplZ")
-		return
-	}
-	var n strings.Builder
-	written := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case strings.IndexByte("!#$&*+,/:;=?@[]%-._~", c) >= 0,
-			'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-			continue
-		}
-		n.WriteString(s[written:i])
-		fmt.Fprintf(&n, "%%%02x", c)
-		written = i + 1
-	}
-	if written == 0 {
-		escapeText(b, s)
-		return
-	}
-	n.WriteString(s[written:])
-	escapeText(b, n.String())
-}
-
-// gpuOfferRows writes the rows of a GPU page's offer table (gpu.html): one per
-// offer, as the template's row did.
-func gpuOfferRows(base string, l *language, offers []*offerView) template.HTML {
-	var b strings.Builder
-	b.Grow(len(offers) * 700)
-	for _, o := range offers {
-		b.WriteString(`<tr data-key="`)
-		escapeText(&b, o.Key)
-		b.WriteString("\">\n<td>")
-		escapeText(&b, l.label("provider", o.Offer.Provider))
-		b.WriteString(`</td>` + "\n" + `<td><a href="`)
-		escapeURL(&b, base+l.Prefix+strings.TrimSuffix(o.Type.Href, "index.html"))
-		b.WriteString(`">`)
-		escapeText(&b, o.Offer.InstanceType)
-		b.WriteString("</a></td>\n<td class=\"num\">")
-		escapeText(&b, o.Type.GPUs)
-		b.WriteString("</td>\n<td class=\"num\">")
-		if o.USDGPUHour != nil {
-			escapeText(&b, moneyText(*o.USDGPUHour))
-		}
-		b.WriteString("</td>\n<td class=\"num\">")
-		if o.USDHour != nil {
-			escapeText(&b, moneyText(*o.USDHour))
-		}
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, l.label("billing", o.Offer.Billing))
-		b.WriteString("</td>\n<td>")
-		writeRegion(&b, l, o)
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, o.Offer.Zone)
-		b.WriteString("</td>\n<td>")
-		escapeText(&b, l.label("avail", o.Offer.Availability))
-		b.WriteString("</td>\n<td>")
-		writeMarks(&b, l, o)
-		b.WriteString("</td>\n</tr>\n")
-	}
-	return template.HTML(b.String())
 }
 
 // writeRegion is the "region" template of _partials.html.
@@ -167,38 +96,60 @@ func writeBadge(b *strings.Builder, class, title, text string) {
 }
 
 // instanceOfferRows writes the rows of an instance page's offer table
-// (instance.html): one per offer, as the template's row did.
+// (instance.html): one per offer, as the template's row did. Each cell names
+// its column (data-label): on a narrow screen a row is a card.
 func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 	var b strings.Builder
-	b.Grow(len(offers) * 700)
+	b.Grow(len(offers) * 900)
+	var cells [9]string
+	for i, k := range []string{"col.region", "col.zone", "col.billing", "col.price_published", "col.usd_hour", "col.usd_gpu_hour", "col.availability", "col.includes", "col.marks"} {
+		var c strings.Builder
+		c.WriteString(`<td`)
+		if i >= 3 && i <= 5 {
+			c.WriteString(` class="num"`)
+		}
+		c.WriteString(` data-label="`)
+		escapeText(&c, l.msg(k))
+		c.WriteString(`">`)
+		cells[i] = c.String()
+	}
 	for _, o := range offers {
-		b.WriteString("<tr>\n<td>")
+		b.WriteString("<tr>\n")
+		b.WriteString(cells[0])
 		writeRegion(&b, l, o)
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[1])
 		escapeText(&b, o.Offer.Zone)
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[2])
 		escapeText(&b, l.label("billing", o.Offer.Billing))
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[3])
 		writePublished(&b, l, o.Offer)
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[4])
 		if o.USDHour != nil {
 			escapeText(&b, moneyText(*o.USDHour))
 			b.WriteString(" USD")
 		}
-		b.WriteString("</td>\n<td class=\"num\">")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[5])
 		if o.USDGPUHour != nil {
 			escapeText(&b, moneyText(*o.USDGPUHour))
 			b.WriteString(" USD")
 		}
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[6])
 		escapeText(&b, l.label("avail", o.Offer.Availability))
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
 			escapeText(&b, o.Offer.Includes)
 		} else {
 			b.WriteString("—")
 		}
-		b.WriteString("</td>\n<td>")
+		b.WriteString("</td>\n")
+		b.WriteString(cells[8])
 		writeMarks(&b, l, o)
 		if o.Offer.Suspect != "" {
 			b.WriteString(" <small>")

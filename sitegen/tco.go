@@ -93,6 +93,18 @@ type tcoConfig struct {
 	Defaults  tcoDefaults       `json:"defaults"`
 	Labels    map[string]string `json:"labels"`
 	Scenarios []tcoCalcScenario `json:"scenarios"`
+	// FX is the other currency the calculator shows its figures in: the
+	// snapshot's rate from USD; nil when the table has none.
+	FX *tcoFX `json:"fx,omitempty"`
+}
+
+// tcoFX is a currency the calculator converts to, as compare's
+// TCOResult.InCurrency does: each USD figure times Rate, rounded as it is.
+type tcoFX struct {
+	Currency catalog.Currency `json:"currency"`
+	Rate     decimal.Decimal  `json:"rate"` // units of Currency per USD
+	Date     string           `json:"date"`
+	Source   string           `json:"source"`
 }
 
 type tcoDefaults struct {
@@ -150,6 +162,9 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String()}
 	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(),
 		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle, SpotOverhead: def.SpotOverhead}}
+	if r, err := m.snap.FX.CrossRate(catalog.USD, catalog.CNY); err == nil {
+		d.Config.FX = &tcoFX{Currency: catalog.CNY, Rate: r, Date: m.snap.FX.Date, Source: m.snap.FX.Source}
+	}
 	for i := range s.tco.Scenarios {
 		t := &s.tco.Scenarios[i]
 		sec := tcoSection{ID: t.ID, Anchor: "tco-" + slugify(t.ID), Name: scenarioName(l, t.Scenario), Href: scenarioHref(t.ID), T: t,
@@ -246,16 +261,18 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 	}
 	opt := charts.NewLineChartOptionWithData(values)
 	opt.XAxis.Labels = months
-	opt.Legend.SeriesNames = names
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft, Top: charts.PositionBottom}
+	opt.XAxis.Title = chartText(l.msg("tco.col_month"))
+	opt.Legend.SeriesNames = chartTexts(names)
+	// The legend goes at the top from the left and wraps (the library lays
+	// it out), the axes name the unit and the month.
+	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
 	opt.Legend.FontStyle.FontSize = 11
-	opt.Title.Text = l.msg("tco.chart_cumulative_title")
-	opt.Title.FontStyle.FontSize = 13
+	opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msg("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
 	opt.Symbol.Shape = charts.SymbolCircle
 	opt.LineStrokeWidth = 1.5
-	opt.ValueFormatter = func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 360})
+	opt.ValueFormatter = tickLabel
+	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 340 + 20*legendLines(names)})
 	if err := p.LineChart(opt); err != nil {
 		return nil, nil, fmt.Errorf("chart: %w", err)
 	}
@@ -269,7 +286,7 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 		cats = append(cats, r.Col.Label)
 		bars.Values = append(bars.Values, r.R.CostPerUnitUSD.InexactFloat64())
 	}
-	unit, err := horizontalBarSVG(cats, []barSeries{bars})
+	unit, err := horizontalBarSVG(cats, []barSeries{bars}, l.msg("tco.col_cost_per_unit")+" ("+sec.T.WorkUnit+")")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -60,6 +60,33 @@ func cliTCO(t *testing.T, input string) compare.TCOResult {
 	return res
 }
 
+// cliTCOIn runs `gpuatlas tco --input FILE --format json --currency CUR
+// --catalog <the test snapshot>`: the result and its money in the currency.
+func cliTCOIn(t *testing.T, input, currency string) (compare.TCOResult, compare.TCOInCurrency) {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "input.json")
+	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	args := []string{"tco", "--input", f, "--format", "json", "--currency", currency, "--catalog", filepath.Join(testdata, "snapshot.json")}
+	if code := cli.Main(env, args); code != 0 {
+		t.Fatalf("gpuatlas %v: exit %d: %s", args, code, stderr.String())
+	}
+	var res struct {
+		compare.TCOResult
+		InCurrency *compare.TCOInCurrency `json:"in_currency"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatalf("gpuatlas tco output: %v", err)
+	}
+	if res.InCurrency == nil || string(res.InCurrency.Currency) != currency {
+		t.Fatalf("gpuatlas tco --currency %s gave no figures in it", currency)
+	}
+	return res.TCOResult, *res.InCurrency
+}
+
 // tcoTables are the body cells of a result table, a cumulative table and a
 // break-even table, as text.
 type tcoTables struct {
@@ -236,6 +263,59 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 			browsertest.SetControl(t, ctx, c[0], c[1])
 		}
 	}
+	// In CNY: the calculator's figures are the command line's, converted at
+	// the snapshot's rate, to the fen; the charts are drawn; every input is in
+	// the URL, and the URL brings them back.
+	browsertest.SetControl(t, ctx, "calc-scenario", ids[0])
+	browsertest.SetControl(t, ctx, "calc-months", "7")
+	browsertest.SetControl(t, ctx, "calc-currency", "CNY")
+	in := input()
+	usd, cny := cliTCOIn(t, in, "CNY")
+	tb := readTCOTables(t, ctx, "#calc-res", "#calc-cum", "#calc-be")
+	if len(tb.Cum) != 7 || len(tb.Res) != len(cny.Options) {
+		t.Fatalf("CNY tables: %d months, %d options; want 7 and %d", len(tb.Cum), len(tb.Res), len(cny.Options))
+	}
+	for i, o := range cny.Options {
+		for m := range tb.Cum {
+			if got, want := tb.Cum[m][i+1], o.Cumulative[m].StringFixed(2); got != want {
+				t.Errorf("CNY: %s month %d: calculator %s, command line %s", o.ID, m+1, got, want)
+			}
+		}
+		row := tb.Res[i]
+		if d, err := decimal.NewFromString(row[2]); err != nil || !d.Equal(o.PerHour) || row[6] != o.Total.StringFixed(2) || row[7] != o.CostPerUnit.StringFixed(6) {
+			t.Errorf("CNY: %s: calculator %v; command line %s per hour, total %s, per unit %s", o.ID, row, o.PerHour, o.Total.StringFixed(2), o.CostPerUnit.StringFixed(6))
+		}
+		if usd.Options[i].TotalUSD.Equal(o.Total) {
+			t.Errorf("CNY: %s: the total %s is the USD figure", o.ID, o.Total)
+		}
+	}
+	if fx := browsertest.Eval[string](t, ctx, `document.getElementById('calc-fx').textContent`); !strings.Contains(fx, cny.Rate.String()) || !strings.Contains(fx, cny.FXDate) {
+		t.Errorf("the rate %s and its date %s are not shown: %q", cny.Rate, cny.FXDate, fx)
+	}
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#calc-chart-cum path.series').length`); n != len(cny.Options) {
+		t.Errorf("the cumulative chart draws %d lines for %d options", n, len(cny.Options))
+	}
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#calc-chart-unit rect.bar').length`); n != len(cny.Options) {
+		t.Errorf("the cost per unit chart draws %d bars for %d options", n, len(cny.Options))
+	}
+	if noise := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-charts text')].map(e => e.textContent).filter(s => /\d\.\d{7,}|0000000|9999999/.test(s))`); len(noise) > 0 {
+		t.Errorf("chart labels with float noise: %q", noise)
+	}
+	browsertest.ElementShot(t, ctx, "#calculator", "tco-calculator-cny.png")
+	search := browsertest.Eval[string](t, ctx, `location.search`)
+	for _, want := range []string{"scenario=" + ids[0], "m=7", "cur=CNY", "h=", "u=", "i=", "s=", "g=", "o="} {
+		if !strings.Contains(search, want) {
+			t.Errorf("the URL %s lacks %s", search, want)
+		}
+	}
+	browsertest.Do(t, ctx, "reopen from the URL", chromedp.Navigate(site+"/tco.html"+search), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	if again := input(); again != in {
+		t.Errorf("the URL does not bring the inputs back:\n%s\nwant\n%s", again, in)
+	}
+	if cur := browsertest.Eval[string](t, ctx, `document.getElementById('calc-currency').value`); cur != "CNY" {
+		t.Errorf("currency from the URL: %s", cur)
+	}
+
 	// Bad input says what is wrong and shows no figures.
 	browsertest.SetControl(t, ctx, "calc-util", "120")
 	if msg := browsertest.Eval[string](t, ctx, `document.getElementById('calc-error').textContent`); !strings.Contains(msg, "100") {

@@ -19,8 +19,8 @@ import (
 func runTCO(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
 		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
-		"           [--catalog FILE] [--format text|json] [--lang en|zh]\n"+
-		"       tco --input FILE [--format text|json] [--lang en|zh]\n\n"+
+		"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n"+
+		"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n"+
 		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
 		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
 		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
@@ -53,6 +53,7 @@ func runTCO(env Env, args []string) int {
 	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
 	format := fs.String("format", "text", "output format: text or json (input and result)")
 	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	currency := fs.String("currency", "USD", "currency of the money figures: USD, or CNY (the USD figures converted at the catalog's FX rate, each rounded as its USD figure; JSON adds them as \"in_currency\")")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	if code, ok := parse(args); !ok {
 		return code
@@ -66,6 +67,9 @@ func runTCO(env Env, args []string) int {
 	tag, err := textLang(*lang, env.Getenv)
 	if err != nil {
 		return usageError(env, "tco: %v", err)
+	}
+	if *currency != "USD" && *currency != "CNY" {
+		return usageError(env, "tco: --currency %q: want USD or CNY", *currency)
 	}
 
 	var in compare.TCOInput
@@ -178,13 +182,32 @@ func runTCO(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "%v", err)
 	}
+	var conv *compare.TCOInCurrency
+	if *currency != "USD" {
+		// The catalog's FX table: the embedded one, or --catalog's.
+		snap, _, err := loadSnapshot(*path)
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		c, err := res.InCurrency(snap.FX, catalog.Currency(*currency))
+		if err != nil {
+			return fail(env, "tco: %v", err)
+		}
+		conv = &c
+	}
 	w := bufio.NewWriter(env.Stdout)
 	if *format == "json" {
-		err = writeJSON(w, res)
+		err = writeJSON(w, struct {
+			compare.TCOResult
+			InCurrency *compare.TCOInCurrency `json:"in_currency,omitempty"`
+		}{res, conv})
 	} else {
 		var words sitegen.ReasonWords
 		if words, err = reasonWords(tag); err == nil {
 			err = writeTCOText(w, words, res)
+			if err == nil && conv != nil {
+				err = writeTCOCurrencyText(w, words, res, *conv)
+			}
 		}
 	}
 	if err == nil {

@@ -138,3 +138,18 @@ func nativeText(w sitegen.ReasonWords, n compare.TCONative) string {
 }
 
 func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
+
+// writeTCOCurrencyText prints the options' money in the other currency
+// (--currency CNY): compare.TCOResult.InCurrency, worded like the rest.
+func writeTCOCurrencyText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult, c compare.TCOInCurrency) error {
+	cur := string(c.Currency)
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, w.T("cli.tco.in_currency", "currency", cur, "rate", c.Rate.String(), "source", c.FXSource, "date", c.FXDate))
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", w.T("cli.tco.col_option"), w.T("cli.tco.col_cur_hour", "currency", cur),
+		w.T("cli.tco.col_cur_total", "currency", cur), w.T("cli.tco.col_cur_per_unit", "currency", cur, "unit", w.WorkUnit(r.Input.Workload.WorkUnit)))
+	for _, o := range c.Options {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", o.ID, sitegen.FormatRate(o.PerHour), sitegen.FormatMoney(o.Total), sitegen.FormatRate(o.CostPerUnit))
+	}
+	return tw.Flush()
+}

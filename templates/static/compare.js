@@ -98,7 +98,10 @@
       var th = el('th');
       th.scope = 'col';
       th.dataset.key = r.key;
-      th.append(label('provider', r.p) + ' ', el('strong', '', r.id), el('br'), el('small', 'id', r.key));
+      // A person's heading: the type, where and how it is sold; the offer
+      // key stays in the data attribute for scripts.
+      var where = A.regionName(r) + (r.zone ? ' (' + r.zone + ')' : '');
+      th.append(el('strong', '', r.id), ' · ' + where + ' · ' + label('billing', r.billing), el('br'), el('small', 'sub', label('provider', r.p)));
       htr.appendChild(th);
     });
     thead.appendChild(htr);

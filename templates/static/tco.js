@@ -278,6 +278,8 @@
   var groupsBox = document.getElementById('calc-groups');
   var offersBox = document.getElementById('calc-offers');
   var jsonBox = document.getElementById('calc-json');
+  var curSel = document.getElementById('calc-currency');
+  var chartsBox = document.getElementById('calc-charts');
   var jsonPre = document.getElementById('calc-input');
   var byID = {};
   cfg.scenarios.forEach(function (s) { byID[s.id] = s; });
@@ -402,20 +404,27 @@
     }
     var labels = {};
     inp.options.forEach(function (o) { labels[o.id] = optLabel(o); });
+    // Money in the chosen currency: compare's TCOResult.InCurrency, each USD
+    // figure times the snapshot's rate, rounded as the USD figure is.
+    var cur = curSel && cfg.fx && curSel.value === cfg.fx.currency ? cfg.fx.currency : 'USD';
+    var rate = cur === 'USD' ? null : dec(cfg.fx.rate);
+    function money(x, places) { return rate === null ? x : round(mul(x, rate), places); }
     var nodes = [];
     nodes.push(table('calc-res', fill(text('tcojs.results_caption'), { months: inp.workload.horizon_months, unit: s.work_unit_label || s.work_unit }),
-      [{ text: text('tco.col_option') }, { text: text('tco.col_speed') }, { text: text('col.usd_hour') }, { text: text('tco.col_needed') },
-        { text: text('tco.col_committed') }, { text: text('tco.col_hours_job') }, { text: text('tco.col_total') }, { text: text('tco.col_cost_per_unit') }],
+      [{ text: text('tco.col_option') }, { text: text('tco.col_speed') }, { text: fill(text('tcojs.col_per_hour'), { cur: cur }) }, { text: text('tco.col_needed') },
+        { text: text('tco.col_committed') }, { text: text('tco.col_hours_job') }, { text: fill(text('tcojs.col_total'), { cur: cur }) }, { text: fill(text('tcojs.col_per_unit'), { cur: cur }) }],
       res.options.map(function (r, i) {
-        return { option: r.id, cells: [labels[r.id], fmtQty(dec(inp.options[i].speed.work_per_hour)), fmtRate(r.usd_per_hour), fmtQty(r.needed_hours_per_month),
-          inp.options[i].commitment ? String(r.committed_instances) : '—', fmtQty(r.hours_per_job), fmtMoney(r.total_usd), fmtRate(r.cost_per_unit_usd)] };
+        return { option: r.id, cells: [labels[r.id], fmtQty(dec(inp.options[i].speed.work_per_hour)), fmtRate(money(r.usd_per_hour, RATE_PLACES)), fmtQty(r.needed_hours_per_month),
+          inp.options[i].commitment ? String(r.committed_instances) : '—', fmtQty(r.hours_per_job), fmtMoney(money(r.total_usd, MONEY_PLACES)), fmtRate(money(r.cost_per_unit_usd, COST_PLACES))] };
       })));
     var heads = [{ text: text('tco.col_month') }].concat(res.options.map(function (r) { return { text: labels[r.id], option: r.id }; }));
-    var rows = [];
+    var rows = [], cum = res.options.map(function (r) { return r.cumulative_usd.map(function (x) { return money(x, MONEY_PLACES); }); });
     for (var m = 0; m < inp.workload.horizon_months; m++) {
-      rows.push({ cells: [String(m + 1)].concat(res.options.map(function (r) { return fmtMoney(r.cumulative_usd[m]); })) });
+      rows.push({ cells: [String(m + 1)].concat(cum.map(function (c) { return fmtMoney(c[m]); })) });
     }
-    nodes.push(table('calc-cum', text('tcojs.cum_caption'), heads, rows));
+    nodes.push(table('calc-cum', fill(text('tcojs.cum_caption_cur'), { cur: cur }), heads, rows));
+    drawCharts(s, cur, res.options.map(function (r) { return labels[r.id]; }), cum,
+      res.options.map(function (r) { return money(r.cost_per_unit_usd, COST_PLACES); }));
     if (res.break_evens.length) {
       nodes.push(table('calc-be', text('tcojs.be_caption'),
         [{ text: text('tco.col_commitment') }, { text: text('tco.col_against'), left: true }, { text: text('tco.col_be_hours') }, { text: text('tco.col_be_util') }],
@@ -434,11 +443,114 @@
     jsonPre.textContent = JSON.stringify(inp, null, 2);
     jsonBox.hidden = false;
     form.dataset.state = 'ok';
+    writeURL();
+  }
+
+  // ---- charts: inline SVG, drawn from the tables' figures -------------------
+  // The SVG namespace, as the HTML parser gives it (no address in the script).
+  var SVG = (function () { var d = document.createElement('div'); d.innerHTML = '<svg></svg>'; return d.firstChild.namespaceURI; })();
+  function svgEl(tag, attrs, txt) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (txt !== undefined) e.textContent = txt;
+    return e;
+  }
+  // tick is an axis label: three significant digits, thousands separated.
+  function tick(v) {
+    if (v === 0) return '0';
+    var places = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(v))));
+    var r = Math.round(v * Math.pow(10, places)) / Math.pow(10, places);
+    var parts = String(r).split('.');
+    parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return parts.join('.');
+  }
+  // niceStep is a round step that divides max into about n parts.
+  function niceStep(max, n) {
+    var raw = max / n, p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * p;
+  }
+  function legend(names) {
+    var ul = el('ul', 'chart-legend');
+    names.forEach(function (n, i) { var li = el('li', 's' + (i % 8)); li.appendChild(el('span', 'swatch')); li.appendChild(document.createTextNode(n)); ul.appendChild(li); });
+    return ul;
+  }
+  function figure(id, title, alt, svg, names) {
+    var f = el('figure', 'chart calc-chart');
+    f.id = id;
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', alt);
+    f.appendChild(el('figcaption', null, title));
+    f.appendChild(svg);
+    if (names) f.appendChild(legend(names));
+    return f;
+  }
+  function drawCharts(s, cur, names, cum, unit) {
+    if (!chartsBox) return;
+    var W = 640, H = 300, L = 64, R = 16, T = 12, B = 40;
+    var months = cum.length ? cum[0].length : 0;
+    var max = 0;
+    cum.forEach(function (c) { c.forEach(function (v) { max = Math.max(max, Number(str(v))); }); });
+    var step = niceStep(max || 1, 5), top = Math.ceil((max || 1) / step) * step;
+    var x = function (m) { return L + (months <= 1 ? 0 : m * (W - L - R) / (months - 1)); };
+    var y = function (v) { return T + (H - T - B) * (1 - v / top); };
+    var line = svgEl('svg', { viewBox: '0 0 ' + W + ' ' + H, width: W, height: H, class: 'chart-svg' });
+    for (var v = 0; v <= top + step / 2; v += step) {
+      line.appendChild(svgEl('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
+      line.appendChild(svgEl('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'tick' }, tick(v)));
+    }
+    var every = Math.max(1, Math.ceil(months / 12));
+    for (var m = 0; m < months; m += every) line.appendChild(svgEl('text', { x: x(m), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, String(m + 1)));
+    line.appendChild(svgEl('text', { x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, text('tcojs.month')));
+    cum.forEach(function (c, i) {
+      var d = c.map(function (v, m) { return (m ? 'L' : 'M') + x(m).toFixed(1) + ' ' + y(Number(str(v))).toFixed(1); }).join(' ');
+      line.appendChild(svgEl('path', { d: d, class: 'series s' + (i % 8) }));
+    });
+    var umax = 0;
+    unit.forEach(function (v) { umax = Math.max(umax, Number(str(v))); });
+    var rowH = 34, BH = unit.length * rowH + 36;
+    var ustep = niceStep(umax || 1, 4), utop = Math.ceil((umax || 1) / ustep) * ustep;
+    var ux = function (v) { return 8 + (W - 8 - 90) * v / utop; };
+    var bars = svgEl('svg', { viewBox: '0 0 ' + W + ' ' + BH, width: W, height: BH, class: 'chart-svg' });
+    unit.forEach(function (v, i) {
+      var yy = 8 + i * rowH;
+      bars.appendChild(svgEl('text', { x: 8, y: yy + 10, class: 'bar-label' }, names[i]));
+      bars.appendChild(svgEl('rect', { x: 8, y: yy + 14, width: Math.max(1, ux(Number(str(v))) - 8).toFixed(1), height: 12, class: 'bar s' + (i % 8) }));
+      bars.appendChild(svgEl('text', { x: (ux(Number(str(v))) + 4).toFixed(1), y: yy + 25, class: 'tick' }, fmtRate(v)));
+    });
+    for (var t = 0; t <= utop + ustep / 2; t += ustep) bars.appendChild(svgEl('text', { x: ux(t), y: BH - 6, 'text-anchor': 'middle', class: 'tick' }, tick(t)));
+    chartsBox.replaceChildren(
+      figure('calc-chart-cum', fill(text('tcojs.chart_cum_title'), { cur: cur }), fill(text('tcojs.chart_cum_alt'), { cur: cur }), line, names),
+      figure('calc-chart-unit', fill(text('tcojs.chart_unit_title'), { cur: cur, unit: s.work_unit_label || s.work_unit }), fill(text('tcojs.chart_unit_alt'), { cur: cur, unit: s.work_unit_label || s.work_unit }), bars));
+  }
+
+  // ---- every input in the URL ------------------------------------------------
+  var FIELDS = { h: 'calc-hours', m: 'calc-months', u: 'calc-util', i: 'calc-idle', s: 'calc-spot' };
+  function writeURL() {
+    var q = new URLSearchParams();
+    q.set('scenario', sel.value);
+    Object.keys(FIELDS).forEach(function (k) { q.set(k, document.getElementById(FIELDS[k]).value.trim()); });
+    if (curSel) q.set('cur', curSel.value);
+    q.set('g', Object.keys(checked(groupsBox)).join(','));
+    q.set('o', Object.keys(checked(offersBox)).join(','));
+    history.replaceState(null, '', '?' + q.toString() + location.hash);
+  }
+  function readURL(params) {
+    Object.keys(FIELDS).forEach(function (k) { if (params.get(k) !== null) document.getElementById(FIELDS[k]).value = params.get(k); });
+    if (curSel && params.get('cur') !== null && [].some.call(curSel.options, function (o) { return o.value === params.get('cur'); })) curSel.value = params.get('cur');
+    var tick2 = function (box, v) {
+      if (v === null) return;
+      var on = {};
+      v.split(',').forEach(function (x) { if (x) on[x] = true; });
+      [].forEach.call(box.querySelectorAll('input'), function (b) { b.checked = !!on[b.value]; });
+    };
+    tick2(groupsBox, params.get('g'));
+    tick2(offersBox, params.get('o'));
   }
 
   var params = new URLSearchParams(location.search);
   if (params.get('scenario') && byID[params.get('scenario')]) sel.value = params.get('scenario');
   buildOffers();
+  readURL(params);
   sel.addEventListener('change', function () { buildOffers(); render(); });
   form.addEventListener('input', render);
   form.addEventListener('change', render);
