@@ -144,7 +144,9 @@ func markObserved(o *Offer) (observedMark, error) {
 	if o.ObservedAt.IsZero() {
 		return observedUnknown, nil
 	}
-	if sameTime(o.ObservedAt, o.FetchedAt) { // the common case, without formatting
+	// An offer read back from a record before its fetch time is known carries
+	// the stand-in for an empty mark: it writes as one.
+	if o.ObservedAt.Equal(observedWhenFetched) || sameTime(o.ObservedAt, o.FetchedAt) { // the common case, without formatting
 		return "", nil
 	}
 	obs, err := marshalTime(o.ObservedAt)
