@@ -62,6 +62,12 @@ type WorkCost struct {
 	Synthetic   bool   `json:"synthetic,omitempty"`
 	Suspect     string `json:"suspect,omitempty"`
 	Explanation string `json:"explanation"`
+	// Scenario is the published result's scenario or setting ("Offline"):
+	// figures of different scenarios are never compared (WorkKey).
+	Scenario string `json:"scenario,omitempty"`
+	// Published is set for a figure from a published result
+	// (cost_published.go): where it comes from, as codes and figures.
+	Published *PublishedBasis `json:"published,omitempty"`
 }
 
 // CostPerWork gives every offer of an instance type with benchmark results a cost
@@ -73,10 +79,13 @@ type WorkCost struct {
 // GPUs than the run used may not hold the job at all (a 70B model on one device),
 // and the run says nothing about that. Among several such runs the one with the
 // closest GPU count is used, then the most recent, then the first by file:line.
+// These rules are for a team's runs on instance types; published results (a
+// round, or a system that is not an instance type) are never scaled: see
+// cost_published.go.
 //
 // Offers whose hourly USD price cannot be computed (no FX rate, zero price) and
 // runs whose workload or instance type is not known are left out. The result is
-// sorted by workload, offer (snapshot order) and run.
+// sorted by workload, scenario, offer (snapshot order) and run.
 func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads *catalog.WorkloadRegistry) []WorkCost {
 	if snap == nil || workloads == nil {
 		return nil
@@ -97,8 +106,12 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 	}
 
 	// Runs by workload, then by instance type; only runs that can be priced.
+	// Published results follow their own, stricter rules (cost_published.go).
 	byWorkload := map[string]map[string][]catalog.BenchmarkRun{}
 	for _, r := range runs {
+		if r.Published() {
+			continue
+		}
 		if _, ok := workloads.Workload(r.Workload); !ok {
 			continue
 		}
@@ -140,12 +153,15 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 			}
 		}
 	}
+	out = append(out, publishedCosts(newPublishedIndex(runs, workloads), types, offers, prices, workloads)...)
 	rank := billingRanks()
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
 		case a.Workload != b.Workload:
 			return a.Workload < b.Workload
+		case a.Scenario != b.Scenario:
+			return a.Scenario < b.Scenario
 		case comparePlace(a, b) != 0:
 			return comparePlace(a, b) < 0
 		case a.Zone != b.Zone:

@@ -107,7 +107,10 @@ func (s source) convert(r sourceRow) (record, skipped) {
 	} else {
 		return nil, "no date for the round"
 	}
-	if n := strings.TrimSpace(r["notes"]); n != "" {
+	// The sources' own notes matter for MLPerf Inference (a v4.0 value from a
+	// pre-publication log); elsewhere they describe the copy, or repeat ours.
+	if n := strings.TrimSpace(r["notes"]); n != "" && s.kind == mlperfInference && !strings.HasPrefix(n, "availability=") &&
+		!strings.HasPrefix(n, "llama2-70b-interactive") {
 		notes = append(notes, "source note: "+n)
 	}
 	rec["notes"] = strings.Join(notes, "; ")
@@ -173,9 +176,10 @@ func (s source) training(r sourceRow, rec record) ([]string, skipped) {
 	if r["unit"] != "minutes" {
 		return nil, skipped("unit " + r["unit"] + " is not minutes")
 	}
-	rec["benchmark"], rec["scenario"] = r["benchmark"], "time to train"
+	// Training has one scenario, time to train: the scenario stays empty.
+	rec["benchmark"] = r["benchmark"]
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = id, "time_to_train", "min/run", "false"
-	notes := []string{"time to train to the reference quality, minutes (olympic mean of the runs × the RCP factor, mlperf_logging result_summarizer)"}
+	notes := []string{"minutes to the reference quality: olympic mean of the runs × the RCP factor (mlperf_logging result_summarizer)"}
 	if n := r["nodes"]; n != "" && n != "1" {
 		notes = append(notes, n+" nodes")
 	}
@@ -195,8 +199,7 @@ func (s source) trtllm(r sourceRow, rec record) ([]string, skipped) {
 	rec["system"] = r["system_name"] + ", " + r["system_id"]
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = id, "throughput", "tokens/s", "true"
 	return []string{
-		"NVIDIA's reference figures, not peak (per the page): trtllm-bench throughput, offline max throughput, synthetic requests of fixed lengths",
-		"total output tokens/s of the TP×PP group",
+		"NVIDIA's reference figures, not peak (per the page): trtllm-bench throughput at an infinite request rate, synthetic requests of fixed lengths; output tokens/s of the TP×PP group",
 		"weights " + r["precision_or_weights"],
 	}, ""
 }
@@ -214,19 +217,12 @@ func (s source) lambda(r sourceRow, rec record) ([]string, skipped) {
 	rec["round"] = "Lambda deeplearning-benchmark (" + r["round"] + ")"
 	rec["benchmark"], rec["scenario"] = "resnet50", prec
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = "resnet50-train", "throughput", "images/s", "true"
-	notes := []string{"ResNet-50 v1.5 training throughput of the whole machine (NVIDIA DeepLearningExamples, NGC PyTorch), short benchmark-mode runs"}
-	if prec == "fp16" {
-		notes = append(notes, "fp16 = mixed precision (AMP)")
-	}
-	return notes, ""
+	return []string{"ResNet-50 v1.5 training (NVIDIA DeepLearningExamples, NGC PyTorch), whole machine, short benchmark-mode runs"}, ""
 }
 
 // mlperfNotes are the row's facts worth keeping beside the value.
 func mlperfNotes(r sourceRow) []string {
 	var out []string
-	if id := r["system_id"]; id != "" && id != r["system_name"] {
-		out = append(out, "system id "+id)
-	}
 	if a := r["availability"]; a != "" {
 		out = append(out, "availability "+a)
 	}

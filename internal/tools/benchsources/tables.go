@@ -102,19 +102,20 @@ var trtllmWorkloads = map[string]string{
 }
 
 // roundDate is the run_date of a round's results: the sources give the date
-// the results were published or committed, not when each ran. note says which.
+// the results were published or committed, not when each ran. note says which;
+// the README of data/benchmarks/published gives each date's source.
 type roundDate struct{ Date, Note string }
 
 var roundDates = map[string]roundDate{
-	"mlperf_inference_v3.0.csv":         {"2023-04-04", "run_date: the day the v3.0 results were added to mlcommons/inference_results_v3.0"},
-	"mlperf_inference_v4.1.csv":         {"2024-08-28", "run_date: the day the v4.1 results were on mlcommons/inference_results_v4.1 main"},
-	"mlperf_inference_v5.0_partial.csv": {"2025-04-02", "run_date: the publication of v5.0 (2 April 2025); the system pages say February 2025"},
-	"mlperf_inference_v5.1.csv":         {"2025-09-04", "run_date: the day the v5.1 results were added to mlcommons/inference_results_v5.1"},
-	"mlperf_training_v4.0.csv":          {"2024-06-11", "run_date: the day the v4.0 results were pushed to mlcommons/training_results_v4.0"},
-	"mlperf_training_v4.1.csv":          {"2024-11-13", "run_date: the day the v4.1 results were committed to mlcommons/training_results_v4.1"},
-	"mlperf_training_v5.0.csv":          {"2025-05-30", "run_date: the commit date of mlcommons/training_results_v5.0 the results were read at"},
-	"mlperf_training_v5.1.csv":          {"2025-11-05", "run_date: the day the v5.1 results were committed to mlcommons/training_results_v5.1"},
-	"tensorrt_llm_perf_overview.csv":    {"2026-12-01", "run_date: the page gives no date (it says NEW for v1.0); the day this copy was added to GPU Atlas's sources"},
+	"mlperf_inference_v3.0.csv":         {"2023-04-04", "run_date: the results' commit"},
+	"mlperf_inference_v4.1.csv":         {"2024-08-28", "run_date: the results' commit"},
+	"mlperf_inference_v5.0_partial.csv": {"2025-04-02", "run_date: the round's publication (the system pages say February 2025)"},
+	"mlperf_inference_v5.1.csv":         {"2025-09-04", "run_date: the results' commit"},
+	"mlperf_training_v4.0.csv":          {"2024-06-11", "run_date: the results' commit"},
+	"mlperf_training_v4.1.csv":          {"2024-11-13", "run_date: the results' commit"},
+	"mlperf_training_v5.0.csv":          {"2025-05-30", "run_date: the commit the results were read at"},
+	"mlperf_training_v5.1.csv":          {"2025-11-05", "run_date: the results' commit"},
+	"tensorrt_llm_perf_overview.csv":    {"2026-12-01", "run_date: the page gives none (it says NEW for v1.0): the day this copy was added to GPU Atlas's sources"},
 	// mlperf_inference_v4.0_partial.csv: the date of each submitter's checker
 	// run, read from the row (checkerDate). Lambda: the row's commit date.
 }
