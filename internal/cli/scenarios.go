@@ -196,6 +196,11 @@ func writeScenariosText(w io.Writer, snap *catalog.Snapshot, m compare.Matrix, t
 			wc := ""
 			if f.WorkCost != nil {
 				wc = fmt.Sprintf("  %s %s (%s)", f.WorkCost.CostPerUnit, f.WorkCost.UnitLabel, f.WorkCost.Basis)
+				if p := f.WorkCost.Published; p != nil {
+					// A published result: its work key, round and system's GPUs.
+					wc = fmt.Sprintf("  %s %s (%s; %s, %s, %dx %s)", f.WorkCost.CostPerUnit, f.WorkCost.UnitLabel, f.WorkCost.Basis,
+						f.WorkCost.WorkKey(), p.Round, p.GPUCount, p.GPUModel)
+				}
 			}
 			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\tscore %s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(f), f.Score.StringFixed(2), wc)
 			fmt.Fprintf(tw, "  \t%s\n", f.Summary)
