@@ -250,34 +250,8 @@ func estimateBasis(target catalog.InstanceType, measured map[string][]catalog.Be
 }
 
 func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r catalog.BenchmarkRun, used, target int, basis Basis, ran, on catalog.InstanceType) WorkCost {
-	u := decimal.NewFromInt(int64(used))
-	t := decimal.NewFromInt(int64(target))
-	T := w.Rate.TimeSeconds
+	c := workCostFigures(o, price, w, r, used, target, basis)
 	v := r.Value
-	// Linear scaling from used to target GPUs (factor 1 for a measurement):
-	//   rate (work/time):  effective rate = v × t/u;  work per hour = v×t×3600 / (u×T)
-	//   time (time/work):  effective time = v × u/t;  work per hour = 3600×t / (v×u×T)
-	// cost per CostPer units = price × CostPer / work per hour, as one division.
-	var costNum, costDen, workNum, workDen decimal.Decimal
-	if w.Rate.TimePerWork {
-		costNum = price.Mul(w.CostPer).Mul(v).Mul(u).Mul(T)
-		costDen = secondsPerHour.Mul(t)
-		workNum = secondsPerHour.Mul(t)
-		workDen = v.Mul(u).Mul(T)
-	} else {
-		costNum = price.Mul(w.CostPer).Mul(T).Mul(u)
-		costDen = secondsPerHour.Mul(v).Mul(t)
-		workNum = v.Mul(t).Mul(secondsPerHour)
-		workDen = u.Mul(T)
-	}
-	c := WorkCost{
-		OfferKey: o.Key(), Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
-		Billing: o.Billing, Workload: w.ID, PriceUSDPerHour: price,
-		WorkPerHour: workNum.DivRound(workDen, CostPlaces),
-		CostPerUnit: costNum.DivRound(costDen, CostPlaces),
-		UnitLabel:   w.CostLabel(), Basis: basis, RunRef: r.Ref(), SourceURL: r.SourceURL,
-		Synthetic: o.Synthetic, Suspect: o.Suspect,
-	}
 	who := r.Submitter
 	if r.RunDate != "" {
 		who += ", " + r.RunDate
@@ -298,6 +272,39 @@ func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r c
 	}
 	fmt.Fprintf(&b, "; %s USD/hour (%s) / %s %s per hour", price.Round(CostPlaces), o.Billing, c.WorkPerHour, w.Rate.Work)
 	return c.withExplanation(b.String())
+}
+
+// workCostFigures is a WorkCost's figures without its explanation: the work per
+// hour and the cost per unit of work of the offer from the run, scaled linearly
+// from used to target GPUs (factor 1 for a measurement or a published result).
+func workCostFigures(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r catalog.BenchmarkRun, used, target int, basis Basis) WorkCost {
+	u := decimal.NewFromInt(int64(used))
+	t := decimal.NewFromInt(int64(target))
+	T := w.Rate.TimeSeconds
+	v := r.Value
+	//   rate (work/time):  effective rate = v × t/u;  work per hour = v×t×3600 / (u×T)
+	//   time (time/work):  effective time = v × u/t;  work per hour = 3600×t / (v×u×T)
+	// cost per CostPer units = price × CostPer / work per hour, as one division.
+	var costNum, costDen, workNum, workDen decimal.Decimal
+	if w.Rate.TimePerWork {
+		costNum = price.Mul(w.CostPer).Mul(v).Mul(u).Mul(T)
+		costDen = secondsPerHour.Mul(t)
+		workNum = secondsPerHour.Mul(t)
+		workDen = v.Mul(u).Mul(T)
+	} else {
+		costNum = price.Mul(w.CostPer).Mul(T).Mul(u)
+		costDen = secondsPerHour.Mul(v).Mul(t)
+		workNum = v.Mul(t).Mul(secondsPerHour)
+		workDen = u.Mul(T)
+	}
+	return WorkCost{
+		OfferKey: o.Key(), Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
+		Billing: o.Billing, Workload: w.ID, PriceUSDPerHour: price,
+		WorkPerHour: workNum.DivRound(workDen, CostPlaces),
+		CostPerUnit: costNum.DivRound(costDen, CostPlaces),
+		UnitLabel:   w.CostLabel(), Basis: basis, RunRef: r.Ref(), SourceURL: r.SourceURL,
+		Synthetic: o.Synthetic, Suspect: o.Suspect,
+	}
 }
 
 func (c WorkCost) withExplanation(s string) WorkCost {

@@ -247,9 +247,8 @@ func publishedCosts(ix publishedIndex, types map[string]catalog.InstanceType, of
 				if o.Suspect != "" || o.Synthetic {
 					continue
 				}
-				c := newWorkCost(o, prices[o.Key()], w, r, used, used, basis, t, t)
 				// The figures say where the cost comes from; no sentence here.
-				c.Explanation = ""
+				c := workCostFigures(o, prices[o.Key()], w, r, used, used, basis)
 				c.Scenario, c.Published = wk[1], pb
 				out = append(out, c)
 			}
