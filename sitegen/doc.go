@@ -20,6 +20,9 @@
 //     downloads (their columns are a contract).
 //   - charts.go: SVG charts; history.go: price history charts.
 //   - benchmarks.go: the benchmarks page and results on instance and GPU pages;
+//     published.go: published results (MLPerf, vendors' tables) on instance and
+//     GPU pages, with "no result for this count"; published_pages.go: a page
+//     per workload of published results and its results per scenario;
 //     changes.go, feed.go: the changes pages and their Atom feed.
 //   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
 //     matrix; tco.go: the TCO page and its calculator, from its presets.
