@@ -42,6 +42,10 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/huawei/internal/fixturegen -realdata $(REALDATA)/huawei -out providers/huawei/testdata/replay
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 
+.PHONY: benchmark-sources
+benchmark-sources: ## regenerate data/benchmarks/published from the published results in ../shared/realdata/benchmarks
+	$(GO) run ./internal/tools/benchsources -src $(REALDATA)/benchmarks -out data/benchmarks/published
+
 .PHONY: test
 test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golden, replay, browser, DuckDB, workflow lint, offline nightly, a small make bench
 	$(MAKE) --no-print-directory lint

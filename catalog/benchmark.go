@@ -36,7 +36,33 @@ type BenchmarkRun struct {
 	Image         string           `json:"image,omitempty"`
 	SourceURL     string           `json:"source_url,omitempty"`
 	Notes         string           `json:"notes,omitempty"`
+
+	// A published result (MLPerf, a vendor's performance table) names the round
+	// it belongs to, the benchmark as the source names it ("llama2-70b-99"), its
+	// scenario or setting ("Offline", "Server", "ISL 1000 / OSL 1000"), the system
+	// it ran on and that system's accelerators. A result on a system that is not
+	// an instance type of the catalog has no provider or instance type: its
+	// accelerator model and count say what it can be compared with.
+	Round            string `json:"round,omitempty"`
+	Benchmark        string `json:"benchmark,omitempty"`
+	Scenario         string `json:"scenario,omitempty"`
+	System           string `json:"system,omitempty"`
+	AcceleratorModel string `json:"accelerator_model,omitempty"` // canonical GPU model id
+	AcceleratorCount int    `json:"accelerator_count,omitempty"` // accelerators of the system
+	// VendorTuned marks results the accelerator's vendor ran and tuned itself
+	// (NVIDIA's submissions and tables): a reference point, not a typical run.
+	VendorTuned bool `json:"vendor_tuned,omitempty"`
 }
+
+// OnInstance reports whether the run was on an instance type of a provider (as
+// opposed to a published result on another system).
+func (r BenchmarkRun) OnInstance() bool { return r.Provider != "" && r.InstanceType != "" }
+
+// Published reports whether the run is a published result of a benchmark
+// suite (it names its round) or was run on a system that is not an instance
+// type: cost per unit of work uses such results only from the same accelerator
+// model and count, never scaled.
+func (r BenchmarkRun) Published() bool { return r.Round != "" || !r.OnInstance() }
 
 // Ref is the run's file:line, which names it in explanations and messages.
 func (r BenchmarkRun) Ref() string { return fmt.Sprintf("%s:%d", r.File, r.Line) }
@@ -51,12 +77,23 @@ var BenchmarkFields = []string{
 	"workload", "metric", "unit", "value", "higher_is_better", "duration_s",
 	"gpu_util_pct", "gpu_mem_peak_gib", "driver", "cuda", "framework", "image",
 	"source_url", "notes",
+	"round", "benchmark", "scenario", "system", "accelerator_model", "accelerator_count", "vendor_tuned",
 }
 
-// RequiredBenchmarkFields must be set in every record.
+// RequiredBenchmarkFields must be set in every record. Besides them a record
+// names where it ran: provider and instance_type (InstanceFields), or, for a
+// published result on another system, system, accelerator_model and
+// accelerator_count (SystemFields).
 var RequiredBenchmarkFields = []string{
-	"submitter", "run_date", "provider", "instance_type", "workload", "metric", "unit", "value",
+	"submitter", "run_date", "workload", "metric", "unit", "value",
 }
+
+// InstanceFields name the instance type a run was on.
+var InstanceFields = []string{"provider", "instance_type"}
+
+// SystemFields name the system of a published result that was not run on an
+// instance type of the catalog.
+var SystemFields = []string{"system", "accelerator_model", "accelerator_count"}
 
 // Severity says whether a problem makes a record invalid (error) or only asks for a
 // second look (warning).

@@ -26,7 +26,12 @@ func outlierWarnings(valid []checkedRun) []Problem {
 		if c.model == "" {
 			continue
 		}
-		k := c.model + "\x00" + c.run.Workload + "\x00" + c.run.Unit
+		if c.run.Published() {
+			// A published suite's results are as published: the spread between
+			// systems is real, and its scenarios differ by design.
+			continue
+		}
+		k := c.model + "\x00" + c.run.Workload + "\x00" + c.run.Unit + "\x00" + c.run.Scenario
 		if _, ok := groups[k]; !ok {
 			groupKeys = append(groupKeys, k)
 		}

@@ -86,6 +86,13 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 			missing = true
 		}
 	}
+	if !seen["provider"] && !seen["instance_type"] && !seen["accelerator_model"] {
+		// Neither an instance type nor a system: no row could say where it ran.
+		for _, f := range InstanceFields {
+			errAt(headerLine, "missing required field %q (no such column; a published result on another system names accelerator_model and accelerator_count instead)", f)
+		}
+		missing = true
+	}
 	if missing {
 		// Every row would lack the field: one message at the header says it all.
 		return nil, probs

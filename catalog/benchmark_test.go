@@ -27,6 +27,7 @@ func benchSnapshot() *Snapshot {
 			it(AWS, "g5.4xlarge", gpu("nvidia-a10g-24gb", "A10G", 1, KindGPU)),
 			it(AWS, "g5.12xlarge", gpu("nvidia-a10g-24gb", "A10G", 4, KindGPU)),
 			it(AWS, "g5.48xlarge", gpu("nvidia-a10g-24gb", "A10G", 8, KindGPU)),
+			it(AWS, "g4dn.xlarge", gpu("nvidia-t4-16gb", "T4", 1, KindGPU)),
 			it(AWS, "p4d.24xlarge", gpu("nvidia-a100-sxm-40gb", "A100", 8, KindGPU)),
 			it(AWS, "p5.48xlarge", gpu("nvidia-h100-sxm-80gb", "H100", 8, KindGPU)),
 			it(AWS, "p5.4xlarge", gpu("nvidia-h100-sxm-80gb", "H100", 1, KindGPU)),

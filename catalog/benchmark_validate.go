@@ -16,16 +16,22 @@ type benchmarkIndex struct {
 	types   map[string]InstanceType // provider/id
 	ids     map[Provider][]string   // sorted ids per provider
 	regions map[Provider]map[string]bool
+	models  map[string]bool // GPU models of the instance types
 }
 
 func newBenchmarkIndex(s *Snapshot) benchmarkIndex {
-	ix := benchmarkIndex{types: map[string]InstanceType{}, ids: map[Provider][]string{}, regions: map[Provider]map[string]bool{}}
+	ix := benchmarkIndex{types: map[string]InstanceType{}, ids: map[Provider][]string{}, regions: map[Provider]map[string]bool{}, models: map[string]bool{}}
 	if s == nil {
 		return ix
 	}
 	for _, t := range s.Instances {
 		ix.types[t.Key()] = t
 		ix.ids[t.Provider] = append(ix.ids[t.Provider], t.ID)
+		for _, a := range t.Accelerators {
+			if a.Model != "" {
+				ix.models[a.Model] = true
+			}
+		}
 	}
 	for p := range ix.ids {
 		sort.Strings(ix.ids[p])
@@ -86,10 +92,26 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				errAt(f, "missing required field %q", f)
 			}
 		}
+		// A run names the instance type it ran on, or (a published result on
+		// another system) that system and its accelerators.
+		if get("provider") != "" || get("instance_type") != "" {
+			for _, f := range InstanceFields {
+				if get(f) == "" {
+					errAt(f, "missing required field %q", f)
+				}
+			}
+		} else {
+			for _, f := range SystemFields {
+				if get(f) == "" {
+					errAt(f, "missing required field %q (a run names its provider and instance_type, or, run on another system, that system's name, accelerator_model and accelerator_count)", f)
+				}
+			}
+		}
 		run := BenchmarkRun{File: rec.File, Line: rec.Line, Submitter: get("submitter"), RunDate: get("run_date"),
 			InstanceType: get("instance_type"), Region: get("region"), Workload: get("workload"),
 			Metric: get("metric"), Unit: get("unit"), Driver: get("driver"), CUDA: get("cuda"),
-			Framework: get("framework"), Image: get("image"), SourceURL: get("source_url"), Notes: get("notes")}
+			Framework: get("framework"), Image: get("image"), SourceURL: get("source_url"), Notes: get("notes"),
+			Round: get("round"), Benchmark: get("benchmark"), Scenario: get("scenario"), System: get("system")}
 
 		if d := run.RunDate; d != "" {
 			t, err := time.Parse("2006-01-02", d)
@@ -121,6 +143,8 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 			}
 		}
 
+		checkSystem(&run, rec.Fields, inst, haveInst, ix, snap != nil, errAt, warnAt)
+
 		if s := get("gpu_count_used"); s != "" {
 			n, err := strconv.Atoi(s)
 			switch {
@@ -130,11 +154,15 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				errAt("gpu_count_used", "gpu_count_used %d must be at least 1", n)
 			case haveInst && n > inst.DeviceCount():
 				errAt("gpu_count_used", "gpu_count_used %d is more than the %d GPUs of %s", n, inst.DeviceCount(), inst.ID)
+			case !run.OnInstance() && run.AcceleratorCount > 0 && n > run.AcceleratorCount:
+				errAt("gpu_count_used", "gpu_count_used %d is more than the system's accelerator_count %d", n, run.AcceleratorCount)
 			default:
 				run.GPUCountUsed = n
 			}
 		} else if haveInst {
 			run.GPUCountUsed = inst.DeviceCount()
+		} else {
+			run.GPUCountUsed = run.AcceleratorCount
 		}
 
 		var wl Workload
@@ -215,7 +243,8 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 			continue
 		}
 		key := strings.Join([]string{run.Submitter, run.RunDate, string(run.Provider), run.InstanceType, run.Region,
-			strconv.Itoa(run.GPUCountUsed), run.Workload, run.Unit, run.Value.String()}, "\x00")
+			strconv.Itoa(run.GPUCountUsed), run.Workload, run.Unit, run.Value.String(),
+			run.Round, run.Benchmark, run.Scenario, run.System, run.AcceleratorModel, strconv.Itoa(run.AcceleratorCount)}, "\x00")
 		if first, dup := firstSeen[key]; dup {
 			probs = append(probs, Problem{File: rec.File, Line: rec.Line, Severity: SeverityError,
 				Message: fmt.Sprintf("duplicate of the run at %s", first)})

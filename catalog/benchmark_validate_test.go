@@ -116,7 +116,9 @@ func TestValidateBenchmarks_RunFields(t *testing.T) {
 		InstanceType: "g5.12xlarge", Region: "us-east-1", GPUCountUsed: 4, Workload: "llm-inference-8b", Metric: "throughput",
 		Unit: "tokens/s", Value: Dec("480.5"), HigherIsBetter: true, DurationS: DecPtr("31.29"), GPUUtilPct: DecPtr("91.98"),
 		GPUMemPeakGiB: DecPtr("19.33"), Driver: "550.54", CUDA: "12.4", Framework: "vLLM 0.6", Image: "img:1",
-		SourceURL: "https://example.org/r", Notes: "a, b"}
+		SourceURL: "https://example.org/r", Notes: "a, b",
+		// A run on an instance type has that type's accelerators.
+		AcceleratorModel: "nvidia-a10g-24gb", AcceleratorCount: 4}
 	if len(runs) != 1 {
 		t.Fatalf("got %d runs, want 1", len(runs))
 	}

@@ -62,6 +62,8 @@
 //   - benchmark_parse.go: reading CSV and YAML uploads (ParseBenchmarkFile).
 //   - benchmark_validate.go: ValidateBenchmarks, each record against the catalog
 //     and the workload registry.
+//   - benchmark_system.go: a published result's system, accelerator model and
+//     count, checked against the instance type it names.
 //   - benchmark_outliers.go: the warning for a run far from its peers.
 //   - benchmark_suggest.go: "did you mean" suggestions for unknown names.
 //   - benchmark_load.go: LoadBenchmarks and LoadBenchmarksFS, files and folders.

@@ -67,6 +67,12 @@ type WorkCost struct {
 	// Reported: the price was read by a person from a purchase page (real,
 	// unverified): such a cost is shown, never the cheapest.
 	Reported bool `json:"reported,omitempty"`
+	// Scenario is the published result's scenario or setting ("Offline"):
+	// figures of different scenarios are never compared (WorkKey).
+	Scenario string `json:"scenario,omitempty"`
+	// Published is set for a figure from a published result
+	// (cost_published.go): where it comes from, as codes and figures.
+	Published *PublishedBasis `json:"published,omitempty"`
 }
 
 // CostPerWork gives every offer of an instance type with benchmark results a cost
@@ -78,10 +84,13 @@ type WorkCost struct {
 // GPUs than the run used may not hold the job at all (a 70B model on one device),
 // and the run says nothing about that. Among several such runs the one with the
 // closest GPU count is used, then the most recent, then the first by file:line.
+// These rules are for a team's runs on instance types; published results (a
+// round, or a system that is not an instance type) are never scaled: see
+// cost_published.go.
 //
 // Offers whose hourly USD price cannot be computed (no FX rate, zero price) and
 // runs whose workload or instance type is not known are left out. The result is
-// sorted by workload, offer (snapshot order) and run.
+// sorted by workload, scenario, offer (snapshot order) and run.
 func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads *catalog.WorkloadRegistry) []WorkCost {
 	if snap == nil || workloads == nil {
 		return nil
@@ -102,8 +111,12 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 	}
 
 	// Runs by workload, then by instance type; only runs that can be priced.
+	// Published results follow their own, stricter rules (cost_published.go).
 	byWorkload := map[string]map[string][]catalog.BenchmarkRun{}
 	for _, r := range runs {
+		if r.Published() {
+			continue
+		}
 		if _, ok := workloads.Workload(r.Workload); !ok {
 			continue
 		}
@@ -145,12 +158,15 @@ func CostPerWork(snap *catalog.Snapshot, runs []catalog.BenchmarkRun, workloads 
 			}
 		}
 	}
+	out = append(out, publishedCosts(newPublishedIndex(runs, workloads), types, offers, prices, workloads)...)
 	rank := billingRanks()
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
 		case a.Workload != b.Workload:
 			return a.Workload < b.Workload
+		case a.Scenario != b.Scenario:
+			return a.Scenario < b.Scenario
 		case comparePlace(a, b) != 0:
 			return comparePlace(a, b) < 0
 		case a.Zone != b.Zone:
@@ -239,34 +255,10 @@ func estimateBasis(target catalog.InstanceType, measured map[string][]catalog.Be
 }
 
 func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r catalog.BenchmarkRun, used, target int, basis Basis, ran, on catalog.InstanceType) WorkCost {
+	c := workCostFigures(o, price, w, r, used, target, basis)
+	v := r.Value
 	u := decimal.NewFromInt(int64(used))
 	t := decimal.NewFromInt(int64(target))
-	T := w.Rate.TimeSeconds
-	v := r.Value
-	// Linear scaling from used to target GPUs (factor 1 for a measurement):
-	//   rate (work/time):  effective rate = v × t/u;  work per hour = v×t×3600 / (u×T)
-	//   time (time/work):  effective time = v × u/t;  work per hour = 3600×t / (v×u×T)
-	// cost per CostPer units = price × CostPer / work per hour, as one division.
-	var costNum, costDen, workNum, workDen decimal.Decimal
-	if w.Rate.TimePerWork {
-		costNum = price.Mul(w.CostPer).Mul(v).Mul(u).Mul(T)
-		costDen = secondsPerHour.Mul(t)
-		workNum = secondsPerHour.Mul(t)
-		workDen = v.Mul(u).Mul(T)
-	} else {
-		costNum = price.Mul(w.CostPer).Mul(T).Mul(u)
-		costDen = secondsPerHour.Mul(v).Mul(t)
-		workNum = v.Mul(t).Mul(secondsPerHour)
-		workDen = u.Mul(T)
-	}
-	c := WorkCost{
-		OfferKey: o.Key(), Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
-		Billing: o.Billing, Workload: w.ID, PriceUSDPerHour: price,
-		WorkPerHour: workNum.DivRound(workDen, CostPlaces),
-		CostPerUnit: costNum.DivRound(costDen, CostPlaces),
-		UnitLabel:   w.CostLabel(), Basis: basis, RunRef: r.Ref(), SourceURL: r.SourceURL,
-		Synthetic: o.Synthetic, Suspect: o.Suspect, Reported: o.Reported,
-	}
 	who := r.Submitter
 	if r.RunDate != "" {
 		who += ", " + r.RunDate
@@ -287,6 +279,39 @@ func newWorkCost(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r c
 	c.Reason = why.withParts(reason(ReasonCostRate, quantity("price", price, UnitUSDHour), codeList("billing", GroupBilling, string(o.Billing)),
 		quantity("work_per_hour", c.WorkPerHour, UnitCount), codeList("work", GroupWork, w.Rate.Work)))
 	return c
+}
+
+// workCostFigures is a WorkCost's figures without its explanation: the work per
+// hour and the cost per unit of work of the offer from the run, scaled linearly
+// from used to target GPUs (factor 1 for a measurement or a published result).
+func workCostFigures(o catalog.Offer, price decimal.Decimal, w catalog.Workload, r catalog.BenchmarkRun, used, target int, basis Basis) WorkCost {
+	u := decimal.NewFromInt(int64(used))
+	t := decimal.NewFromInt(int64(target))
+	T := w.Rate.TimeSeconds
+	v := r.Value
+	//   rate (work/time):  effective rate = v × t/u;  work per hour = v×t×3600 / (u×T)
+	//   time (time/work):  effective time = v × u/t;  work per hour = 3600×t / (v×u×T)
+	// cost per CostPer units = price × CostPer / work per hour, as one division.
+	var costNum, costDen, workNum, workDen decimal.Decimal
+	if w.Rate.TimePerWork {
+		costNum = price.Mul(w.CostPer).Mul(v).Mul(u).Mul(T)
+		costDen = secondsPerHour.Mul(t)
+		workNum = secondsPerHour.Mul(t)
+		workDen = v.Mul(u).Mul(T)
+	} else {
+		costNum = price.Mul(w.CostPer).Mul(T).Mul(u)
+		costDen = secondsPerHour.Mul(v).Mul(t)
+		workNum = v.Mul(t).Mul(secondsPerHour)
+		workDen = u.Mul(T)
+	}
+	return WorkCost{
+		OfferKey: o.Key(), Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
+		Billing: o.Billing, Workload: w.ID, PriceUSDPerHour: price,
+		WorkPerHour: workNum.DivRound(workDen, CostPlaces),
+		CostPerUnit: costNum.DivRound(costDen, CostPlaces),
+		UnitLabel:   w.CostLabel(), Basis: basis, RunRef: r.Ref(), SourceURL: r.SourceURL,
+		Synthetic: o.Synthetic, Suspect: o.Suspect, Reported: o.Reported,
+	}
 }
 
 func sortRuns(rs []catalog.BenchmarkRun) []catalog.BenchmarkRun {

@@ -12,13 +12,13 @@ import (
 // Choosing among cost figures: an offer, instance type or workload usually has
 // several (runs, estimates, billing kinds); these say which one counts.
 
-// BestWorkCostPerOffer keeps one figure per offer and workload: a measured one
-// over an estimate, then the lowest (the first of equal ones). The result is
-// ordered by workload, then offer key.
+// BestWorkCostPerOffer keeps one figure per offer and work key (workload and
+// scenario): a measured one over an estimate, then the lowest (the first of
+// equal ones). The result is ordered by work key, then offer key.
 func BestWorkCostPerOffer(costs []WorkCost) []WorkCost {
 	best := map[[2]string]WorkCost{}
 	for _, c := range costs {
-		k := [2]string{c.OfferKey, c.Workload}
+		k := [2]string{c.OfferKey, c.WorkKey()}
 		b, ok := best[k]
 		if !ok || betterForOffer(c, b) {
 			best[k] = c
@@ -29,8 +29,8 @@ func BestWorkCostPerOffer(costs []WorkCost) []WorkCost {
 		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].Workload != out[j].Workload {
-			return out[i].Workload < out[j].Workload
+		if out[i].WorkKey() != out[j].WorkKey() {
+			return out[i].WorkKey() < out[j].WorkKey()
 		}
 		return out[i].OfferKey < out[j].OfferKey
 	})
@@ -63,17 +63,17 @@ func CheapestWorkCosts(costs []WorkCost, key func(WorkCost) string) map[string]W
 	return best
 }
 
-// CheapestPerWorkloadAndBilling keeps the cheapest cost of each workload and
-// billing kind (CheapestWorkCosts), ordered by workload, then billing kind in
-// catalog order.
+// CheapestPerWorkloadAndBilling keeps the cheapest cost of each work key
+// (workload and scenario) and billing kind (CheapestWorkCosts), ordered by work
+// key, then billing kind in catalog order.
 func CheapestPerWorkloadAndBilling(costs []WorkCost) []WorkCost {
-	best := CheapestWorkCosts(costs, func(c WorkCost) string { return c.Workload + "\x00" + string(c.Billing) })
+	best := CheapestWorkCosts(costs, func(c WorkCost) string { return c.WorkKey() + "\x00" + string(c.Billing) })
 	out := slices.Collect(maps.Values(best))
 	rank := billingRanks()
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if a.Workload != b.Workload {
-			return a.Workload < b.Workload
+		if a.WorkKey() != b.WorkKey() {
+			return a.WorkKey() < b.WorkKey()
 		}
 		if a.Billing != b.Billing {
 			return rank[a.Billing] < rank[b.Billing]

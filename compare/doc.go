@@ -6,7 +6,9 @@
 // Where each concept lives:
 //
 //   - cost.go: cost per unit of work (CostPerWork, WorkCost), measured or
-//     estimated from a run on the same GPU model; cost_select.go: which of
+//     estimated from a run on the same GPU model; cost_published.go: published
+//     results' stricter rules (same GPU model and count only, never across
+//     scenarios: WorkKey, PublishedBasis, CountGaps); cost_select.go: which of
 //     several cost figures counts (best per offer, cheapest per type or billing).
 //   - speed.go: spec figures (Figure) and relative speeds (Speed), from specs or
 //     benchmarks.

@@ -164,6 +164,7 @@ const (
 	ReasonCostEstimatedScaled ReasonCode = "cost_estimated_scaled" // run, on, value, unit, who, target, used (GPU); parts: cost_rate
 	ReasonCostPartialInstance ReasonCode = "cost_partial_instance" // used, all (GPU)
 	ReasonCostRate            ReasonCode = "cost_rate"             // price (USD/h), billing (billing code), work_per_hour, work (work code)
+	ReasonCostPublished       ReasonCode = "cost_published"        // basis (basis code), value, unit (text), round, system, submitter (text), gpus (GPU); parts: cost_rate
 )
 
 // TCO: break-evens, comparisons, notes and the steps of each option.
@@ -221,7 +222,7 @@ var ReasonCodes = []ReasonCode{
 	ReasonCellNoOffers, ReasonCellNoneFits,
 	ReasonSpeedReference, ReasonSpeedFromSpecs, ReasonSpecTerms, ReasonFigureUnknownFor, ReasonFigureZeroFor,
 	ReasonSpeedMeasuredRun, ReasonSpeedFromBenchmarks,
-	ReasonCostMeasured, ReasonCostEstimatedSame, ReasonCostEstimatedScaled, ReasonCostPartialInstance, ReasonCostRate,
+	ReasonCostMeasured, ReasonCostEstimatedSame, ReasonCostEstimatedScaled, ReasonCostPartialInstance, ReasonCostRate, ReasonCostPublished,
 	ReasonBreakEven, ReasonBreakEvenNever, ReasonTCOComparison, ReasonTCOLeftOut, ReasonTCOSuspectLeftOut,
 	ReasonStepWorkPerMonth, ReasonStepBusyHours, ReasonStepNeededHours, ReasonStepHoursPerJob, ReasonStepHoursPerJobIO,
 	ReasonStepCommitCeil, ReasonStepCommitFloor, ReasonStepCommitUse, ReasonStepCommitHourly, ReasonStepPAYGHours,

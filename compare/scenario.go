@@ -24,7 +24,9 @@ type Scenario struct {
 	// score, the price basis "compute" and speeds from specs.
 	Compute []Figure `yaml:"compute" json:"compute"`
 	// Workloads are benchmark workloads (data/workloads.csv) whose cost per unit of
-	// work scores the work_cost dimension, in order of preference.
+	// work scores the work_cost dimension, in order of preference: a workload id,
+	// or for a published benchmark its id and scenario (WorkKey,
+	// "mlperf-llama2-70b@Offline").
 	Workloads  []string     `yaml:"workloads" json:"workloads,omitempty"`
 	PriceBasis PriceBasis   `yaml:"price_basis" json:"price_basis"`
 	Requires   Requirements `yaml:"requires" json:"requires"`

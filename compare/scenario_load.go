@@ -84,12 +84,15 @@ func yamlMessage(err error) string {
 	return strings.TrimPrefix(strings.ReplaceAll(err.Error(), "yaml: ", ""), "unmarshal errors:\n  ")
 }
 
-// CheckWorkloads reports scenario workloads that the registry does not know.
+// CheckWorkloads reports scenario workloads that the registry does not know. A
+// scenario names a workload ("llm-inference-70b") or a workload in one
+// scenario of a published benchmark ("mlperf-llama2-70b@Offline", a work key).
 func (s *ScenarioSet) CheckWorkloads(reg *catalog.WorkloadRegistry) error {
 	var bad []string
 	for _, sc := range s.Scenarios {
 		for _, w := range sc.Workloads {
-			if _, ok := reg.Workload(w); !ok {
+			id, _, _ := strings.Cut(w, "@")
+			if _, ok := reg.Workload(id); !ok {
 				bad = append(bad, fmt.Sprintf("line %d: scenario %q: workload %q is not in the workload registry", sc.Line, sc.ID, w))
 			}
 		}

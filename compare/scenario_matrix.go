@@ -175,8 +175,14 @@ func rankScenario(s Scenario, reps []representative, gpus *catalog.GPUReference,
 	res := ScenarioRanking{Scenario: s}
 	var cands []*OfferFit
 	var sps []specs
+	// Costs by offer: published results give tens of thousands of figures, and
+	// each offer looks only at its own.
+	byOffer := map[string][]WorkCost{}
+	for _, c := range opts.Costs {
+		byOffer[c.OfferKey] = append(byOffer[c.OfferKey], c)
+	}
 	for _, r := range reps {
-		f, sp := evaluate(s, gpus, r, opts.Costs)
+		f, sp := evaluate(s, gpus, r, byOffer[r.offer.Key()])
 		if f.Verdict == DoesNotFit {
 			// Only the failing checks say why; the rest would make a full matrix
 			// several times larger.

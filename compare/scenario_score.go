@@ -144,7 +144,7 @@ func bestWorkCost(s Scenario, offerKey string, costs []WorkCost) *WorkCost {
 		var best *WorkCost
 		for i := range costs {
 			c := &costs[i]
-			if c.Workload != w || c.OfferKey != offerKey {
+			if c.WorkKey() != w || c.OfferKey != offerKey {
 				continue
 			}
 			if best == nil || (c.Basis == Measured && best.Basis != Measured) ||
@@ -209,8 +209,8 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 	bestCost := map[string]decimal.Decimal{}
 	for _, f := range cands {
 		if c := f.WorkCost; c != nil && c.CostPerUnit.IsPositive() {
-			if b, ok := bestCost[c.Workload]; !ok || c.CostPerUnit.LessThan(b) {
-				bestCost[c.Workload] = c.CostPerUnit
+			if b, ok := bestCost[c.WorkKey()]; !ok || c.CostPerUnit.LessThan(b) {
+				bestCost[c.WorkKey()] = c.CostPerUnit
 			}
 		}
 	}
@@ -232,7 +232,7 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 		if s.Weights.WorkCost.IsPositive() {
 			d := DimensionScore{Dimension: DimWorkCost, Weight: s.Weights.WorkCost}
 			if c := f.WorkCost; c != nil && c.CostPerUnit.IsPositive() {
-				b := bestCost[c.Workload]
+				b := bestCost[c.WorkKey()]
 				d.Status, d.Value = Scored, b.DivRound(c.CostPerUnit, ScorePlaces)
 				d.Reason = reason(ReasonDimWorkCost, quantity("cost", c.CostPerUnit, UnitUSD), quantity("best", b, UnitUSD),
 					codeList("workload", GroupCostUnit, c.Workload), codeList("basis", GroupBasis, string(c.Basis)))

@@ -219,7 +219,7 @@ func MeasuredSpeed(costs []WorkCost, workload, target string) (Speed, bool) {
 	var best *WorkCost
 	for i := range costs {
 		c := &costs[i]
-		if c.Workload != workload || string(c.Provider)+"/"+c.InstanceType != target || !c.WorkPerHour.IsPositive() {
+		if c.WorkKey() != workload || string(c.Provider)+"/"+c.InstanceType != target || !c.WorkPerHour.IsPositive() {
 			continue
 		}
 		if best == nil || betterRun(c, best) {

@@ -39,6 +39,8 @@ type extras struct {
 	// byWorkload is the benchmarks page's cost section of each workload with costs.
 	byWorkload []*workloadCosts
 	changes    *changesModel // nil without history
+	// pub is the published results' part (published.go); nil without any.
+	pub *published
 }
 
 // newExtras derives the benchmarks and changes parts from the build's options.
@@ -48,8 +50,16 @@ type extras struct {
 func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error) {
 	x := &extras{m: m, base: base, siteURL: siteURL, workloads: opts.Workloads, costs: opts.BenchmarkCosts}
 	x.sections.Benchmarks = len(opts.Benchmarks) > 0 || len(opts.BenchmarkCosts) > 0
-	if len(opts.BenchmarkCosts) > 0 {
-		m.work = compare.BestWorkCostPerOffer(opts.BenchmarkCosts)
+	// The explorer's cost column and the uploads' tables take a team's runs;
+	// published results have pages and sections of their own (published.go).
+	var team []compare.WorkCost
+	for _, c := range opts.BenchmarkCosts {
+		if c.Published == nil {
+			team = append(team, c)
+		}
+	}
+	if len(team) > 0 {
+		m.work = compare.BestWorkCostPerOffer(team)
 	}
 	for _, r := range opts.Benchmarks {
 		x.runs = append(x.runs, x.runView(r))
@@ -59,6 +69,13 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 		rank[p] = i + 1
 	}
 	sort.SliceStable(x.runs, func(i, j int) bool { return x.runs[i].less(x.runs[j], rank) })
+	for _, r := range opts.Benchmarks {
+		if r.Published() {
+			x.pub = newPublished(x, opts.Benchmarks)
+			break
+		}
+	}
+	x.costs = team
 	x.byWorkload = x.workloadCosts()
 	// The changes pages and their feed exist from the first crawl: without a
 	// history (or with one crawl) the site's snapshot is the first, and the
@@ -111,6 +128,7 @@ func (x *extras) pages(l *language, ps []page) ([]page, error) {
 			return nil, err
 		}
 		ps = append(ps, p)
+		ps = append(ps, x.workloadPages()...)
 	}
 	if x.changes != nil {
 		more, err := x.changes.pages(l, x.base, x.siteURL)
@@ -277,13 +295,23 @@ type benchmarksData struct {
 	FilterWorkloads [][2]string
 	FilterProviders []catalog.Provider
 	FilterGPUs      [][2]string
+	// Published are the workloads with published results, each with its page.
+	Published []*pubWorkload
 }
 
 func (x *extras) benchmarksPage(l *language) (page, error) {
 	p := page{Path: "benchmarks.html", Template: "benchmarks.html", Nav: "benchmarks"}
-	d := benchmarksData{Runs: x.runs}
-	seenW, seenP, seenG := map[string]bool{}, map[catalog.Provider]bool{}, map[string]bool{}
+	d := benchmarksData{}
 	for _, r := range x.runs {
+		if !r.R.Published() {
+			d.Runs = append(d.Runs, r)
+		}
+	}
+	if x.pub != nil {
+		d.Published = x.pub.pages
+	}
+	seenW, seenP, seenG := map[string]bool{}, map[catalog.Provider]bool{}, map[string]bool{}
+	for _, r := range d.Runs {
 		if !seenW[r.R.Workload] {
 			seenW[r.R.Workload] = true
 			d.FilterWorkloads = append(d.FilterWorkloads, [2]string{r.R.Workload, r.WorkloadName})
@@ -353,6 +381,8 @@ func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
 type benchResults struct {
 	Runs  []benchRun
 	Costs []benchCost // lowest per workload and billing kind (and type, on a GPU page)
+	// Published is the published results' costs and gaps (nil without).
+	Published *pubSection
 }
 
 // instanceBench gathers the runs on an instance type and its cost per unit of work
@@ -378,6 +408,7 @@ func (x *extras) instanceBench(t *typeView) *benchResults {
 	for _, c := range compare.CheapestPerWorkloadAndBilling(mine) {
 		b.Costs = append(b.Costs, x.costView(c))
 	}
+	b.Published = x.instanceSection(t)
 	return b
 }
 
@@ -411,6 +442,7 @@ func (x *extras) gpuBench(model string) *benchResults {
 		}
 		return compare.CostLess(b.Costs[i].C, b.Costs[j].C)
 	})
+	b.Published = x.gpuSection(model)
 	return b
 }
 

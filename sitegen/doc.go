@@ -25,6 +25,9 @@
 //     crawled and imported, and its charts; history_archived.go: the pages of
 //     types only the public archives name, and the archives' source links.
 //   - benchmarks.go: the benchmarks page and results on instance and GPU pages;
+//     published.go: published results (MLPerf, vendors' tables) on instance and
+//     GPU pages, with "no result for this count"; published_pages.go: a page
+//     per workload of published results and its results per scenario;
 //     changes.go, feed.go: the changes pages and their Atom feed;
 //     changes_observed.go: the archives' dated price changes and their share of
 //     the GPU price trends.

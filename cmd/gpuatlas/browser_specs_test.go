@@ -22,6 +22,18 @@ import (
 // rows as the crawl reconciled them.
 func realRowsSite(t *testing.T, keys ...string) string {
 	t.Helper()
+	s, ref := realRows(t, keys...)
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/"}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// realRows is the embedded catalog cut down to the given instance types, and
+// the committed GPU reference.
+func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPUReference) {
+	t.Helper()
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)
@@ -65,11 +77,7 @@ func realRowsSite(t *testing.T, keys ...string) string {
 	if len(s.Instances) != len(keys) {
 		t.Fatalf("found %d of %v in the embedded catalog", len(s.Instances), keys)
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/"}); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return s, ref
 }
 
 // The explorer's gpu_memory filter reads the nominal class: A10G and L4 report

@@ -53,8 +53,13 @@ func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snap
 			}
 			wc := ""
 			if c := f.WorkCost; c != nil {
+				parts := []string{w.Label("basis", string(c.Basis))}
+				if p := c.Published; p != nil {
+					// A published result: its work key, round and system's GPUs.
+					parts = append(parts, c.WorkKey(), p.Round, fmt.Sprintf("%dx %s", p.GPUCount, p.GPUModel))
+				}
 				wc = "  " + w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload)) +
-					w.T("reason.parts", "parts", w.Label("basis", string(c.Basis)))
+					w.T("reason.parts", "parts", strings.Join(parts, w.T("reason.list_sep")))
 			}
 			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s%s\t%s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(w, f), ageMark(w, f.Offer, snap.TakenAt),
 				w.T("cli.scn.score", "score", f.Score.StringFixed(2)), wc)

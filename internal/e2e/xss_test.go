@@ -166,6 +166,22 @@ func hostileRuns(s *catalog.Snapshot, workload string) []catalog.BenchmarkRun {
 			Driver: p(4), CUDA: p(5), Framework: p(6), Image: p(7), SourceURL: "javascript:alert('xss-src')", Notes: p(8),
 		})
 	}
+	// A published result on another system with the offer's GPU model and
+	// count: its round, benchmark, scenario, system and submitter reach the
+	// instance, GPU and workload pages, and the scenario names a page.
+	for _, it := range s.Instances {
+		a, ok := it.PrimaryAccelerator()
+		if it.Key() != o.InstanceKey() || !ok {
+			continue
+		}
+		p := func(k int) string { return payloads[k%len(payloads)] }
+		runs = append(runs, catalog.BenchmarkRun{
+			File: "data/benchmarks/published/" + p(0) + ".csv", Line: 9, Submitter: p(1), RunDate: "2025-11-01",
+			GPUCountUsed: it.DeviceCount(), Workload: workload, Metric: p(2), Unit: p(3), Value: decimal.NewFromInt(1000), HigherIsBetter: true,
+			Framework: p(6), SourceURL: "javascript:alert('xss-src')", Notes: p(8),
+			Round: p(4), Benchmark: p(5), Scenario: p(6), System: p(7), AcceleratorModel: a.Model, AcceleratorCount: it.DeviceCount(), VendorTuned: true,
+		})
+	}
 	return runs
 }
 
@@ -215,6 +231,9 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 		}
 		ext := filepath.Ext(p)
 		checked[ext]++
+		if bytes.Contains(b, []byte(`<section class="published"`)) {
+			checked["published sections"]++
+		}
 		switch ext {
 		case ".html", ".js", ".css", ".svg", ".xml", ".txt":
 			for _, pl := range payloads {
@@ -251,8 +270,8 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if checked[".html"] == 0 || checked[".csv"] == 0 {
-		t.Fatalf("checked %v: no pages or no CSV", checked)
+	if checked[".html"] == 0 || checked[".csv"] == 0 || checked["published sections"] == 0 {
+		t.Fatalf("checked %v: no pages, no CSV or no published results", checked)
 	}
 	exts := make([]string, 0, len(checked))
 	for e, n := range checked {
