@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -154,6 +157,93 @@ func TestBrowser_ExplorerInstanceView(t *testing.T) {
 	browsertest.WaitFor(t, ctx, rowCount+` === '2 of 12 offers'`)
 	if got := browsertest.Eval[string](t, ctx, `location.search`); !strings.Contains(got, "view=offers") {
 		t.Errorf("URL %q lacks the view", got)
+	}
+	exceptions.Check(t)
+}
+
+// grammarVector is one filter expression and what the grammar reads from it
+// (sitegen/testdata/filter_parse.json).
+type grammarVector struct {
+	Expr      string   `json:"expr"`
+	Note      string   `json:"note,omitempty"`
+	Scenarios []string `json:"scenarios,omitempty"`
+	Terms     []struct {
+		Field  string   `json:"field"`
+		Neg    bool     `json:"neg"`
+		Op     string   `json:"op"`
+		Values []string `json:"values"`
+	} `json:"terms"`
+	Words []struct {
+		Text string `json:"text"`
+		Neg  bool   `json:"neg"`
+	} `json:"words"`
+	Errors []struct {
+		Code    string `json:"code"`
+		Col     int    `json:"col"`
+		Message string `json:"message"`
+	} `json:"errors"`
+}
+
+// TestBrowser_FilterGrammar runs the grammar's vectors through static/filter.js
+// in Chromium, and checks the explorer's help lists the script's fields.
+func TestBrowser_FilterGrammar(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testdata, "filter_parse.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Vectors []grammarVector `json:"vectors"`
+	}
+	if err := json.Unmarshal(b, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Vectors) < 30 {
+		t.Fatalf("only %d vectors", len(file.Vectors))
+	}
+	site, ctx, exceptions := browse(t, buildTestSite(t))
+	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
+	for _, v := range file.Vectors {
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, _ := json.Marshal(map[string]any{"expr": v.Expr, "scenarios": v.Scenarios})
+		got := browsertest.Eval[string](t, ctx, `(() => {
+			const v = `+string(in)+`;
+			const p = GPUAtlasFilter.parse(v.expr, v.scenarios ? {scenarios: v.scenarios} : {});
+			return JSON.stringify({
+				expr: v.expr,
+				terms: p.terms.map(x => ({field: x.field, neg: x.neg, op: x.op, values: x.values.map(y => y.text)})),
+				words: p.words.map(w => ({text: w.text, neg: w.neg})),
+				errors: p.errors.map(e => ({code: e.code, col: e.col, message: GPUAtlasFilter.message(e)})),
+			});
+		})()`)
+		var g grammarVector
+		if err := json.Unmarshal([]byte(got), &g); err != nil {
+			t.Fatal(err)
+		}
+		g.Note, g.Scenarios = v.Note, v.Scenarios
+		var w grammarVector
+		if err := json.Unmarshal(want, &w); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(w, g); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", v.Expr, diff)
+		}
+	}
+
+	// The help on the page lists every field of the script, with its aliases,
+	// type and level, and no other.
+	help := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#grammar-fields tbody tr')].map(tr =>
+		tr.querySelector('code.field').textContent + ' [' + [...tr.children[1].querySelectorAll('code')].map(c => c.textContent).join(',') + ']')`)
+	script := browsertest.Eval[[]string](t, ctx, `Object.keys(GPUAtlasFilter.FIELDS).map(f => f + ' [' + (GPUAtlasFilter.FIELDS[f].aliases || []).join(',') + ']')`)
+	if diff := cmp.Diff(script, help); diff != "" {
+		t.Errorf("fields in the help (-script +help):\n%s", diff)
+	}
+	types := browsertest.Eval[[]string](t, ctx, `Object.keys(GPUAtlasFilter.FIELDS).map(f => GPUAtlasFilter.FIELDS[f].type + ' · ' + GPUAtlasFilter.FIELDS[f].level)`)
+	shown := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#grammar-fields tbody tr')].map(tr => tr.children[2].dataset.kind)`)
+	if diff := cmp.Diff(types, shown); diff != "" {
+		t.Errorf("field types in the help (-script +help):\n%s", diff)
 	}
 	exceptions.Check(t)
 }

@@ -193,8 +193,10 @@
 
   // visibleCols are the chosen columns of the view, without price columns the
   // billing choice hides or that no offer has.
+  // The instance type always comes first: its cell holds the compare box.
   function visibleCols() {
-    return state.cols.map(function (id) { return byId[id]; }).filter(function (c) {
+    var ids = state.cols.indexOf('type') < 0 ? ['type'].concat(state.cols) : state.cols;
+    return ids.map(function (id) { return byId[id]; }).filter(function (c) {
       if (!c || !W.inView(c, state.view)) return false;
       if (c.work && state.wl === '') return false;
       return c.billing === undefined || shown[c.billing];
