@@ -38,8 +38,8 @@ func TestBrowser_ExplorerInstanceView(t *testing.T) {
 		t.Errorf("row count = %q", got)
 	}
 	// The server rendered the same rows before the script ran.
-	wantHead := []string{"type", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "on_demand", "gpu_price", "spot",
-		"reserved_1y", "subscription_month", "region", "availability"}
+	wantHead := []string{"type", "gpu", "gpus", "gpu_memory", "on_demand", "gpu_price", "spot",
+		"reserved_1y", "subscription_month", "region", "availability", "vcpus", "memory"}
 	if diff := cmp.Diff(wantHead, browsertest.Eval[[]string](t, ctx, headers)); diff != "" {
 		t.Errorf("columns (-want +got):\n%s", diff)
 	}
@@ -93,7 +93,7 @@ func TestBrowser_ExplorerInstanceView(t *testing.T) {
 	// billing: chooses the price columns; a row needs a price in one of them.
 	browsertest.SetControl(t, ctx, "filter-x", "billing:spot,reserved")
 	browsertest.WaitFor(t, ctx, rowCount+` === '1 of 7 instance types'`)
-	if diff := cmp.Diff([]string{"type", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "gpu_price", "spot", "reserved_1y", "region", "availability"},
+	if diff := cmp.Diff([]string{"type", "gpu", "gpus", "gpu_memory", "gpu_price", "spot", "reserved_1y", "region", "availability", "vcpus", "memory"},
 		browsertest.Eval[[]string](t, ctx, headers)); diff != "" {
 		t.Errorf("columns with billing:spot,reserved (-want +got):\n%s", diff)
 	}

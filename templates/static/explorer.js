@@ -26,13 +26,13 @@
   var V = null, state = null, view = [], shown = [], timings = {};
   var byId = W.byId, COLS = W.COLS;
   var DEFAULT_COLS = {
-    instances: ['type', 'gpu', 'gpus', 'gpu_memory', 'vcpus', 'memory', 'on_demand', 'gpu_price', 'spot',
-      'reserved_1y', 'reserved_3y', 'subscription_month', 'subscription_year', 'region', 'availability'],
+    instances: ['type', 'gpu', 'gpus', 'gpu_memory', 'on_demand', 'gpu_price', 'spot', 'reserved_1y', 'reserved_3y',
+      'subscription_month', 'subscription_year', 'region', 'availability', 'vcpus', 'memory'],
     offers: ['type', 'provider', 'gpu', 'gpus', 'gpu_memory', 'vcpus', 'memory', 'price', 'gpu_price', 'billing', 'region',
       'availability', 'marks']
   };
   // The columns a phone's card shows; the others are left out there.
-  var CARD = { type: 1, provider: 1, gpu: 1, gpus: 1, gpu_memory: 1, price: 1, gpu_price: 1, billing: 1, region: 1, availability: 1, saving: 1, on_demand: 1, spot: 1, reserved_1y: 1, reserved_3y: 1, subscription_month: 1, subscription_year: 1 };
+  var CARD = { type: 1, provider: 1, gpu: 1, gpus: 1, gpu_memory: 1, price: 1, gpu_price: 1, billing: 1, region: 1, saving: 1, on_demand: 1, spot: 1, reserved_1y: 1, reserved_3y: 1, subscription_month: 1, subscription_year: 1 };
 
   // --- state and URL --------------------------------------------------------
 
@@ -203,8 +203,9 @@
     });
   }
 
-  var headKey = '';
+  var headKey = '', caption = document.getElementById('offers-caption');
   function renderHead() {
+    caption.textContent = text(state.view === 'offers' ? 'ex.caption_offers' : 'ex.caption');
     var cols = visibleCols();
     var k = state.view + cols.map(function (c) { return c.id; }).join() + '|' + sortCol() + state.dir + state.cur + state.per + state.wl + shown.join();
     if (k === headKey) return;
