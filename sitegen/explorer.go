@@ -111,7 +111,7 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 	d.Config = explorerPageConfig{
 		explorerConfig: explorerConfig{
 			Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", Lang: l.Tag,
-			PageSize: explorerPageSize, Labels: l.jsLabels(),
+			PageSize: explorerPageSize, Labels: l.explorerLabels(),
 		},
 		Currency: string(cur),
 	}

@@ -1,6 +1,8 @@
 package sitegen
 
 import (
+	"strings"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -88,6 +90,24 @@ func (m *siteModel) scenarioVerdicts(index map[*typeView]int) [][]any {
 			}
 		}
 		out = append(out, []any{sr.Scenario.ID, sr.Scenario.Name, sr.Scenario.NameZH, fits, may})
+	}
+	return out
+}
+
+// explorerLabels are the messages the explorer's scripts need: the shared
+// labels (jsLabels) and the explorer's own words, grammar errors, country and
+// accelerator kind names; its help is written on the server.
+func (l *language) explorerLabels() map[string]string {
+	out := l.jsLabels()
+	for k, v := range l.messages {
+		if strings.HasPrefix(k, "ex.help_") {
+			continue
+		}
+		for _, p := range []string{"ex.", "expr.", "country.", "kind."} {
+			if strings.HasPrefix(k, p) {
+				out[k] = v
+			}
+		}
 	}
 	return out
 }

@@ -131,10 +131,7 @@ func (l *language) label(group string, code any) string {
 func (l *language) jsLabels() map[string]string {
 	out := map[string]string{}
 	for k, v := range l.messages {
-		if strings.HasPrefix(k, "ex.help_") { // the explorer's help is written on the server
-			continue
-		}
-		for _, p := range []string{"js.", "billing.", "avail.", "unit.", "badge.", "provider.", "price.", "col.", "filter.", "per.", "cmp.", "ex.", "expr.", "country.", "kind."} {
+		for _, p := range []string{"js.", "billing.", "avail.", "unit.", "badge.", "provider.", "price.", "col.", "filter.", "per.", "cmp."} {
 			if strings.HasPrefix(k, p) {
 				out[k] = v
 			}
