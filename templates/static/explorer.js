@@ -205,7 +205,8 @@
 
   var headKey = '', caption = document.getElementById('offers-caption');
   function renderHead() {
-    caption.textContent = text(state.view === 'offers' ? 'ex.caption_offers' : 'ex.caption');
+    var cap = text(state.view === 'offers' ? 'ex.caption_offers' : 'ex.caption');
+    if (caption.textContent !== cap) caption.textContent = cap;
     var cols = visibleCols();
     var k = state.view + cols.map(function (c) { return c.id; }).join() + '|' + sortCol() + state.dir + state.cur + state.per + state.wl + shown.join();
     if (k === headKey) return;
