@@ -276,6 +276,37 @@ func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
 		browsertest.Screenshot(t, ctx, "question-a100-spot.png")
 	})
 
+	t.Run("region selector", func(t *testing.T) {
+		open()
+		// Grouped by provider, then country, in the page's language.
+		groups := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')].map(g => g.querySelector('.ms-head').textContent)`)
+		if diff := cmp.Diff([]string{"AWS", "Alibaba Cloud", "Tencent Cloud", "Huawei Cloud"}, groups); diff != "" {
+			t.Errorf("region groups (-want +got):\n%s", diff)
+		}
+		if got := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')][0].querySelectorAll('.ms-group.depth-1 > .ms-head').length > 5 ? ['ok'] : []`); len(got) == 0 {
+			t.Error("the AWS regions are not grouped by country")
+		}
+		// From the keyboard: open the list, type into its search box, tick.
+		browsertest.Do(t, ctx, "open the region list", chromedp.Focus(chromedp.CSS(`#f-region > summary`)), chromedp.KeyEvent("\r"))
+		browsertest.WaitFor(t, ctx, `document.activeElement && document.activeElement.id === 'f-region-find'`)
+		browsertest.Do(t, ctx, "type", chromedp.KeyEvent("virginia"))
+		shown := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region label')].filter(l => !l.hidden).map(l => l.textContent.trim())`)
+		// AWS and Alibaba Cloud both call a Virginia region us-east-1: two options.
+		if diff := cmp.Diff([]string{"US East (N. Virginia) · us-east-1", "US (Virginia) · us-east-1", "U.S. East Coast (Virginia) · na-ashburn"}, shown); diff != "" {
+			t.Errorf("regions matching virginia (-want +got):\n%s", diff)
+		}
+		browsertest.Tick(t, ctx, "f-region", "aws/us-east-1", true)
+		browsertest.WaitFor(t, ctx, `location.search.includes('region=aws%2Fus-east-1')`)
+		if got := browsertest.Eval[[]string](t, ctx, `[...new Set(GPUAtlasExplorer.shown().map(v => v.t.p + '/' + v.g.first.region))]`); !cmp.Equal(got, []string{"aws/us-east-1"}) {
+			t.Errorf("regions of the rows = %v", got)
+		}
+		// In Chinese the names are Chinese.
+		browsertest.Do(t, ctx, "zh", chromedp.Navigate(site+"/zh/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
+		if got := browsertest.Eval[string](t, ctx, `document.querySelector('#f-region input[value="alibaba/cn-hangzhou"]').parentElement.textContent.trim()`); got != "华东1（杭州） · cn-hangzhou" {
+			t.Errorf("cn-hangzhou in Chinese = %q", got)
+		}
+	})
+
 	t.Run("scenario", func(t *testing.T) {
 		sc := report.Matrix.Scenarios[0]
 		var want []string

@@ -208,13 +208,12 @@
       var order = {};
       ['aws', 'alibaba', 'tencent', 'huawei', 'volcengine'].forEach(function (p, i) { order[p] = i; });
       V.rows.forEach(function (r) {
-        if (seen[r.region]) return;
-        seen[r.region] = true;
+        var k = r.p + '/' + r.region;
+        if (seen[k]) return;
+        seen[k] = true;
         var name = A.regionName(r);
-        list.push({ v: r.region, t: name + ' · ' + r.region, short: name, p: r.p, c: W.countryName(r.country), g: [label('provider', r.p), W.countryName(r.country)] });
+        list.push({ v: k, t: name + ' · ' + r.region, short: name, p: r.p, c: W.countryName(r.country), g: [label('provider', r.p), W.countryName(r.country)] });
       });
-      // A region id several providers share (cn-beijing) is one option: the
-      // first provider's group holds it.
       list.sort(function (a, b) {
         var pa = order[a.p] === undefined ? 99 : order[a.p], pb = order[b.p] === undefined ? 99 : order[b.p];
         if (pa !== pb) return pa - pb;

@@ -114,7 +114,10 @@
     { id: 'gpu_price', lbl: 'col.gpu_price_x', kind: 'num', level: 'price', price: true, val: function (v) { return v.gpuPrice; } },
     priceCol('spot', 1), priceCol('reserved_1y', 2), priceCol('reserved_3y', 3), priceCol('subscription_month', 4), priceCol('subscription_year', 5),
     { id: 'saving', lbl: 'ex.head.saving', kind: 'num', level: 'price', val: function (v) { return v.saving; } },
-    { id: 'region', lbl: 'col.region', kind: 'name', level: 'offer', val: function (r) { return r.region; }, names: function (r) { return r.nmRegion; } },
+    // The region control's values are provider/id (providers share ids such as
+    // us-east-1); a bare id (an older link) matches that id at any provider.
+    { id: 'region', lbl: 'col.region', kind: 'name', level: 'offer', val: function (r) { return r.region; }, names: function (r) { return r.nmRegion; },
+      ctl: function (r) { return [r.p + '/' + r.region, r.region]; } },
     { id: 'country', lbl: 'ex.head.country', kind: 'name', level: 'offer', val: function (r) { return r.country; }, opt: function (v) { return countryName(v); } },
     { id: 'zone', lbl: 'col.zone', kind: 'text', level: 'offer', views: 'offers', val: function (r) { return r.zone || r.zones; } },
     { id: 'billing', lbl: 'col.billing', kind: 'name', level: 'offer', views: 'offers', val: function (r) { return r.billing; }, opt: function (v) { return label('billing', v); }, sortv: function (r) { return r.billingRank; } },
@@ -231,7 +234,8 @@
           return;
         }
         s.in.forEach(function (v) { set[v] = true; });
-        t = function (x) { return set[c.val(x)] === true; };
+        t = c.ctl ? function (x) { var ks = c.ctl(x); for (var i = 0; i < ks.length; i++) if (set[ks[i]]) return true; return false; }
+          : function (x) { return set[c.val(x)] === true; };
       } else if (c.kind === 'num') {
         var lo = parseFloat(s.min), hi = parseFloat(s.max);
         if (!isNaN(lo) || !isNaN(hi)) {
