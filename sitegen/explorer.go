@@ -131,13 +131,13 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 			d.Columns = append(d.Columns, c.ID)
 		}
 	}
-	rows := m.defaultInstanceRows(shown)
+	rows, groups := m.defaultInstanceRows(shown)
 	d.Count = len(rows)
 	if len(rows) > explorerPageSize {
 		rows = rows[:explorerPageSize]
 	}
 	for _, r := range rows {
-		d.Rows = append(d.Rows, m.explorerRowView(l, cur, r, shown))
+		d.Rows = append(d.Rows, m.explorerRowView(l, cur, r, shown, groups))
 	}
 	return d
 }
@@ -146,7 +146,6 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 type instanceGroup struct {
 	typ    *typeView
 	region catalog.Region
-	first  int // index of its first offer
 	best   [6]int
 	od     int // its cheapest on-demand offer, or -1
 	zones  map[string]bool
@@ -167,20 +166,18 @@ var availRank = map[catalog.Availability]int{catalog.Available: 2, catalog.SoldO
 // in its cheapest region, from the offers without a suspect price, cheapest
 // on-demand first (by USD worth; types without an on-demand price last), in
 // the types' order among equals.
-func (m *siteModel) defaultInstanceRows(shown [6]bool) []instanceRow {
-	var groups []*instanceGroup
+func (m *siteModel) defaultInstanceRows(shown [6]bool) ([]instanceRow, map[string]*instanceGroup) {
 	byKey := map[string]*instanceGroup{}
 	of := map[*typeView][]*instanceGroup{}
 	for i, o := range m.offers {
 		k := o.Type.T.Key() + "/" + o.Offer.Region
 		g := byKey[k]
 		if g == nil {
-			g = &instanceGroup{typ: o.Type, region: o.Region, first: i, od: -1, zones: map[string]bool{}, avail: catalog.Unknown}
+			g = &instanceGroup{typ: o.Type, region: o.Region, od: -1, zones: map[string]bool{}, avail: catalog.Unknown}
 			for c := range g.best {
 				g.best[c] = -1
 			}
 			byKey[k] = g
-			groups = append(groups, g)
 			of[o.Type] = append(of[o.Type], g)
 		}
 		// Zones and stock count every offer, as the script's groups do.
@@ -238,7 +235,7 @@ func (m *siteModel) defaultInstanceRows(shown [6]bool) []instanceRow {
 	sort.SliceStable(rows, func(i, j int) bool {
 		return cheaper(m.cellUSD(rows[i].cells[0]), m.cellUSD(rows[j].cells[0]))
 	})
-	return rows
+	return rows, byKey
 }
 
 // cheaperOffer says whether offer a costs less than offer b by USD worth (an
@@ -256,7 +253,7 @@ func (m *siteModel) cellUSD(i int) *decimal.Decimal {
 }
 
 // explorerRowView puts a default-view row in words in the language and currency.
-func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanceRow, shown [6]bool) explorerRow {
+func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanceRow, shown [6]bool, groups map[string]*instanceGroup) explorerRow {
 	t := r.typ
 	v := explorerRow{Key: string(t.T.Provider) + "/" + t.T.ID, Type: t, Region: r.home.region, Zones: len(r.home.zones),
 		Regions: r.regions, Avail: r.home.avail}
@@ -281,8 +278,8 @@ func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanc
 				v.OfferKey = o.Key
 				first = false
 			}
-			if c > 0 {
-				cell.Saving, cell.Title, cell.Dearer = m.savingWords(l, o)
+			if g := groups[o.Type.T.Key()+"/"+o.Offer.Region]; c > 0 && g != nil && g.od >= 0 {
+				cell.Saving, cell.Title, cell.Dearer = savingWords(l, o, m.offers[g.od])
 			}
 			if o.Offer.Region != r.home.region.ID {
 				where, _ := l.t("ex.in_region", "region", l.regionName(o.Region)) // the key is in every catalog (TestMessages)
@@ -309,18 +306,11 @@ func (m *siteModel) priceIn(o *offerView, cur catalog.Currency) *decimal.Decimal
 	return &p
 }
 
-// savingWords is an offer's saving against the cheapest plausible on-demand
-// offer of its type in its region, in whole percent rounded half away from
-// zero: "−60%" with its title, or "" without both figures.
-func (m *siteModel) savingWords(l *language, o *offerView) (string, string, bool) {
-	var od *offerView
-	for _, x := range m.offersOf[o.Type.T.Key()] {
-		if x.Offer.Billing == catalog.OnDemand && x.Offer.Region == o.Offer.Region && x.Offer.Suspect == "" && x.USDHour != nil &&
-			(od == nil || x.USDHour.LessThan(*od.USDHour)) {
-			od = x
-		}
-	}
-	if od == nil || o.USDHour == nil || !od.USDHour.IsPositive() {
+// savingWords is an offer's saving against od, the cheapest plausible
+// on-demand offer of its type in its region, in whole percent rounded half away
+// from zero: "−60%" with its title, or "" without both figures.
+func savingWords(l *language, o, od *offerView) (string, string, bool) {
+	if o.USDHour == nil || od.USDHour == nil || !od.USDHour.IsPositive() {
 		return "", "", false
 	}
 	hundred := decimal.NewFromInt(100)
