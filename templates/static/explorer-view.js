@@ -264,6 +264,10 @@
       var p = A.hourlyIn(fx, r, cur), u = A.hourlyIn(fx, r, 'USD');
       r._v = p === null ? null : p * h;
       r._sp = u === null ? null : u * h;
+      // The offer view's prices (its saving depends on the filters: run).
+      r.price = r._v;
+      r.gpuPrice = r._v === null || !(r.t.units > 0) ? null : r._v / r.t.units;
+      r.gibPrice = r._v === null || !(r.t.gmem > 0) ? null : r._v / r.t.gmem;
       r._work = null;
       if (r.work && wl >= 0) {
         for (var j = 0; j < r.work.length; j++) if (r.work[j][0] === wl) { r._work = r.work[j][1]; r._measured = r.work[j][2] === 1; }
@@ -333,9 +337,6 @@
     for (var i = 0; i < rows.length; i++) {
       if (pass[i] !== 2) continue;
       var r = rows[i];
-      r.price = r._v;
-      r.gpuPrice = r._v === null || !(r.t.units > 0) ? null : r._v / r.t.units;
-      r.gibPrice = r._v === null || !(r.t.gmem > 0) ? null : r._v / r.t.gmem;
       r.saving = r.billing === 'on_demand' ? null : saving(r, od[r.g] >= 0 ? rows[od[r.g]] : null);
       out.push(r);
     }

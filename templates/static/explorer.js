@@ -147,7 +147,7 @@
       offerOK: function (r) { return (syn || !r.synthetic) && (sus || !r.suspect); }
     });
     shown = res.shown;
-    view = W.sortRows(V, res.rows, sortCol(), state.dir === 'desc', state.view);
+    view = sorted(res.rows);
     var t1 = performance.now();
     var pages = Math.max(1, Math.ceil(view.length / PAGE));
     if (state.page > pages) state.page = pages;
@@ -156,6 +156,23 @@
     renderCount(view.length, pages);
     timings = { filter: t1 - t0, render: performance.now() - t1 };
     return view;
+  }
+
+  // sorted orders the view's rows. In the offer view the order of every offer
+  // is kept until the sort, currency or period changes, and the filtered
+  // offers are picked from it: filtering then walks a sorted list instead of
+  // sorting again (but for the saving, which the filters change).
+  var order = null, orderKey = '';
+  function sorted(rows) {
+    var sc = sortCol(), desc = state.dir === 'desc';
+    if (state.view !== 'offers' || sc === 'saving' || sc === 'work') return W.sortRows(V, rows, sc, desc, state.view);
+    var k = sc + '|' + state.dir + '|' + pricedAs;
+    if (k !== orderKey) { order = W.sortRows(V, V.rows, sc, desc, 'offers'); orderKey = k; }
+    var keep = new Uint8Array(V.rows.length);
+    for (var i = 0; i < rows.length; i++) keep[rows[i].i] = 1;
+    var out = [];
+    for (var j = 0; j < order.length; j++) if (keep[order[j].i]) out.push(order[j]);
+    return out;
   }
 
   // sortCol is the column the view sorts by: the chosen one, or, when that is
