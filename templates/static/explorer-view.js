@@ -101,7 +101,7 @@
     { id: 'gpu', lbl: 'col.gpu_model', kind: 'name', level: 'type', val: function (t) { return t.unmapped ? 'unmapped:' + t.gpu : t.model; }, names: function (t) { return t.nm.gpu; } },
     { id: 'kind', lbl: 'col.kind', kind: 'name', level: 'type', val: function (t) { return t.kind; }, opt: function (v) { return v ? label('kind', v) : '—'; } },
     { id: 'gpus', lbl: 'col.gpus', kind: 'num', level: 'type', val: function (t) { return t.units; } },
-    { id: 'gpu_memory', lbl: 'col.gpu_mem_each', kind: 'num', level: 'type', val: function (t) { return t.gmemEach; } },
+    { id: 'gpu_memory', lbl: 'ex.head.gpu_memory', kind: 'num', level: 'type', val: function (t) { return t.gmemEach; } },
     { id: 'gpu_memory_total', lbl: 'col.gpu_mem', kind: 'num', level: 'type', val: function (t) { return t.gmem; } },
     { id: 'vcpus', lbl: 'col.vcpus', kind: 'num', level: 'type', val: function (t) { return t.vcpus; } },
     { id: 'memory', lbl: 'col.memory', kind: 'num', level: 'type', val: function (t) { return t.mem; } },
