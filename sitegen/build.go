@@ -114,6 +114,7 @@ func Build(opts Options) (Stats, error) {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
 	m.history = opts.PriceHistory
+	m.explorer = explorerInputs{langs: langs, scenarios: opts.Scenarios}
 	// benchmarks and changes (sitegen/benchmarks.go, changes.go)
 	ex, err := newExtras(m, opts, base, siteURL)
 	if err != nil {

@@ -404,23 +404,41 @@ func TestBuild_OffersPageDefaultRows(t *testing.T) {
 	for _, k := range keys {
 		got = append(got, k[1])
 	}
-	// On-demand offers, cheapest USD per hour first, as the explorer sorts them;
-	// the suspect one (g5.xlarge in us-west-2 at 0.0101) only on request.
+	// The instance view: one row per type in its cheapest region, by the
+	// cheapest on-demand USD per hour, as the explorer sorts them; the suspect
+	// g5.xlarge in us-west-2 at 0.0101 and the g6f.large L4 slice (a partial
+	// GPU) only on request.
 	want := []string{
-		"aws/g6f.large/us-east-1//on_demand",                   // 0.2417
-		"aws/g5.xlarge/us-east-1//on_demand",                   // 1.006
-		"alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand", // 8.5 CNY = 1.1972
-		"volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand",    // 9.1 CNY = 1.2817
-		"huawei/pi2.2xlarge.4/cn-north-4//on_demand",           // 12.4 CNY = 1.7465
-		"alibaba/ecs.gn8is.4xlarge/cn-hangzhou//on_demand",     // 30.2 CNY = 4.2535
-		"aws/p5.48xlarge/us-east-1//on_demand",                 // 98.32
-		"aws/p5.48xlarge/us-west-2//on_demand",
+		"aws/g5.xlarge",                 // 1.006
+		"alibaba/ecs.gn7i-c8g1.2xlarge", // 8.5 CNY = 1.1972
+		"volcengine/ecs.gni2.3xlarge",   // 9.1 CNY = 1.2817
+		"huawei/pi2.2xlarge.4",          // 12.4 CNY = 1.7465
+		"alibaba/ecs.gn8is.4xlarge",     // 30.2 CNY = 4.2535
+		"aws/p5.48xlarge",               // 98.32 in us-east-1 and us-west-2
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("server-rendered rows (-want +got):\n%s", diff)
 	}
-	if !strings.Contains(string(b), "8 of 12 offers") {
-		t.Errorf("offers.html lacks the row count %q", "8 of 12 offers")
+	for _, s := range []string{
+		"6 of 7 instance types",
+		// p5.48xlarge: spot 39.33 is 60% less than 98.32 on demand; reserved 1y
+		// 530000 / 8760 = 60.50 is 38% less; 98.32 / 8 GPUs = 12.29.
+		`<span class="p">39.33</span><span class="m"><small class="save" title="60% less than on-demand in the same region">−60%</small>`,
+		`<span class="p">60.50</span><span class="m"><small class="save" title="38% less than on-demand in the same region">−38%</small>`,
+		`<td class="num c-gpu_price" data-l="Per GPU, On-demand (USD/hour)">12.29</td>`,
+		`US East (N. Virginia) <small class="sub">us-east-1 · cheapest of 2 regions</small>`,
+	} {
+		if !strings.Contains(string(b), s) {
+			t.Errorf("offers.html lacks %q", s)
+		}
+	}
+	zh, err := os.ReadFile(filepath.Join(out, "zh", "offers.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In Chinese the explorer opens in CNY: 98.32 × 7.1 = 698.07.
+	if !strings.Contains(string(zh), `<span class="p">698.07</span>`) || !strings.Contains(string(zh), `"currency":"CNY"`) {
+		t.Error("zh/offers.html is not in CNY")
 	}
 }
 

@@ -30,7 +30,16 @@ const offersDataPath = "data/offers.json"
 //	GPU name, GPU model id, GPU count (whole-device equivalents), GPU memory GiB
 //	of all devices, GPU memory GiB of one device, vCPUs, memory GiB, family,
 //	local disk GB, local NVMe (0/1), network as published, network Gbit/s
-//	(null when unknown), RDMA, interconnect, unmapped (0/1)]
+//	(null when unknown), RDMA, interconnect, unmapped (0/1), accelerator kind
+//	of the primary accelerator ("" without one), partial (0/1: a slice of a
+//	device, some accelerator's share below 1)]
+//
+// providers:  {provider: [English name, Chinese name]}, for filters that match
+// a provider by either name.
+//
+// scenarios (only with a scenario report): [id, English name, Chinese name,
+// [indexes of the types that fit], [indexes of the types that may fit]]: compare's
+// verdicts on the types it ranked (those with a plausible on-demand offer).
 //
 // offers:     parallel arrays, one entry per offer, in the snapshot's order. hourly
 // is the effective price per hour in the offer's own currency (upfront spread over
@@ -60,6 +69,9 @@ type offersFile struct {
 	Types    [][]any       `json:"types"`
 	Offers   offersColumns `json:"offers"`
 	Work     *offersWork   `json:"work,omitempty"`
+	// Providers and Scenarios are the explorer's (explorer_data.go).
+	Providers map[catalog.Provider][2]string `json:"providers"`
+	Scenarios [][]any                        `json:"scenarios,omitempty"`
 }
 
 type offersFX struct {
@@ -250,6 +262,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		f.Currency = []string{}
 	}
 	f.Work = m.workJSON()
+	f.Providers, f.Scenarios = m.explorerNames(), m.scenarioVerdicts(index)
 	b, err := json.Marshal(f)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s: %w", offersDataPath, err)
@@ -277,7 +290,7 @@ func typeTuple(t *typeView) []any {
 	}
 	return []any{it.Provider, it.ID, href, name, t.GPUModel, json.Number(t.GPUs), json.Number(t.GPUMem),
 		json.Number(t.GPUMemEach), it.VCPUs, json.Number(t.Mem), it.Family, it.LocalStorageGB, boolInt(it.LocalNVMe),
-		it.Network, gbps, it.RDMA, it.Interconnect, boolInt(t.Unmapped)}
+		it.Network, gbps, it.RDMA, it.Interconnect, boolInt(t.Unmapped), primaryKind(it), boolInt(partial(it))}
 }
 
 func boolInt(b bool) int {

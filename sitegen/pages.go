@@ -85,21 +85,6 @@ type fxRate struct {
 	Rate     string
 }
 
-// offersData is the model of offers.html.
-type offersData struct {
-	Rows     []*offerView // the first page of the default view, rendered for reading without JavaScript
-	Shown    int          // len(Rows)
-	OnDemand int          // on-demand offers: the default view's rows
-	Total    int          // every offer
-	FX       fxView
-	Config   explorerConfig
-}
-
-// explorerPageSize is how many rows the explorer shows a page; the server renders
-// the first page of the default view (the cheapest on-demand offers), so that
-// the page reads while the data loads and without JavaScript, and stays light.
-const explorerPageSize = 50
-
 // explorerConfig is handed to static/explorer.js as JSON in the page.
 type explorerConfig struct {
 	Data     string            `json:"data"`   // URL of data/offers.json
@@ -195,7 +180,7 @@ type download struct {
 func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downloadsData) ([]page, error) {
 	out := []page{
 		{Path: "index.html", Template: "index.html", Nav: "overview", Data: m.overview(l)},
-		{Path: "offers.html", Template: "offers.html", Nav: "offers", Data: m.offersPage(base, l)},
+		{Path: "offers.html", Template: "offers.html", Nav: "offers", Data: m.explorerPage(base, l)},
 		{Path: "compare.html", Template: "compare.html", Nav: "offers", Data: m.comparePage(base, l)},
 		{Path: "gpus/index.html", Template: "gpus.html", Nav: "gpus", Data: m.gpuIndex()},
 		{Path: "regions.html", Template: "regions.html", Nav: "regions", Data: m.regionsPage(l)},
@@ -390,32 +375,6 @@ func (m *siteModel) fx() fxView {
 		}
 	}
 	return v
-}
-
-// offersPage renders on the server the first page of the explorer's default
-// view: on-demand offers without a suspect price (those are shown only on
-// request: a price a plausibility check doubts must not lead "cheapest first"),
-// cheapest USD per hour first (offers without a USD figure last), in the
-// snapshot's order among equals, as the script sorts them.
-func (m *siteModel) offersPage(base string, l *language) offersData {
-	d := offersData{Total: len(m.offers), FX: m.fx()}
-	var rows []*offerView
-	for _, o := range m.offers {
-		if o.Offer.Billing == catalog.OnDemand && o.Offer.Suspect == "" {
-			rows = append(rows, o)
-		}
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return cheaper(rows[i].USDHour, rows[j].USDHour) })
-	d.OnDemand = len(rows)
-	if len(rows) > explorerPageSize {
-		rows = rows[:explorerPageSize]
-	}
-	d.Rows, d.Shown = rows, len(rows)
-	d.Config = explorerConfig{
-		Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", Lang: l.Tag,
-		PageSize: explorerPageSize, Labels: l.jsLabels(),
-	}
-	return d
 }
 
 // cheaper orders prices with unknown ones last.

@@ -148,7 +148,7 @@ func TestBrowser_BenchmarksFilter(t *testing.T) {
 
 	// The explorer's cost column tells measured from estimated figures: the
 	// Volcano Engine A10 type is estimated from the Alibaba A10 run.
-	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html?wl=1&cols=provider,type,price,work"), chromedp.WaitReady(chromedp.CSS(ready)))
+	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html?view=offers&wl=1&cols=provider,type,price,work"), chromedp.WaitReady(chromedp.CSS(ready)))
 	cell := func(key string) string {
 		return browsertest.Eval[string](t, ctx, `(() => { const r = document.querySelector('tr[data-key="`+key+`"] td.c-work'); return r ? r.innerHTML : 'no cell'; })()`)
 	}

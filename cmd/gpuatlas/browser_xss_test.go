@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
@@ -48,7 +49,9 @@ func TestBrowser_HostileProviderStringsRunNothing(t *testing.T) {
 	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
 	pages := []string{
-		"/offers.html?billing=&sus=1&cols=provider,type,family,gpu,region,zone,billing,price,marks",
+		"/offers.html?view=offers&billing=&sus=1&part=1&cols=provider,type,family,gpu,region,zone,billing,price,marks",
+		"/offers.html?sus=1&part=1&by=region&cols=type,provider,family,gpu,on_demand,spot,region",
+		"/offers.html?sus=1&part=1&x=" + url.QueryEscape(`region:"<img" "<script>"`),
 		"/compare.html?o=" + key,
 	}
 	for _, page := range pages {

@@ -115,7 +115,8 @@
     if (r.undated) into.append(A.badge('undated', A.text('badge.undated'), A.text('badge.undated_title')));
   };
 
-  // decode turns offers.json into {rows, fx, takenAt, workloads}.
+  // decode turns offers.json into {rows (one per offer), types (one per
+  // instance type), fx, takenAt, workloads, scenarios, providerNames}.
   A.decode = function (d) {
     var stale = {};
     d.stale.forEach(function (p) { stale[p] = true; });
@@ -125,8 +126,15 @@
       return {
         p: t[0], id: t[1], href: t[2] || 'instances/' + t[0] + '/' + t[1] + '.html', gpu: t[3], model: t[4],
         units: t[5], gmem: t[6], gmemEach: t[7], vcpus: t[8], mem: t[9], family: t[10], disk: t[11], nvme: !!t[12],
-        net: t[13], gbps: t[14], rdma: t[15], ic: t[16], unmapped: !!t[17]
+        net: t[13], gbps: t[14], rdma: t[15], ic: t[16], unmapped: !!t[17], kind: t[18] || '', partial: !!t[19],
+        fits: [], mayFit: []
       };
+    });
+    // Scenario verdicts: scenarios[i] = [id, English name, Chinese name, types that fit, types that may fit].
+    var scenarios = (d.scenarios || []).map(function (s) {
+      s[3].forEach(function (ti) { types[ti].fits.push(s[0]); });
+      s[4].forEach(function (ti) { types[ti].mayFit.push(s[0]); });
+      return { id: s[0], en: s[1], zh: s[2] };
     });
     var o = d.offers, rows = new Array(o.type.length);
     var work = d.work || null;
@@ -136,7 +144,7 @@
       var billing = d.billing[o.billing[i]];
       var flags = o.flags[i];
       rows[i] = {
-        i: i, p: t.p, id: t.id, href: t.href, gpu: t.gpu, model: t.model, unmapped: t.unmapped,
+        i: i, ti: o.type[i], ri: o.region[i], p: t.p, id: t.id, href: t.href, gpu: t.gpu, model: t.model, unmapped: t.unmapped,
         units: t.units, gmem: t.gmem, gmemEach: t.gmemEach, vcpus: t.vcpus, mem: t.mem,
         cpuPerGPU: t.units > 0 ? t.vcpus / t.units : null, family: t.family, disk: t.disk, nvme: t.nvme,
         net: t.net, gbps: t.gbps, rdma: t.rdma, ic: t.ic,
@@ -153,7 +161,10 @@
       };
       rows[i].key = [t.p, t.id, reg[1], rows[i].zone, billing].join('/');
     }
-    return { rows: rows, fx: d.fx, takenAt: d.taken_at, workloads: work ? work.workloads : [], currencies: d.currency };
+    return {
+      rows: rows, types: types, fx: d.fx, takenAt: d.taken_at, workloads: work ? work.workloads : [], currencies: d.currency,
+      scenarios: scenarios, providerNames: d.providers || {}
+    };
   };
 
   A.load = function (url) {
