@@ -613,8 +613,8 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 }
 
 // observations reads the observation lines, which start at line first, into h:
-// each must be one observation object, valid, in canonical order, and their
-// number what the header says.
+// each must be one observation object, valid, with its retrieved_at, in
+// canonical order, and their number what the header says.
 func (d *historyDecoder) observations(h *History, first int, lines [][]byte, want, version int) error {
 	if version == historyV1 && len(lines) > 0 {
 		return fmt.Errorf("%s:%d: an observation line in a version 1 history", d.name, first)
@@ -634,6 +634,11 @@ func (d *historyDecoder) observations(h *History, first int, lines [][]byte, wan
 		o, err := wrap.Observation.observation()
 		if err != nil {
 			return fmt.Errorf("%s:%d: observation: %w", d.name, n, err)
+		}
+		if o.RetrievedAt.IsZero() {
+			// Import stamps every observation: without the time there is no
+			// fetched_at for the offers rebuilt from it.
+			return fmt.Errorf("%s:%d: observation: retrieved_at: required in a history (when GPU Atlas retrieved the archive; history import records it)", d.name, n)
 		}
 		if k := len(obs); k > 0 {
 			prev := &obs[k-1]

@@ -95,8 +95,8 @@ func FuzzReadHistory(f *testing.F) {
 {"placement":{"provider":"aws","instance_type":"x","region":"r","zone":"z","status":"available"},"from":"2025-11-30T00:00:00Z"}
 `))
 	f.Add([]byte(`{"format":"gpuatlas-history","schema_version":2,"crawls":0,"records":0,"observations":2}
-{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","price_high":"2500","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-08-24T01:49:03Z","observed_until":"2020-09-21T02:49:00Z","source":"s","note":"n"}}
-{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-09-21T02:49:00Z","source":"s"}}
+{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","price_high":"2500","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-08-24T01:49:03Z","observed_until":"2020-09-21T02:49:00Z","retrieved_at":"2026-12-01T00:00:00Z","source":"s","note":"n"}}
+{"observation":{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"subscription_month","price":"2250","currency":"CNY","unit":"month","includes":"instance only","observed_at":"2020-09-21T02:49:00Z","retrieved_at":"2021-07-15T00:00:00Z","source":"s"}}
 `))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, err := DecodeHistory("fuzz.jsonl", data)

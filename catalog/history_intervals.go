@@ -29,9 +29,17 @@ type PriceInterval struct {
 	// zero while a crawled price still holds at the last crawl. LastSeen is
 	// its last sighting.
 	ValidFrom, ValidUntil, LastSeen time.Time
-	Source                          string
-	Origin                          string // IntervalCrawl or IntervalImport
-	Note                            string
+	// ObservedAt and FetchedAt are the price's two dates where it was first
+	// seen: when the source says it held (zero where the source gives no
+	// date) and when GPU Atlas retrieved it. A crawled interval has the
+	// offer's observed_at and fetched_at at its first crawl, so ValidFrom (the
+	// crawl) may be later than ObservedAt (a dataset's date); an imported one
+	// has its first observation's time, ValidFrom itself, and the earliest
+	// retrieved_at of its observations.
+	ObservedAt, FetchedAt time.Time
+	Source                string
+	Origin                string // IntervalCrawl or IntervalImport
+	Note                  string
 }
 
 // Where a price interval comes from.
@@ -59,6 +67,9 @@ func (h *History) PriceIntervals() ([]PriceInterval, error) {
 				return nil, fmt.Errorf("history: offer %s: %w", r.key, err)
 			}
 		}
+		if err := h.dateOffer(r.from, &o); err != nil {
+			return nil, fmt.Errorf("history: offer %s: %w", r.key, err)
+		}
 		last := len(h.crawls) - 1
 		var until time.Time
 		if r.to != openInterval {
@@ -76,13 +87,14 @@ func (h *History) PriceIntervals() ([]PriceInterval, error) {
 		}
 		out = append(out, PriceInterval{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
 			Billing: o.Billing, Includes: o.Includes, Price: o.Price, ValidFrom: from, ValidUntil: until,
-			LastSeen: h.crawls[last].at, Source: o.Source, Origin: IntervalCrawl})
+			LastSeen: h.crawls[last].at, ObservedAt: o.ObservedAt, FetchedAt: o.FetchedAt, Source: o.Source, Origin: IntervalCrawl})
 	}
 	for _, s := range h.series {
 		for _, r := range s.Runs {
 			out = append(out, PriceInterval{Provider: r.Provider, InstanceType: r.InstanceType, Region: r.Region, Zone: r.Zone,
 				Billing: r.Billing, Includes: r.Includes, Price: r.Price, PriceHigh: r.PriceHigh, ValidFrom: r.From,
-				ValidUntil: r.Until, LastSeen: r.Last, Source: strings.Join(r.Sources, " "), Origin: IntervalImport,
+				ValidUntil: r.Until, LastSeen: r.Last, ObservedAt: r.From, FetchedAt: r.Retrieved,
+				Source: strings.Join(r.Sources, " "), Origin: IntervalImport,
 				Note: strings.Join(r.Notes, "; ")})
 		}
 	}
@@ -103,6 +115,20 @@ func (h *History) PriceIntervals() ([]PriceInterval, error) {
 		return a.Origin < b.Origin
 	})
 	return out, nil
+}
+
+// dateOffer gives an offer read from a record its fetch time at crawl i, and
+// its observed_at where the record holds it relative to that.
+func (h *History) dateOffer(i int, o *Offer) error {
+	t, ok := h.crawls[i].fetchTime(o)
+	if !ok {
+		return fmt.Errorf("crawl %s records no fetch time for it", formatHistoryTime(h.crawls[i].at))
+	}
+	if err := o.FetchedAt.UnmarshalText([]byte(t)); err != nil {
+		return err
+	}
+	resolveObserved(o)
+	return nil
 }
 
 func offerKeyOf(p *PriceInterval) string {

@@ -29,6 +29,12 @@ import (
 // ObservedSeries gives each series as runs of one price; At adds the runs that
 // hold at a time to the snapshot of the crawls; ObservedChanges lists each
 // dated price change inside a series, with the sources that saw it.
+//
+// An imported price has the two dates of every offer: observed_at, when the
+// archive saw it (the observation in force; the series says how long it held),
+// and fetched_at, when GPU Atlas retrieved the archive (the observation's
+// retrieved_at). Neither is the time asked about, so At of the same time gives
+// the same bytes however often it is asked.
 
 // ObservedRun is a run of one imported series during which its price stayed the
 // same. The embedded Observation is the run's first (its key fields, price and
@@ -44,9 +50,19 @@ type ObservedRun struct {
 	Sightings []time.Time
 	Sources   []string
 	Notes     []string
-	// sightingSources are the sources of each sighting, space-separated.
-	sightingSources []string
+	// Retrieved is when GPU Atlas first retrieved any of the run's
+	// observations: the earliest retrieved_at.
+	Retrieved time.Time
+	// sightingSources are the sources of each sighting; sightingRetrieved
+	// when GPU Atlas first retrieved it (the earliest retrieved_at of its
+	// observations).
+	sightingSources   [][]string
+	sightingRetrieved []time.Time
 }
+
+// FirstSources are the sources of the run's first sighting: the archive
+// versions that observed its price first (a change's "observed by").
+func (r *ObservedRun) FirstSources() []string { return slices.Clone(r.sightingSources[0]) }
 
 // HoldsAt reports whether the run's price holds at t: From <= t < Until.
 func (r *ObservedRun) HoldsAt(t time.Time) bool { return !t.Before(r.From) && t.Before(r.Until) }
@@ -78,12 +94,14 @@ type ImportResult struct {
 	Unchanged int // observations the history held already
 }
 
-// Import adds observations to the history. Each is validated; one that the
-// history (or the same import) holds already is left as it is, so importing a
-// file twice changes nothing. An observation that disagrees with another of its
-// series at the same instant is an error. On any error nothing is added and the
-// error is ObservationErrors, each "file:line: message".
-func (h *History) Import(obs []ObservationAt) (ImportResult, error) {
+// Import adds observations to the history. An observation without
+// retrieved_at is given now, the import's time (UTC, whole seconds); with now
+// zero it must have one. Each is validated; one that the history (or the same
+// import) holds already is left as it is, with its first retrieved_at, so
+// importing a file twice changes nothing. An observation that disagrees with
+// another of its series at the same instant is an error. On any error nothing
+// is added and the error is ObservationErrors, each "file:line: message".
+func (h *History) Import(obs []ObservationAt, now time.Time) (ImportResult, error) {
 	type slot struct {
 		series string
 		at     int64
@@ -106,6 +124,14 @@ func (h *History) Import(obs []ObservationAt) (ImportResult, error) {
 next:
 	for i := range obs {
 		o := obs[i]
+		if o.RetrievedAt.IsZero() {
+			if now.IsZero() {
+				fail(o, "retrieved_at: required (when GPU Atlas retrieved the archive; this import has no time to give it)")
+				continue
+			}
+			o.RetrievedAt = now.UTC().Truncate(time.Second)
+			obs[i].RetrievedAt = o.RetrievedAt
+		}
 		if err := o.Validate(); err != nil {
 			fail(o, "%v", err)
 			continue
@@ -167,11 +193,12 @@ func buildSeries(obs []Observation) []ObservedSeriesRuns {
 
 // sighting is the observations of a series at one instant (they agree).
 type sighting struct {
-	first  Observation
-	until  time.Time // the latest observed_until given; zero when none is
-	bound  bool      // some observation gave observed_until
-	source []string
-	notes  []string
+	first     Observation
+	until     time.Time // the latest observed_until given; zero when none is
+	bound     bool      // some observation gave observed_until
+	retrieved time.Time // the earliest retrieved_at
+	source    []string
+	notes     []string
 }
 
 // seriesRuns is the runs of one series' observations, sorted by time.
@@ -181,6 +208,9 @@ func seriesRuns(obs []Observation) []ObservedRun {
 		if n := len(ss); n > 0 && ss[n-1].first.ObservedAt.Equal(o.ObservedAt) {
 			s := &ss[n-1]
 			s.source = appendNew(s.source, o.Source)
+			if !o.RetrievedAt.IsZero() && (s.retrieved.IsZero() || o.RetrievedAt.Before(s.retrieved)) {
+				s.retrieved = o.RetrievedAt
+			}
 			s.notes = appendNew(s.notes, o.Note)
 			if !o.ObservedUntil.IsZero() {
 				s.bound = true
@@ -190,7 +220,7 @@ func seriesRuns(obs []Observation) []ObservedRun {
 			}
 			continue
 		}
-		s := sighting{first: o, until: o.ObservedUntil, bound: !o.ObservedUntil.IsZero(), source: []string{o.Source}}
+		s := sighting{first: o, until: o.ObservedUntil, bound: !o.ObservedUntil.IsZero(), retrieved: o.RetrievedAt, source: []string{o.Source}}
 		s.notes = appendNew(nil, o.Note)
 		ss = append(ss, s)
 	}
@@ -213,7 +243,11 @@ func seriesRuns(obs []Observation) []ObservedRun {
 			r := &runs[n-1]
 			r.Last, r.Until = at, end
 			r.Sightings = append(r.Sightings, at)
-			r.sightingSources = append(r.sightingSources, strings.Join(s.source, " "))
+			r.sightingSources = append(r.sightingSources, s.source)
+			r.sightingRetrieved = append(r.sightingRetrieved, s.retrieved)
+			if s.retrieved.Before(r.Retrieved) {
+				r.Retrieved = s.retrieved
+			}
 			for _, src := range s.source {
 				r.Sources = appendNew(r.Sources, src)
 			}
@@ -223,8 +257,8 @@ func seriesRuns(obs []Observation) []ObservedRun {
 			continue
 		}
 		runs = append(runs, ObservedRun{Observation: s.first, From: at, Last: at, Until: end,
-			Sightings: []time.Time{at}, Sources: slices.Clone(s.source), Notes: slices.Clone(s.notes),
-			sightingSources: []string{strings.Join(s.source, " ")}})
+			Sightings: []time.Time{at}, Sources: slices.Clone(s.source), Notes: slices.Clone(s.notes), Retrieved: s.retrieved,
+			sightingSources: [][]string{s.source}, sightingRetrieved: []time.Time{s.retrieved}})
 	}
 	return runs
 }
@@ -284,7 +318,7 @@ func (h *History) ObservedChanges() []ObservedChange {
 func (r *ObservedRun) ObservedSource(t time.Time) string {
 	src := r.Source
 	if i := r.sightingAt(t); i < len(r.sightingSources) {
-		src = r.sightingSources[i]
+		src = strings.Join(r.sightingSources[i], " ")
 	}
 	if r.PriceHigh != nil {
 		src += " (published as the range " + r.PriceText() + "; the low end is shown)"
@@ -292,10 +326,10 @@ func (r *ObservedRun) ObservedSource(t time.Time) string {
 	return src
 }
 
-// observedOffers are the offers the imported series hold at t, with the time of
-// the observation in force as their fetch time: when the source saw them, which
-// is what Offer's observed_at (when the source says a price held) will carry
-// once the model has it; GPU Atlas itself never fetched these.
+// observedOffers are the offers the imported series hold at t, each with the
+// two dates of the observation in force: observed_at when the archive saw the
+// price, fetched_at when GPU Atlas retrieved the archive (its retrieved_at).
+// They are not yet checked for plausibility (flagObserved).
 func (h *History) observedOffers(t time.Time) []Offer {
 	var out []Offer
 	for _, s := range h.series {
@@ -304,11 +338,38 @@ func (h *History) observedOffers(t time.Time) []Offer {
 			continue
 		}
 		r := &s.Runs[i]
+		k := r.sightingAt(t)
 		out = append(out, Offer{Provider: r.Provider, InstanceType: r.InstanceType, Region: r.Region, Zone: r.Zone,
 			Billing: r.Billing, Price: r.Price, Availability: Unknown, Includes: r.Includes,
-			Source: r.ObservedSource(t), FetchedAt: r.Sightings[r.sightingAt(t)]})
+			Source: r.ObservedSource(t), FetchedAt: r.sightingRetrieved[k], ObservedAt: r.Sightings[k]})
 	}
 	return out
+}
+
+// ObservedOffersAt are the offers the imported series hold at t (all of them,
+// also those a crawl of that time lists itself), dated as At dates them and
+// marked suspect where they break a plausibility rule (FlagImplausible) among
+// the imported offers of their provider that hold at t: an archive's price is
+// judged beside the archives' prices of its time, never beside a crawl's,
+// which may be on another basis (the disk a crawled price includes). instances
+// are the instance types the peer-median rule divides by (a type it lacks is
+// not judged by that rule). A suspect archived price, like a crawled one,
+// never leads an answer (Offer.Leads): the GPU pages' cheapest price over time
+// reads these.
+func (h *History) ObservedOffersAt(t time.Time, instances []InstanceType) []Offer {
+	offers := h.observedOffers(t)
+	flagObserved(offers, instances)
+	return offers
+}
+
+// flagObserved marks the imported offers of one time that break a
+// plausibility rule, provider by provider.
+func flagObserved(offers []Offer, instances []InstanceType) {
+	if len(offers) == 0 {
+		return
+	}
+	s := Snapshot{Instances: instances, Offers: offers}
+	FlagImplausibleSnapshot(&s)
 }
 
 // stubSource is the provenance of an instance type that only imported prices
@@ -319,8 +380,10 @@ const stubSource = "history import: known only from dated price observations; sp
 // imported series hold at t that the crawl does not list itself (a crawl's offer
 // is the crawl's), with their instance types: as the history recorded them at
 // the crawl nearest before, else the first recorded, else a stub that says
-// nothing is known. The snapshot's time becomes that of the newest observation
-// in it where that is later than the crawl.
+// nothing is known. They are marked suspect as ObservedOffersAt says. The
+// snapshot's time becomes that of the newest observation in it where that is
+// later than the crawl: the time the snapshot describes (the archives were
+// retrieved later, which each offer's fetched_at says).
 func (h *History) addObserved(s *Snapshot, t time.Time, i int) (added int, err error) {
 	offers := h.observedOffers(t)
 	if len(offers) == 0 {
@@ -335,14 +398,6 @@ func (h *History) addObserved(s *Snapshot, t time.Time, i int) (added int, err e
 		types[it.Key()] = true
 	}
 	for _, o := range offers {
-		if have[o.Key()] {
-			continue
-		}
-		s.Offers = append(s.Offers, o)
-		added++
-		if o.FetchedAt.After(s.TakenAt) {
-			s.TakenAt = o.FetchedAt
-		}
 		if k := o.InstanceKey(); !types[k] {
 			types[k] = true
 			it, err := h.instanceNear(k, i)
@@ -350,6 +405,17 @@ func (h *History) addObserved(s *Snapshot, t time.Time, i int) (added int, err e
 				return 0, err
 			}
 			s.Instances = append(s.Instances, it)
+		}
+	}
+	flagObserved(offers, s.Instances)
+	for _, o := range offers {
+		if have[o.Key()] {
+			continue
+		}
+		s.Offers = append(s.Offers, o)
+		added++
+		if o.ObservedAt.After(s.TakenAt) {
+			s.TakenAt = o.ObservedAt
 		}
 	}
 	s.Sort()

@@ -140,13 +140,7 @@ func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
 				break
 			}
 		}
-		t, ok := "", false
-		if len(c.fetchedOffers) > 0 {
-			t, ok = c.fetchedOffers[o.Key()]
-		}
-		if !ok {
-			t, ok = c.fetched[fetchGroup(o)]
-		}
+		t, ok := c.fetchTime(&o)
 		if !ok {
 			return fmt.Errorf("offer %s: the crawl records no fetch time for it", o.Key())
 		}
@@ -169,6 +163,18 @@ func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
 		return fmt.Errorf("%s %s: %w", r.kind, r.key, err)
 	}
 	return nil
+}
+
+// fetchTime is the fetch time the crawl records for an offer, as written: its
+// own, else the one its provider/region shares.
+func (c *historyCrawl) fetchTime(o *Offer) (string, bool) {
+	if len(c.fetchedOffers) > 0 {
+		if t, ok := c.fetchedOffers[o.Key()]; ok {
+			return t, true
+		}
+	}
+	t, ok := c.fetched[fetchGroup(*o)]
+	return t, ok
 }
 
 // PricePoint is one price an offer held, over a run of consecutive crawls.

@@ -43,6 +43,13 @@ type Observation struct {
 	// a price page).
 	ObservedAt    time.Time
 	ObservedUntil time.Time
+	// RetrievedAt is when GPU Atlas retrieved the copy of the archive the
+	// observation was read from: the fetched_at of an offer rebuilt from it
+	// (History.At), as ObservedAt is its observed_at. Files may leave it out;
+	// History.Import then stamps the import's time, so every observation in a
+	// history has one. It is not part of the observation's identity: the same
+	// record imported again keeps its first retrieval.
+	RetrievedAt time.Time
 	// Source names where the observation comes from, pinned to a version: a URL
 	// such as a GitHub blob URL at a commit.
 	Source string
@@ -151,6 +158,12 @@ func (o Observation) Validate() error {
 	}
 	if !o.ObservedUntil.IsZero() && !o.ObservedUntil.Before(latestObservation) {
 		return fmt.Errorf("observed_until %s: want a time before 2100", formatHistoryTime(o.ObservedUntil))
+	}
+	if !o.RetrievedAt.IsZero() && o.RetrievedAt.Before(o.ObservedAt) {
+		return fmt.Errorf("retrieved_at %s: before observed_at %s (an archive is retrieved after it observed the price)", formatHistoryTime(o.RetrievedAt), formatHistoryTime(o.ObservedAt))
+	}
+	if !o.RetrievedAt.IsZero() && !o.RetrievedAt.Before(latestObservation) {
+		return fmt.Errorf("retrieved_at %s: want a time before 2100", formatHistoryTime(o.RetrievedAt))
 	}
 	if o.Source == "" {
 		return fmt.Errorf("source: required: where the price was observed, pinned to a version (a URL at a commit)")
@@ -262,7 +275,9 @@ func (o Observation) PriceText() string {
 }
 
 // compareObservations orders observations: by series, time, source, then the
-// rest of their fields, so that a sorted list is canonical.
+// rest of their fields but RetrievedAt, so that a sorted list is canonical (a
+// history holds one of two records that differ only in when they were
+// retrieved: the first imported).
 func compareObservations(a, b *Observation) int {
 	for _, c := range [...][2]string{
 		{string(a.Provider), string(b.Provider)}, {a.InstanceType, b.InstanceType}, {a.Region, b.Region},
@@ -309,7 +324,7 @@ func compareOptDec(a, b *decimal.Decimal) int {
 }
 
 // sameObservation reports whether two observations are the same record: every
-// field equal (decimals by value, times by instant).
+// field but RetrievedAt equal (decimals by value, times by instant).
 func sameObservation(a, b *Observation) bool {
 	return compareObservations(a, b) == 0
 }

@@ -45,6 +45,7 @@ var ObservationFields = []ObservationField{
 	{"includes", true, "what the price covers: \"instance only\", or e.g. \"40 GiB ESSD system disk\"; part of the series' identity"},
 	{"observed_at", true, "when the source says the price held: RFC 3339 with a zone (2025-06-05T07:22:36Z) or a date (UTC midnight)"},
 	{"observed_until", false, "the first time the price is no longer known to hold (the next version of a price page)"},
+	{"retrieved_at", false, "when GPU Atlas retrieved the copy of the archive read (the fetched_at of the offer rebuilt from it); empty: the time of the import"},
 	{"source", true, "where it was observed, pinned to a version: a URL, e.g. a GitHub blob URL at a commit"},
 	{"note", false, "what a reader must know: the verbatim cell of a range, \"starting price\", a capture date that is an upper bound"},
 }
@@ -75,6 +76,7 @@ type observationJSON struct {
 	Includes      string      `json:"includes"`
 	ObservedAt    string      `json:"observed_at"`
 	ObservedUntil string      `json:"observed_until,omitempty"`
+	RetrievedAt   string      `json:"retrieved_at,omitempty"`
 	Source        string      `json:"source"`
 	Note          string      `json:"note,omitempty"`
 }
@@ -116,6 +118,9 @@ func toObservationJSON(o *Observation) observationJSON {
 	}
 	if !o.ObservedUntil.IsZero() {
 		j.ObservedUntil = formatHistoryTime(o.ObservedUntil)
+	}
+	if !o.RetrievedAt.IsZero() {
+		j.RetrievedAt = formatHistoryTime(o.RetrievedAt)
 	}
 	return j
 }
@@ -206,6 +211,11 @@ func (j observationJSON) observation() (Observation, error) {
 	}
 	if j.ObservedUntil != "" {
 		if o.ObservedUntil, err = parseObservedTime("observed_until", j.ObservedUntil); err != nil {
+			return o, err
+		}
+	}
+	if j.RetrievedAt != "" {
+		if o.RetrievedAt, err = parseObservedTime("retrieved_at", j.RetrievedAt); err != nil {
 			return o, err
 		}
 	}
@@ -386,7 +396,7 @@ func parseObservationCSV(name string, data []byte, add func(int, observationJSON
 			Zone: get(rec, "zone"), Billing: get(rec, "billing"), Price: decimalText(get(rec, "price")),
 			PriceHigh: decimalText(get(rec, "price_high")), Currency: get(rec, "currency"), Unit: get(rec, "unit"),
 			Includes: get(rec, "includes"), ObservedAt: get(rec, "observed_at"), ObservedUntil: get(rec, "observed_until"),
-			Source: get(rec, "source"), Note: get(rec, "note"),
+			RetrievedAt: get(rec, "retrieved_at"), Source: get(rec, "source"), Note: get(rec, "note"),
 		}
 		if !add(line, j, nil) {
 			return nil

@@ -90,7 +90,7 @@ func newObservedChanges(m *siteModel, h *catalog.History) *observedChanges {
 			changedOffer: changedOffer{O: o, Region: m.region(n.Provider, n.Region), Href: m.typeHref(n.InstanceKey())},
 			At:           c.At, Includes: n.Includes,
 			Old: priceRange{c.Old.Price, c.Old.PriceHigh}, New: priceRange{n.Price, n.PriceHigh},
-			Percent: c.Percent, Sources: sourceLinks([]string{n.Source}), Note: n.Note,
+			Percent: c.Percent, Sources: sourceLinks(n.FirstSources()), Note: n.Note,
 		})
 	}
 	// Each day's rows in key order, as the other change lists.
@@ -110,22 +110,15 @@ type observedMinima struct {
 	changed map[string]bool
 }
 
-// newObservedMinima sweeps the imported on-demand runs of the types the
-// snapshot has (their GPU model and count; a type no longer in the catalog has
-// none to divide by), converted with the snapshot's FX table, and records the
-// minima at each time a run begins or ends.
+// newObservedMinima sweeps the times an imported on-demand price of a type the
+// snapshot has (its GPU model and count; a type no longer in the catalog has
+// none to divide by) begins or stops holding, and records the minima of the
+// imported prices that hold then (catalog.History.ObservedOffersAt), converted
+// with the snapshot's FX table. Only a price that may lead counts (perGPUHour:
+// Offer.Leads): one the plausibility rules flag beside the archives' prices of
+// its time is never the cheapest.
 func newObservedMinima(m *siteModel, h *catalog.History) []observedMinima {
-	type entry struct {
-		group minGroup
-		per   decimal.Decimal
-	}
-	type event struct {
-		at    time.Time
-		run   int
-		begin bool
-	}
-	var entries []entry
-	var events []event
+	models := map[time.Time]map[string]bool{} // the models of the runs that begin or end at a time
 	for _, s := range h.ObservedSeries() {
 		for _, r := range s.Runs {
 			if r.Billing != catalog.OnDemand {
@@ -135,61 +128,69 @@ func newObservedMinima(m *siteModel, h *catalog.History) []observedMinima {
 			if !ok {
 				continue
 			}
-			o := catalog.Offer{Provider: r.Provider, InstanceType: r.InstanceType, Billing: r.Billing, Price: r.Price}
+			a, ok := t.T.PrimaryAccelerator()
+			if !ok || a.Model == "" {
+				continue
+			}
+			for _, at := range []time.Time{r.From, r.Until} {
+				if models[at] == nil {
+					models[at] = map[string]bool{}
+				}
+				models[at][a.Model] = true
+			}
+		}
+	}
+	times := make([]time.Time, 0, len(models))
+	for at := range models {
+		times = append(times, at)
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i].Before(times[j]) })
+	var out []observedMinima
+	cur := map[string]map[catalog.Provider]decimal.Decimal{}
+	for _, at := range times {
+		next := map[string]map[catalog.Provider]decimal.Decimal{}
+		for _, o := range h.ObservedOffersAt(at, m.snap.Instances) {
+			t, ok := m.typeByKey[o.InstanceKey()]
+			if !ok {
+				continue
+			}
 			model, per, ok := perGPUHour(o, t.T, m.snap.FX)
 			if !ok {
 				continue
 			}
-			events = append(events, event{r.From, len(entries), true}, event{r.Until, len(entries), false})
-			entries = append(entries, entry{minGroup{model, r.Provider}, per})
-		}
-	}
-	sort.SliceStable(events, func(i, j int) bool { return events[i].at.Before(events[j].at) })
-	active := map[minGroup]map[int]decimal.Decimal{}
-	cur := map[string]map[catalog.Provider]decimal.Decimal{}
-	var out []observedMinima
-	for lo := 0; lo < len(events); {
-		at := events[lo].at
-		changed := map[string]bool{}
-		hi := lo
-		for ; hi < len(events) && events[hi].at.Equal(at); hi++ {
-			e := events[hi]
-			g := entries[e.run].group
-			if active[g] == nil {
-				active[g] = map[int]decimal.Decimal{}
+			if next[model] == nil {
+				next[model] = map[catalog.Provider]decimal.Decimal{}
 			}
-			if e.begin {
-				active[g][e.run] = entries[e.run].per
-			} else {
-				delete(active[g], e.run)
+			if old, ok := next[model][o.Provider]; !ok || per.LessThan(old) {
+				next[model][o.Provider] = per
 			}
-			changed[g.model] = true
 		}
-		lo = hi
-		next := make(map[string]map[catalog.Provider]decimal.Decimal, len(cur))
-		for model, byP := range cur {
-			next[model] = byP
-		}
-		for model := range changed {
-			byP := map[catalog.Provider]decimal.Decimal{}
-			for g, vals := range active {
-				if g.model != model {
-					continue
-				}
-				for _, v := range vals {
-					if old, ok := byP[g.provider]; !ok || v.LessThan(old) {
-						byP[g.provider] = v
-					}
-				}
+		changed := models[at]
+		for model := range cur {
+			if !sameMinima(cur[model], next[model]) {
+				changed[model] = true
 			}
-			if len(byP) == 0 {
-				delete(next, model)
-			} else {
-				next[model] = byP
+		}
+		for model := range next {
+			if !sameMinima(cur[model], next[model]) {
+				changed[model] = true
 			}
 		}
 		cur = next
 		out = append(out, observedMinima{At: at, min: cur, changed: changed})
 	}
 	return out
+}
+
+// sameMinima reports two providers' minima equal.
+func sameMinima(a, b map[catalog.Provider]decimal.Decimal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for p, v := range a {
+		if w, ok := b[p]; !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	return true
 }

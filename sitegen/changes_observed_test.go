@@ -44,12 +44,16 @@ func importedHistory(t testing.TB) (*catalog.Snapshot, *catalog.History) {
 		obs("GN2.7XLARGE56", "mainland-china", catalog.SubscriptionMonth, "2018-05-24T05:49:02Z", "2018-05-28T11:15:33Z", "2928", "", "CNY", catalog.PerMonth, "", page),
 		obs("GN2.7XLARGE56", "mainland-china", catalog.SubscriptionMonth, "2018-05-28T11:15:33Z", "2020-08-24T00:00:00Z", "4248", "", "CNY", catalog.PerMonth, "", page),
 		obs("GN2.7XLARGE56", "mainland-china", catalog.SubscriptionMonth, "2020-08-24T00:00:00Z", "2021-07-15T00:00:00Z", "2250", "2500", "CNY", catalog.PerMonth, "", page),
-	})
+	}, importTime)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cur, h
 }
+
+// importTime is when the test's archives were imported: their offers'
+// fetched_at.
+var importTime = time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 
 func mustTime(t testing.TB, s string) time.Time {
 	t.Helper()
@@ -201,5 +205,51 @@ func TestSourceGroups(t *testing.T) {
 	}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestObservedMinima_SuspectNeverLeads: the GPU pages' cheapest price over
+// time counts an archived price only where it may lead (Offer.Leads). Beside
+// the tracker's p5.48xlarge readings, three archived on-demand prices of the
+// same day: two like it and one at 0.50 USD/hour (0.0625 per GPU, below a tenth
+// of the median: an artefact, as Alibaba's zero prices were). The trend keeps
+// 6.88 per GPU-hour; the artefact is shown nowhere as the cheapest.
+func TestObservedMinima_SuspectNeverLeads(t *testing.T) {
+	cur, h := importedHistory(t)
+	var obs []catalog.ObservationAt
+	for _, p := range []struct{ region, price string }{{"us-west-2", "55.04"}, {"eu-west-1", "57.8"}, {"ap-northeast-1", "0.50"}} {
+		obs = append(obs, catalog.ObservationAt{Observation: catalog.Observation{Provider: catalog.AWS, InstanceType: "p5.48xlarge",
+			Region: p.region, Billing: catalog.OnDemand, Price: catalog.Price{Amount: catalog.Dec(p.price), Currency: catalog.USD, Unit: catalog.PerHour},
+			ObservedAt: mustTime(t, "2025-06-05T12:00:00Z"), Source: "https://example.org/archive"}, File: "more.jsonl", Line: 1})
+	}
+	if _, err := h.Import(obs, importTime); err != nil {
+		t.Fatal(err)
+	}
+	m, err := newSiteModel(cur, nil, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var suspect int
+	for _, o := range h.ObservedOffersAt(mustTime(t, "2025-06-05T12:00:00Z"), cur.Instances) {
+		if o.Region == "ap-northeast-1" && !o.Leads() {
+			suspect++
+		}
+		if o.Region != "ap-northeast-1" && !o.Leads() {
+			t.Errorf("a plausible archived price is marked: %s %s", o.Key(), o.Suspect)
+		}
+	}
+	if suspect != 1 {
+		t.Fatalf("the 0.50 USD/hour archived price is not marked suspect")
+	}
+	c := &changesModel{m: m, observedMin: newObservedMinima(m, h)}
+	for _, tc := range []struct{ at, want string }{
+		{"2025-06-04T12:00:00Z", "12.29"},
+		{"2025-06-05T12:00:00Z", "6.88"},
+		{"2025-06-05T23:59:59Z", "6.88"},
+	} {
+		got, ok := c.minimaAt("nvidia-h100-sxm-80gb", mustTime(t, tc.at))[catalog.AWS]
+		if r, _ := moneyRound(got); !ok || r.String() != tc.want {
+			t.Errorf("cheapest archived H100 per GPU-hour at %s = %s (%v), want %s", tc.at, got, ok, tc.want)
+		}
 	}
 }

@@ -36,6 +36,8 @@ type historyParquet struct {
 	Source       string     `parquet:"source,dict"`
 	Origin       string     `parquet:"origin,dict"`
 	Note         string     `parquet:"note,optional"`
+	ObservedAt   *time.Time `parquet:"observed_at,optional,timestamp(millisecond)"`
+	FetchedAt    time.Time  `parquet:"fetched_at,timestamp(millisecond)"`
 }
 
 // HistoryColumn describes a column of the history Parquet files, for the README
@@ -58,12 +60,14 @@ var HistoryColumns = []HistoryColumn{
 	{"currency", "STRING", "USD, CNY"},
 	{"unit", "STRING", "hour, month, year"},
 	{"upfront", "STRING, null", "one-time payment of a reservation, exact decimal"},
-	{"valid_from", "TIMESTAMP(ms, UTC)", "when the price was first seen"},
-	{"valid_until", "TIMESTAMP(ms, UTC), null", "the first time it no longer held (exclusive); null: a crawled price that still holds at the last crawl"},
+	{"valid_from", "TIMESTAMP(ms, UTC)", "when the price was first seen: the first crawl that listed it, or the archive's first observation of it (its observed_at)"},
+	{"valid_until", "TIMESTAMP(ms, UTC), null", "the first time it no longer held (exclusive): the crawl that saw another price or none, or the series' next observation, the observation's observed_until, or the end of the last observation's day; null: a crawled price that still holds at the last crawl"},
 	{"last_seen", "TIMESTAMP(ms, UTC)", "its last sighting (crawl or observation)"},
 	{"source", "STRING", "the crawl's API source, or the archive(s) that observed it (URLs at commits, space-separated)"},
 	{"origin", "STRING", "crawl or import"},
 	{"note", "STRING, null", "imported only: what the archive said about the figure (a range's cell, a starting price)"},
+	{"observed_at", "TIMESTAMP(ms, UTC), null", "when the source says the price held, where first seen: an imported price's first observation (valid_from), a crawled one's observed_at at its first crawl (a dataset's date may be before valid_from); null where the source gives no date"},
+	{"fetched_at", "TIMESTAMP(ms, UTC)", "when GPU Atlas retrieved it, where first seen: a crawled price's fetch time at its first crawl; an imported one's retrieved_at, when the archive was retrieved (years after a 2018 list price)"},
 }
 
 // HistoryFile is one file of the history export, named relative to its folder.
@@ -106,6 +110,11 @@ func historyParquetRow(iv *catalog.PriceInterval) historyParquet {
 		InstanceType: iv.InstanceType, Region: iv.Region, Zone: iv.Zone, Billing: string(iv.Billing), Includes: iv.Includes,
 		Price: iv.Price.Amount.String(), Currency: string(iv.Price.Currency), Unit: string(iv.Price.Unit),
 		ValidFrom: iv.ValidFrom.UTC(), LastSeen: iv.LastSeen.UTC(), Source: iv.Source, Origin: iv.Origin, Note: iv.Note,
+		FetchedAt: iv.FetchedAt.UTC(),
+	}
+	if !iv.ObservedAt.IsZero() {
+		o := iv.ObservedAt.UTC()
+		r.ObservedAt = &o
 	}
 	if iv.PriceHigh != nil {
 		r.PriceHigh = iv.PriceHigh.String()

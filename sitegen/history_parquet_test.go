@@ -37,13 +37,17 @@ func TestHistoryParquet_ReadBack(t *testing.T) {
 	ts := func(s string) *time.Time { v := mustTime(t, s); return &v }
 	wantP5 := []historyParquet{
 		{InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: "on_demand", Price: "98.32", Currency: "USD", Unit: "hour",
-			ValidFrom: mustTime(t, "2025-06-04T07:23:25Z"), ValidUntil: ts("2025-06-05T07:22:36Z"), LastSeen: mustTime(t, "2025-06-04T07:23:25Z"), Source: trackerURL, Origin: "import"},
+			ValidFrom: mustTime(t, "2025-06-04T07:23:25Z"), ValidUntil: ts("2025-06-05T07:22:36Z"), LastSeen: mustTime(t, "2025-06-04T07:23:25Z"), Source: trackerURL, Origin: "import",
+			ObservedAt: ts("2025-06-04T07:23:25Z"), FetchedAt: importTime},
 		{InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: "on_demand", Price: "55.04", Currency: "USD", Unit: "hour",
-			ValidFrom: mustTime(t, "2025-06-05T07:22:36Z"), ValidUntil: ts("2025-06-07T00:00:00Z"), LastSeen: mustTime(t, "2025-06-06T07:22:21Z"), Source: trackerURL, Origin: "import"},
+			ValidFrom: mustTime(t, "2025-06-05T07:22:36Z"), ValidUntil: ts("2025-06-07T00:00:00Z"), LastSeen: mustTime(t, "2025-06-06T07:22:21Z"), Source: trackerURL, Origin: "import",
+			ObservedAt: ts("2025-06-05T07:22:36Z"), FetchedAt: importTime},
 		{InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: "on_demand", Price: "98.32", Currency: "USD", Unit: "hour",
-			ValidFrom: crawl1, LastSeen: crawl2, Source: "pricing.GetProducts", Origin: "crawl"},
+			ValidFrom: crawl1, LastSeen: crawl2, Source: "pricing.GetProducts", Origin: "crawl",
+			ObservedAt: ts("2026-11-30T01:30:00Z"), FetchedAt: crawl1}, // the test snapshot's observed_at, kept by twoCrawls' first crawl
 		{InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: "on_demand", Includes: "100 GiB disk", Price: "60", Currency: "USD", Unit: "hour",
-			ValidFrom: mustTime(t, "2025-06-05T00:00:00Z"), ValidUntil: ts("2025-07-01T00:00:00Z"), LastSeen: mustTime(t, "2025-06-05T00:00:00Z"), Source: "https://example.org/other", Origin: "import"},
+			ValidFrom: mustTime(t, "2025-06-05T00:00:00Z"), ValidUntil: ts("2025-07-01T00:00:00Z"), LastSeen: mustTime(t, "2025-06-05T00:00:00Z"), Source: "https://example.org/other", Origin: "import",
+			ObservedAt: ts("2025-06-05T00:00:00Z"), FetchedAt: importTime},
 	}
 	if diff := cmp.Diff(wantP5, p5); diff != "" {
 		t.Errorf("p5.48xlarge us-east-1 on demand (-want +got):\n%s", diff)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/sitegen"
@@ -40,6 +41,10 @@ func runHistory(env Env, args []string) int {
 	}
 	return usageError(env, "history: unknown subcommand %q (want import or export)", args[0])
 }
+
+// historyNow is the import's time, stamped on records without retrieved_at;
+// tests replace it.
+var historyNow = time.Now
 
 const historyImportSynopsis = "history import FILE... [--history FILE]"
 
@@ -80,7 +85,7 @@ func runHistoryImport(env Env, args []string) int {
 	case err != nil:
 		return fail(env, "history import: %v (fix or restore the file from git; nothing was written)", err)
 	}
-	res, err := h.Import(obs)
+	res, err := h.Import(obs, historyNow())
 	if err != nil {
 		fmt.Fprintln(env.Stderr, err)
 		return fail(env, "history import: the observations disagree with the history (listed above); nothing was written")
@@ -101,7 +106,8 @@ func historyImportUsage(w io.Writer, defaults func()) {
 	fmt.Fprintf(w, "Usage: gpuatlas %s\n\n", historyImportSynopsis)
 	fmt.Fprintln(w, "Merges dated price observations from public archives into the history. Every record is")
 	fmt.Fprintln(w, "checked first; problems are printed as file:line: message and nothing is written. A record")
-	fmt.Fprintln(w, "the history holds already is skipped, so importing a file twice changes nothing.")
+	fmt.Fprintln(w, "the history holds already is skipped, so importing a file twice changes nothing. A record")
+	fmt.Fprintln(w, "without retrieved_at is given the import's time: when GPU Atlas retrieved it.")
 	fmt.Fprintln(w, "\nThe files are CSV with a header row (columns in any order) or JSON Lines (.jsonl, one")
 	fmt.Fprintln(w, "object per line), one observed price per record, at most 64 MiB each:")
 	fmt.Fprintln(w)
@@ -119,6 +125,9 @@ func historyImportUsage(w io.Writer, defaults func()) {
 	fmt.Fprintln(w, "    the crawl's, and `snapshot --at` of a later day shows no imported price;")
 	fmt.Fprintln(w, "  - what a price includes is part of its identity: an instance-only price is never compared")
 	fmt.Fprintln(w, "    with one that includes a disk, and a change of basis is not a price change;")
+	fmt.Fprintln(w, "  - an offer `snapshot --at` rebuilds from it has observed_at the observation in force and")
+	fmt.Fprintln(w, "    fetched_at its retrieved_at, and is marked suspect where it breaks a plausibility rule")
+	fmt.Fprintln(w, "    beside the imported prices of its time;")
 	fmt.Fprintln(w, "  - observations of one series at one instant must agree.")
 	fmt.Fprintln(w, "\nFlags:")
 	defaults()

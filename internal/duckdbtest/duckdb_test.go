@@ -180,16 +180,20 @@ func TestDuckDB_ReadsTheParquetExports(t *testing.T) {
 	// The README's first example: the p5.48xlarge series in us-east-1, the cut
 	// of 2025-06-05 and the crawl that confirms the new price.
 	series := res[len(own)]
-	type row struct{ Price, From, Until, Origin string }
+	type row struct{ Price, From, Until, Observed, Fetched, Origin string }
 	var rows []row
 	for _, r := range series {
-		rows = append(rows, row{fmt.Sprint(r["price"]), fmt.Sprint(r["valid_from"]), fmt.Sprint(r["valid_until"]), fmt.Sprint(r["origin"])})
+		rows = append(rows, row{fmt.Sprint(r["price"]), fmt.Sprint(r["valid_from"]), fmt.Sprint(r["valid_until"]),
+			fmt.Sprint(r["observed_at"]), fmt.Sprint(r["fetched_at"]), fmt.Sprint(r["origin"])})
 	}
 	wantRows := []row{
-		// Timestamps are UTC (TIMESTAMP WITH TIME ZONE in DuckDB).
-		{"98.32", "2025-04-23 18:52:57+00", "2025-06-05 07:22:36+00", "import"},
-		{"55.04", "2025-06-05 07:22:36+00", "2026-08-23 00:00:00+00", "import"},
-		{"55.04", "2026-12-01 00:00:00+00", "<nil>", "crawl"},
+		// Timestamps are UTC (TIMESTAMP WITH TIME ZONE in DuckDB). An
+		// archived price was observed when it held and retrieved on the day
+		// the archives were copied; the crawled one holds from the crawl, was
+		// observed on the AWS price dataset's date and fetched when copied.
+		{"98.32", "2025-04-23 18:52:57+00", "2025-06-05 07:22:36+00", "2025-04-23 18:52:57+00", "2026-12-01 00:00:00+00", "import"},
+		{"55.04", "2025-06-05 07:22:36+00", "2026-08-23 00:00:00+00", "2025-06-05 07:22:36+00", "2026-12-01 00:00:00+00", "import"},
+		{"55.04", "2026-12-01 00:00:00+00", "<nil>", "2025-11-30 00:00:00+00", "2026-11-30 00:00:00+00", "crawl"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(wantRows) {
 		t.Errorf("README example 1:\n got %v\nwant %v", rows, wantRows)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -130,5 +131,39 @@ func TestRun_Reproducible(t *testing.T) {
 		if string(x) != string(y) || len(x) == 0 {
 			t.Errorf("%s differs between two runs", name)
 		}
+	}
+}
+
+// TestRun_RetrievedAt: every record carries when GPU Atlas retrieved its
+// archive, the date of the second batch in realdata's README, and never one
+// before the price was observed; without that README nothing is written.
+func TestRun_RetrievedAt(t *testing.T) {
+	out := convert(t)
+	want := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	for _, name := range []string{"aws_p5.48xlarge_us-east-1_on_demand_daily.jsonl", "tencent_gpu_list_prices_2016_2021.jsonl", "alibaba_on_demand_2024.jsonl", "alibaba_spot_by_zone_2024-06-12.jsonl"} {
+		for _, o := range read(t, out, name) {
+			if !o.RetrievedAt.Equal(want) || o.RetrievedAt.Before(o.ObservedAt) {
+				t.Fatalf("%s: %s observed %s, retrieved %s; want retrieved %s", name, o.SeriesKey(), o.ObservedAt, o.RetrievedAt, want)
+			}
+		}
+	}
+	readme, _ := os.ReadFile(filepath.Join(out, "README.md"))
+	if !strings.Contains(string(readme), "`retrieved_at` 2026-12-01, when GPU Atlas retrieved the copy of the archive") {
+		t.Errorf("the README does not state the retrieval date:\n%s", readme)
+	}
+
+	bare := t.TempDir()
+	if err := os.CopyFS(bare, os.DirFS(filepath.Join("testdata", "realdata"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(bare, "README.md")); err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	if err := run(bare, dst); err == nil || !strings.Contains(err.Error(), "the retrieval date of the archives") {
+		t.Errorf("run without the README = %v, want an error about the retrieval date", err)
+	}
+	if entries, _ := os.ReadDir(dst); len(entries) != 0 {
+		t.Errorf("run without a retrieval date wrote %d files", len(entries))
 	}
 }

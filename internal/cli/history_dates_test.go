@@ -1,0 +1,274 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
+
+// archivedRows are real observations, verbatim from data/history-sources: the
+// p5.48xlarge cut of 2025-06-05 (the tracker's readings, without retrieved_at,
+// as a file someone imports by hand would be), Tencent's GN7.2XLARGE32 list
+// price of the page version of 2019-10-16, and Alibaba's 2024-06-12 prices of
+// two types in one region: ecs.ebmgn6i.24xlarge, whose spot price in
+// cn-heyuan-b equals its on-demand price (the API reports the spot cap), and
+// ecs.gn6i-c4g1.xlarge, whose spot price is 35% of it.
+var archivedRows = strings.ReplaceAll(`{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","billing":"on_demand","price":"98.32","currency":"USD","unit":"hour","includes":"instance only","observed_at":"2025-06-01T07:21:50Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b52d09be8a9c9dcc8fad26adeee559004c23e/gpu_prices.csv"}
+{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","billing":"on_demand","price":"98.32","currency":"USD","unit":"hour","includes":"instance only","observed_at":"2025-06-04T07:23:25Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b52d09be8a9c9dcc8fad26adeee559004c23e/gpu_prices.csv"}
+{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","billing":"on_demand","price":"55.04","currency":"USD","unit":"hour","includes":"instance only","observed_at":"2025-06-05T07:22:36Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b52d09be8a9c9dcc8fad26adeee559004c23e/gpu_prices.csv"}
+{"provider":"aws","instance_type":"p5.48xlarge","region":"us-east-1","billing":"on_demand","price":"55.04","currency":"USD","unit":"hour","includes":"instance only","observed_at":"2025-06-10T07:22:44Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b52d09be8a9c9dcc8fad26adeee559004c23e/gpu_prices.csv"}
+`, `"retrieved_at":"2026-12-01T00:00:00Z",`, "") +
+	`{"provider":"tencent","instance_type":"GN7.2XLARGE32","region":"mainland-china","billing":"on_demand","price":"8.68","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2019-10-16T14:17:02Z","observed_until":"2019-11-19T10:07:27Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/ZoeyYann/qcloud-documents/blob/0c6bc0e57ef45d29f4b02b9a4e10e52fe1179cfd/product/计算与网络/GPU%20云服务器/购买指导/价格总览.md"}
+{"provider":"alibaba","instance_type":"ecs.ebmgn6i.24xlarge","region":"cn-heyuan","billing":"on_demand","price":"68.75","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2024-06-12T09:03:21Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/cloudpilot-ai/priceserver/blob/60cef47f24c2c7e5020b923b121923ee2e5ea055/pkg/client/builtin-data/alibabacloud_price.json","note":"observed_at is the commit date of the price file; the capture may be earlier"}
+{"provider":"alibaba","instance_type":"ecs.ebmgn6i.24xlarge","region":"cn-heyuan","zone":"cn-heyuan-b","billing":"spot","price":"68.75","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2024-06-12T09:03:21Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/cloudpilot-ai/priceserver/blob/60cef47f24c2c7e5020b923b121923ee2e5ea055/pkg/client/builtin-data/alibabacloud_price.json","note":"equals the on-demand price: the API reports the spot cap; observed_at is the commit date of the price file; the capture may be earlier"}
+{"provider":"alibaba","instance_type":"ecs.gn6i-c4g1.xlarge","region":"ap-northeast-1","billing":"on_demand","price":"8.38","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2024-06-12T09:03:21Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/cloudpilot-ai/priceserver/blob/60cef47f24c2c7e5020b923b121923ee2e5ea055/pkg/client/builtin-data/alibabacloud_price.json","note":"observed_at is the commit date of the price file; the capture may be earlier"}
+{"provider":"alibaba","instance_type":"ecs.gn6i-c4g1.xlarge","region":"ap-northeast-1","zone":"ap-northeast-1a","billing":"spot","price":"2.933","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2024-06-12T09:03:21Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/cloudpilot-ai/priceserver/blob/60cef47f24c2c7e5020b923b121923ee2e5ea055/pkg/client/builtin-data/alibabacloud_price.json","note":"observed_at is the commit date of the price file; the capture may be earlier"}
+`
+
+// withHistoryNow sets the import's clock for one test.
+func withHistoryNow(t *testing.T, now time.Time) {
+	t.Helper()
+	old := historyNow
+	historyNow = func() time.Time { return now }
+	t.Cleanup(func() { historyNow = old })
+}
+
+// exportedOffer is one row of `export --format csv`, by column name.
+type exportedOffer map[string]string
+
+func exportCSV(t *testing.T, catalogPath string) map[string]exportedOffer {
+	t.Helper()
+	code, stdout, stderr := runCmd(runExport, "--format", "csv", "--catalog", catalogPath)
+	if code != ExitOK {
+		t.Fatalf("export %s: exit %d: %s", catalogPath, code, stderr)
+	}
+	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil || len(recs) < 2 {
+		t.Fatalf("export %s: %v\n%s", catalogPath, err, stdout)
+	}
+	out := map[string]exportedOffer{}
+	for _, rec := range recs[1:] {
+		row := exportedOffer{}
+		for i, name := range recs[0] {
+			row[name] = rec[i]
+		}
+		out[row["provider"]+"/"+row["instance_type"]+"/"+row["region"]+"/"+row["zone"]+"/"+row["billing"]] = row
+	}
+	return out
+}
+
+// TestHistoryDates_ImportToExport follows real archived prices through every
+// step, with both of their dates: history import (retrieved_at kept, or
+// stamped with the import's time), snapshot --at (observed_at the observation
+// in force, fetched_at the retrieval, the same bytes every time), diff, the
+// offers export of the rebuilt catalog, and the history Parquet.
+func TestHistoryDates_ImportToExport(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, "history.jsonl")
+	obs := obsFile(t, dir, "archived.jsonl", archivedRows)
+	imported := time.Date(2026, 12, 2, 10, 11, 12, 500_000_000, time.UTC)
+	withHistoryNow(t, imported)
+	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "9 observations added") {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	first, _ := os.ReadFile(hist)
+	if !bytes.Contains(first, []byte(`"observed_at":"2025-06-05T07:22:36Z","retrieved_at":"2026-12-02T10:11:12Z"`)) ||
+		!bytes.Contains(first, []byte(`"observed_until":"2019-11-19T10:07:27Z","retrieved_at":"2026-12-01T00:00:00Z"`)) {
+		t.Fatalf("the history does not keep retrieved_at (given, or the import's time in whole seconds):\n%s", first)
+	}
+	// Imported again a day later: the same records, kept with their first retrieval.
+	withHistoryNow(t, imported.AddDate(0, 0, 1))
+	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "0 observations added, 9 already in") {
+		t.Fatalf("second import: exit %d: %s", code, stderr)
+	}
+	if again, _ := os.ReadFile(hist); !bytes.Equal(first, again) {
+		t.Error("importing the same file again changed the history")
+	}
+
+	// The cut: exactly one change.
+	code, stdout, _ := runCmd(runDiff, "2025-06-01", "2025-06-10", "--history", hist)
+	if code != ExitError || !strings.Contains(stdout, "Total: 1 price change (1 down)") || !strings.Contains(stdout, "~ price p5.48xlarge us-east-1 on_demand: 98.32 USD/hour -> 55.04 USD/hour (-44.02%)") {
+		t.Errorf("diff across the cut: exit %d\n%s", code, stdout)
+	}
+
+	type dated struct{ Price, Observed, Fetched, Suspect string }
+	for _, tc := range []struct {
+		at    string
+		taken string
+		want  map[string]dated
+	}{
+		{"2025-06-05", "2025-06-05T07:22:36Z", map[string]dated{
+			"aws/p5.48xlarge/us-east-1//on_demand": {"55.04", "2025-06-05T07:22:36Z", "2026-12-02T10:11:12Z", ""},
+		}},
+		{"2019-11-01", "2019-10-16T14:17:02Z", map[string]dated{
+			"tencent/GN7.2XLARGE32/mainland-china//on_demand": {"8.68", "2019-10-16T14:17:02Z", "2026-12-01T00:00:00Z", ""},
+		}},
+		{"2024-06-12", "2024-06-12T09:03:21Z", map[string]dated{
+			"alibaba/ecs.ebmgn6i.24xlarge/cn-heyuan//on_demand":                {"68.75", "2024-06-12T09:03:21Z", "2026-12-01T00:00:00Z", ""},
+			"alibaba/ecs.ebmgn6i.24xlarge/cn-heyuan/cn-heyuan-b/spot":          {"68.75", "2024-06-12T09:03:21Z", "2026-12-01T00:00:00Z", "spot price 68.75 is at or above the on-demand price 68.75 CNY/hour"},
+			"alibaba/ecs.gn6i-c4g1.xlarge/ap-northeast-1//on_demand":           {"8.38", "2024-06-12T09:03:21Z", "2026-12-01T00:00:00Z", ""},
+			"alibaba/ecs.gn6i-c4g1.xlarge/ap-northeast-1/ap-northeast-1a/spot": {"2.933", "2024-06-12T09:03:21Z", "2026-12-01T00:00:00Z", ""},
+		}},
+	} {
+		t.Run(tc.at, func(t *testing.T) {
+			snap := filepath.Join(t.TempDir(), "snap.json")
+			if code, _, stderr := runCmd(runSnapshot, "--at", tc.at, "--history", hist, "--out", snap); code != ExitOK {
+				t.Fatalf("snapshot: exit %d: %s", code, stderr)
+			}
+			// The same date rebuilds to the same bytes, whenever it is asked.
+			withHistoryNow(t, imported.AddDate(1, 0, 0))
+			code, stdout, _ := runCmd(runSnapshot, "--at", tc.at, "--history", hist)
+			if b, _ := os.ReadFile(snap); code != ExitOK || stdout != string(b) {
+				t.Error("snapshot --at is not deterministic")
+			}
+			if !strings.Contains(stdout, `"taken_at": "`+tc.taken+`"`) {
+				t.Errorf("taken_at is not the newest observation %s:\n%.200s", tc.taken, stdout)
+			}
+			rows := exportCSV(t, snap)
+			got := map[string]dated{}
+			for k, r := range rows {
+				got[k] = dated{r["price"], r["observed_at"], r["fetched_at"], r["suspect"]}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("exported offers of %s (-want +got):\n%s", tc.at, diff)
+			}
+		})
+	}
+
+	// The history Parquet: each run's interval and its two dates.
+	out := filepath.Join(dir, "export")
+	if code, _, stderr := runCmd(runHistory, "export", "--history", hist, "--out", out); code != ExitOK {
+		t.Fatalf("history export: exit %d: %s", code, stderr)
+	}
+	type row struct {
+		Billing    string     `parquet:"billing"`
+		Price      string     `parquet:"price"`
+		ValidFrom  time.Time  `parquet:"valid_from,timestamp(millisecond)"`
+		ValidUntil *time.Time `parquet:"valid_until,optional,timestamp(millisecond)"`
+		LastSeen   time.Time  `parquet:"last_seen,timestamp(millisecond)"`
+		ObservedAt *time.Time `parquet:"observed_at,optional,timestamp(millisecond)"`
+		FetchedAt  time.Time  `parquet:"fetched_at,timestamp(millisecond)"`
+	}
+	ts := func(s string) time.Time { v, _ := time.Parse(time.RFC3339, s); return v.UTC() }
+	tp := func(s string) *time.Time { v := ts(s); return &v }
+	for _, tc := range []struct {
+		provider string
+		want     []row
+	}{
+		{"aws", []row{
+			{"on_demand", "98.32", ts("2025-06-01T07:21:50Z"), tp("2025-06-05T07:22:36Z"), ts("2025-06-04T07:23:25Z"), tp("2025-06-01T07:21:50Z"), ts("2026-12-02T10:11:12Z")},
+			{"on_demand", "55.04", ts("2025-06-05T07:22:36Z"), tp("2025-06-11T00:00:00Z"), ts("2025-06-10T07:22:44Z"), tp("2025-06-05T07:22:36Z"), ts("2026-12-02T10:11:12Z")},
+		}},
+		{"tencent", []row{
+			{"on_demand", "8.68", ts("2019-10-16T14:17:02Z"), tp("2019-11-19T10:07:27Z"), ts("2019-10-16T14:17:02Z"), tp("2019-10-16T14:17:02Z"), ts("2026-12-01T00:00:00Z")},
+		}},
+	} {
+		b, err := os.ReadFile(filepath.Join(out, "provider="+tc.provider, "part-0.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := parquet.Read[row](bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("history Parquet of %s (-want +got):\n%s", tc.provider, diff)
+		}
+	}
+}
+
+// TestCommittedHistory_ArchivesAreHistory checks data/history.jsonl as `make
+// data` builds it: every archived price says when it was observed and that GPU
+// Atlas retrieved it on 2026-12-01 (the second batch of the shared data); none
+// reaches the embedded crawl's snapshot, which is data/catalog.json to the byte
+// (so no export, explorer row or "cheapest" answer of today has one); the p5
+// cut of 2025-06-05 is the one change from 2025-06-01 to 2025-06-10; and a
+// Tencent list price of 2021 is in the snapshot of its own day only.
+func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
+	hist := filepath.Join("..", "..", "data", "history.jsonl")
+	h, err := catalog.ReadHistory(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retrieved := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	if h.ObservationCount() == 0 {
+		t.Fatal("the committed history has no archived prices")
+	}
+	for _, o := range h.Observations() {
+		if !o.RetrievedAt.Equal(retrieved) || o.ObservedAt.After(o.RetrievedAt) {
+			t.Fatalf("%s observed %s: retrieved_at %s, want %s", o.SeriesKey(), o.ObservedAt, o.RetrievedAt, retrieved)
+		}
+	}
+	embedded, err := os.ReadFile(filepath.Join("..", "..", "data", "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crawls := h.Crawls()
+	for _, at := range []string{crawls[len(crawls)-1].Format(time.RFC3339), "2030-01-01"} {
+		code, stdout, stderr := runCmd(runSnapshot, "--at", at, "--history", hist)
+		if code != ExitOK || stdout != string(embedded) {
+			t.Errorf("snapshot --at %s is not data/catalog.json (an archived price carried into today?): exit %d %s", at, code, stderr)
+		}
+	}
+
+	code, stdout, _ := runCmd(runDiff, "2025-06-01", "2025-06-10", "--history", hist, "--format", "json")
+	var d struct {
+		Total     map[string]int `json:"totals"`
+		Providers []struct {
+			PriceChanges []struct {
+				Key string `json:"key"`
+			} `json:"price_changes"`
+		} `json:"providers"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &d); code != ExitError || err != nil {
+		t.Fatalf("diff: exit %d, %v\n%s", code, err, stdout)
+	}
+	if d.Total["price_changes"] != 1 || len(d.Providers) != 1 || len(d.Providers[0].PriceChanges) != 1 || d.Providers[0].PriceChanges[0].Key != "aws/p5.48xlarge/us-east-1//on_demand" {
+		t.Errorf("diff 2025-06-01 2025-06-10 = %s, want the p5.48xlarge cut alone", stdout)
+	}
+
+	for _, tc := range []struct {
+		at, key, price, observed string
+	}{
+		{"2025-06-05", "aws/p5.48xlarge/us-east-1//on_demand", "55.04", "2025-06-05T07:22:36Z"},
+		{"2021-06-01", "tencent/GN7.2XLARGE32/mainland-china//subscription_month", "2250", "2021-05-25"},
+		{"2024-06-12", "alibaba/ecs.gn6i-c4g1.xlarge/ap-northeast-1/ap-northeast-1a/spot", "2.933", "2024-06-12T09:03:21Z"},
+	} {
+		s, err := h.At(mustDate(t, tc.at).Add(24*time.Hour - time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found bool
+		for _, o := range s.Offers {
+			if o.Key() != tc.key {
+				continue
+			}
+			found = true
+			if o.Price.Amount.String() != tc.price || !strings.HasPrefix(o.ObservedAt.Format(time.RFC3339), tc.observed) || !o.FetchedAt.Equal(retrieved) || o.Availability != catalog.Unknown {
+				t.Errorf("%s at %s: %s observed %s fetched %s, want %s observed %s fetched %s", tc.key, tc.at, o.Price.Amount, o.ObservedAt, o.FetchedAt, tc.price, tc.observed, retrieved)
+			}
+		}
+		if !found {
+			t.Errorf("%s is not in the snapshot of %s", tc.key, tc.at)
+		}
+	}
+}
+
+func mustDate(t *testing.T, s string) time.Time {
+	t.Helper()
+	d, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
