@@ -271,7 +271,10 @@ func (r result) row() benchrow.Row {
 	}
 }
 
-// efficiencyRow is what the requests bought, as `make bench` prints it.
+// efficiencyRow is what the requests bought, as `make bench` prints it:
+// every request the crawl sent, listing calls included, over the offers it
+// priced, and the calls the provider answered that what they asked (a price
+// of a type, zone and billing method) does not exist.
 func (r result) efficiencyRow() benchrow.Row {
 	return benchrow.Row{
 		Stage:   "crawl",
@@ -280,7 +283,6 @@ func (r result) efficiencyRow() benchrow.Row {
 		Value:   fmt.Sprintf("%.3f (%d requests / %d offers); %d answered not found", r.perOffer(), r.requests, r.offers, r.notFound),
 		Target:  fmt.Sprintf("≤ %.2f; 0 not found", perOfferTarget),
 		Met:     benchrow.Check(r.efficient()),
-		Note:    "every request the crawl sent, listing calls included, over the offers it priced; not found: calls the provider answered that what they asked (a price of a type, zone and billing method) does not exist",
 	}
 }
 
