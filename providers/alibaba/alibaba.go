@@ -2,9 +2,9 @@
 // types, their zones and stock (convert.go), and pay-as-you-go, spot and
 // subscription prices (pricing.go: DescribePrice, one call per type, zone and
 // billing method that DescribeAvailableResource says is sold, asked once per
-// crawl), from the ECS API through the official
-// SDK with its own retries off (providers.Retry retries). The files follow the
-// adapter skeleton described in package providers.
+// crawl), from the ECS API through the official SDK with its own retries off
+// (providers.Retry retries). The files follow the adapter skeleton described
+// in package providers.
 package alibaba
 
 import (
@@ -27,9 +27,9 @@ import (
 //
 // Rate: ECS flow control is per API and account and is not published as one
 // figure; the crawl is dominated by DescribePrice (one call per type × zone ×
-// billing method sold there), so the transport keeps all calls together at 20 a second
-// with a burst of 10, which the source data's own crawler (4 workers, no
-// limit) stayed under. Four regions are crawled at once; within a region at
+// billing method sold there), so the transport keeps all calls together at 20
+// a second with a burst of 10, which the source data's own crawler (4
+// workers, no limit) stayed under. Four regions are crawled at once; within a region at
 // most priceWorkers DescribePrice calls are in flight, and the pool of
 // clientPool SDK clients bounds the calls in flight across regions.
 var Factory = providers.Factory{
@@ -259,7 +259,7 @@ type saleKind struct {
 }
 
 // saleKinds are asked in this order; a zone's placement takes its stock from
-// the first answer that knows it (pay-as-you-go's first).
+// the first answer that lists it (pay-as-you-go's first).
 var saleKinds = []saleKind{
 	{charge: "PostPaid", billings: []catalog.BillingKind{catalog.OnDemand}, perZone: true},
 	{charge: "PostPaid", spot: "SpotAsPriceGo", billings: []catalog.BillingKind{catalog.Spot}, perZone: true},
