@@ -4,7 +4,9 @@
 #
 #   crawl     each provider's crawl at its documented rate limits against the
 #             replay servers answering with BENCH_LATENCY per request, against
-#             the lower bound those limits allow (target ≤ 1.25×)
+#             the lower bound those limits allow (target ≤ 1.25×); requests per
+#             priced offer (target ≤ 1.05) and calls answered "not found"
+#             (target 0)
 #   build     gpuatlas build of the embedded catalog and of a made-up catalog of
 #             BENCH_OFFERS offers (with and without BENCH_DAYS of daily history),
 #             against cp -r of the folder it wrote (target ≤ 3×); pages/s, memory
@@ -47,7 +49,7 @@ rm -f "$work"/rows-*.jsonl
 # The crawl waits on rate limits, not the processor: it runs while the made-up
 # data is generated and the page is measured, and is waited for before the
 # builds, which want the machine to themselves.
-step "crawl: all five providers at their production limits, $latency per request (about 4 minutes)"
+step "crawl: all five providers at their production limits, $latency per request (about 2 minutes)"
 "$bin/benchcrawl" -latency "$latency" -providers "$providers" -rows "$work/rows-crawl.jsonl" >"$work/crawl.log" 2>&1 &
 crawl_pid=$!
 

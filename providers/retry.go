@@ -124,6 +124,9 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 				return err
 			}
 		default:
+			if errors.Is(class, ErrNotFound) || errors.Is(err, ErrNotFound) {
+				r.Stats.notFoundAnswer()
+			}
 			return err
 		}
 		if serr := Sleep(ctx, backoff(r.Base, streak)); serr != nil {

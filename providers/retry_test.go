@@ -41,6 +41,9 @@ func TestRetry_Do(t *testing.T) {
 			StatsFigures{Calls: 1, Faults: 5, Throttled: 5, Retries: 4, GaveUp: 1}},
 		{"one attempt retries nothing", n(throttled, 1), 1, 0, 1, ErrThrottled, StatsFigures{Calls: 1, Faults: 1, Throttled: 1, GaveUp: 1}},
 		{"not retryable", []error{fmt.Errorf("x: %w", ErrAuth)}, 3, 0, 1, ErrAuth, StatsFigures{Calls: 1}},
+		{"not found is counted, not retried", []error{fmt.Errorf("x: %w", ErrNotFound)}, 3, 0, 1, ErrNotFound, StatsFigures{Calls: 1, NotFound: 1}},
+		{"unavailable then not found", []error{fmt.Errorf("x: %w", ErrUnavailable), fmt.Errorf("x: %w", ErrNotFound)}, 3, 0, 2, ErrNotFound,
+			StatsFigures{Calls: 1, Faults: 1, Retries: 1, NotFound: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 // (catalog.Coverage Faults, Throttled, Retries, Swept), so that a crawl says
 // how hard it had to try, not only what it found. A nil *Stats counts nothing.
 type Stats struct {
-	calls, faults, throttled, retries, gaveUp, swept atomic.Int64
+	calls, faults, throttled, retries, gaveUp, swept, notFound atomic.Int64
 }
 
 // StatsFigures are a Stats' counts at one moment.
@@ -29,6 +29,12 @@ type StatsFigures struct {
 	// Swept are the calls made again by the runner's sweep after the rest of
 	// the provider's crawl had finished.
 	Swept int
+	// NotFound are the calls the provider answered that what they asked for
+	// does not exist (ErrNotFound): above all price quotes for a type, zone
+	// and billing method that is not sold. Each is a request that priced
+	// nothing; an adapter that asks only what the provider says it sells
+	// (make bench reports them, target zero) makes none.
+	NotFound int
 }
 
 // Figures returns the counts so far (zero for a nil Stats).
@@ -39,6 +45,7 @@ func (s *Stats) Figures() StatsFigures {
 	return StatsFigures{
 		Calls: int(s.calls.Load()), Faults: int(s.faults.Load()), Throttled: int(s.throttled.Load()),
 		Retries: int(s.retries.Load()), GaveUp: int(s.gaveUp.Load()), Swept: int(s.swept.Load()),
+		NotFound: int(s.notFound.Load()),
 	}
 }
 
@@ -65,6 +72,12 @@ func (s *Stats) fault(throttled bool) {
 func (s *Stats) retry() {
 	if s != nil {
 		s.retries.Add(1)
+	}
+}
+
+func (s *Stats) notFoundAnswer() {
+	if s != nil {
+		s.notFound.Add(1)
 	}
 }
 

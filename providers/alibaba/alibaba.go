@@ -1,9 +1,10 @@
 // Package alibaba is the Alibaba Cloud adapter: ECS GPU, vGPU and FPGA instance
 // types, their zones and stock (convert.go), and pay-as-you-go, spot and
 // subscription prices (pricing.go: DescribePrice, one call per type, zone and
-// billing method, asked once per crawl), from the ECS API through the official
-// SDK with its own retries off (providers.Retry retries). The files follow the
-// adapter skeleton described in package providers.
+// billing method that DescribeAvailableResource says is sold, asked once per
+// crawl), from the ECS API through the official SDK with its own retries off
+// (providers.Retry retries). The files follow the adapter skeleton described
+// in package providers.
 package alibaba
 
 import (
@@ -26,9 +27,9 @@ import (
 //
 // Rate: ECS flow control is per API and account and is not published as one
 // figure; the crawl is dominated by DescribePrice (one call per type × zone ×
-// billing method), so the transport keeps all calls together at 20 a second
-// with a burst of 10, which the source data's own crawler (4 workers, no
-// limit) stayed under. Four regions are crawled at once; within a region at
+// billing method sold there), so the transport keeps all calls together at 20
+// a second with a burst of 10, which the source data's own crawler (4
+// workers, no limit) stayed under. Four regions are crawled at once; within a region at
 // most priceWorkers DescribePrice calls are in flight, and the pool of
 // clientPool SDK clients bounds the calls in flight across regions.
 var Factory = providers.Factory{
@@ -247,21 +248,49 @@ type zoneStock struct {
 	status             catalog.Availability
 }
 
-// availability lists the instance types each zone of the region offers
-// pay-as-you-go, with their stock.
-func (p *Adapter) availability(ctx context.Context, region string) ([]zoneStock, error) {
+// saleKind is one way ECS sells instances, as DescribeAvailableResource is
+// asked about it (InstanceChargeType, and SpotStrategy for spot), and the
+// billing kinds DescribePrice quotes for what the answer lists: per zone for
+// pay-as-you-go and spot, per region for subscription.
+type saleKind struct {
+	charge, spot string
+	billings     []catalog.BillingKind
+	perZone      bool
+}
+
+// saleKinds are asked in this order; a zone's placement takes its stock from
+// the first answer that lists it (pay-as-you-go's first).
+var saleKinds = []saleKind{
+	{charge: "PostPaid", billings: []catalog.BillingKind{catalog.OnDemand}, perZone: true},
+	{charge: "PostPaid", spot: "SpotAsPriceGo", billings: []catalog.BillingKind{catalog.Spot}, perZone: true},
+	{charge: "PrePaid", billings: []catalog.BillingKind{catalog.SubscriptionMonth, catalog.SubscriptionYear}},
+}
+
+func (k saleKind) String() string {
+	if k.spot != "" {
+		return k.charge + ", " + k.spot
+	}
+	return k.charge
+}
+
+// availability lists the instance types each zone of the region sells in
+// kind's way, with their stock. A type the answer does not list is not sold
+// so there, and is not quoted: DescribePrice would answer that it has no
+// price.
+func (p *Adapter) availability(ctx context.Context, region string, kind saleKind) ([]zoneStock, error) {
 	var resp *ecs.DescribeAvailableResourceResponse
 	err := p.with(ctx, func(c ecsAPI) error {
 		req := ecs.CreateDescribeAvailableResourceRequest()
 		req.RegionId = region
 		req.DestinationResource = "InstanceType"
-		req.InstanceChargeType = "PostPaid"
+		req.InstanceChargeType = kind.charge
+		req.SpotStrategy = kind.spot
 		var err error
 		resp, err = c.DescribeAvailableResource(req)
 		return err
 	})
 	if err != nil {
-		return nil, p.errs.Wrap(err, "describe available resource", region)
+		return nil, p.errs.Wrap(err, "describe available resource ("+kind.String()+")", region)
 	}
 	var out []zoneStock
 	for _, z := range resp.AvailableZones.AvailableZone {
@@ -299,49 +328,68 @@ func stockStatus(s string) catalog.Availability {
 	return catalog.Unknown
 }
 
-// Crawl fetches the region's GPU instance types, their zones and stock, and
-// their prices: pay-as-you-go and spot per zone, monthly and yearly
-// subscription per region.
+// Crawl fetches the region's GPU instance types, the zones that sell them in
+// each way (pay-as-you-go, spot, subscription) with their stock, and the
+// prices of exactly those: pay-as-you-go and spot per zone, monthly and
+// yearly subscription per region. No price is asked of a type, zone and
+// billing method that DescribeAvailableResource does not list.
 func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	types, err := p.gpuTypes(ctx)
 	if err != nil {
 		return nil, err
 	}
-	stock, err := p.availability(ctx, region)
-	if err != nil {
-		return nil, err
-	}
-	data := &providers.RegionData{}
-	zonesOf := map[string][]zoneStock{}
-	for _, s := range stock {
-		if _, ok := types[s.instanceType]; !ok {
-			continue // not a GPU type
+	// sold[i][type] are the zones that sell type in saleKinds[i]'s way.
+	sold := make([]map[string][]zoneStock, len(saleKinds))
+	for i, kind := range saleKinds {
+		stock, err := p.availability(ctx, region, kind)
+		if err != nil {
+			return nil, err
 		}
-		zonesOf[s.instanceType] = append(zonesOf[s.instanceType], s)
+		sold[i] = map[string][]zoneStock{}
+		for _, s := range stock {
+			if _, ok := types[s.instanceType]; ok { // else not a GPU type
+				sold[i][s.instanceType] = append(sold[i][s.instanceType], s)
+			}
+		}
+		for _, zs := range sold[i] {
+			sort.Slice(zs, func(a, b int) bool { return zs[a].zone < zs[b].zone })
+		}
 	}
-	ids := make([]string, 0, len(zonesOf))
-	for id := range zonesOf {
+	idSet := map[string]bool{}
+	for _, byType := range sold {
+		for id := range byType {
+			idSet[id] = true
+		}
+	}
+	ids := make([]string, 0, len(idSet))
+	for id := range idSet {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
 
+	data := &providers.RegionData{}
 	var queries []priceQuery
 	for _, id := range ids {
 		data.Instances = append(data.Instances, types[id])
-		zs := zonesOf[id]
-		sort.Slice(zs, func(i, j int) bool { return zs[i].zone < zs[j].zone })
-		var zones []string
-		for _, z := range zs {
-			zones = append(zones, z.zone)
-			data.Placements = append(data.Placements, catalog.Placement{
-				Provider: catalog.Alibaba, InstanceType: id, Region: region, Zone: z.zone, Status: z.status,
-			})
-			for _, b := range []catalog.BillingKind{catalog.OnDemand, catalog.Spot} {
-				queries = append(queries, priceQuery{key: priceKey{region: region, zone: z.zone, instanceType: id, billing: b}, availability: z.status})
+		data.Placements = append(data.Placements, placements(region, id, sold)...)
+		for i, kind := range saleKinds {
+			zs := sold[i][id]
+			if len(zs) == 0 {
+				continue
 			}
-		}
-		for _, b := range []catalog.BillingKind{catalog.SubscriptionMonth, catalog.SubscriptionYear} {
-			queries = append(queries, priceQuery{key: priceKey{region: region, instanceType: id, billing: b}, availability: regionalStatus(zs), zones: zones})
+			for _, b := range kind.billings {
+				if kind.perZone {
+					for _, z := range zs {
+						queries = append(queries, priceQuery{key: priceKey{region: region, zone: z.zone, instanceType: id, billing: b}, availability: z.status})
+					}
+					continue
+				}
+				zones := make([]string, len(zs))
+				for j, z := range zs {
+					zones[j] = z.zone
+				}
+				queries = append(queries, priceQuery{key: priceKey{region: region, instanceType: id, billing: b}, availability: regionalStatus(zs), zones: zones})
+			}
 		}
 	}
 
@@ -361,6 +409,30 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		return nil, err
 	}
 	return data, nil
+}
+
+// placements are one type's zones in the region, whichever way they sell it,
+// each with the stock of the first answer that lists it (saleKinds' order:
+// pay-as-you-go's first), in zone order.
+func placements(region, id string, sold []map[string][]zoneStock) []catalog.Placement {
+	status := map[string]catalog.Availability{}
+	for _, byType := range sold {
+		for _, z := range byType[id] {
+			if _, ok := status[z.zone]; !ok {
+				status[z.zone] = z.status
+			}
+		}
+	}
+	zones := make([]string, 0, len(status))
+	for z := range status {
+		zones = append(zones, z)
+	}
+	sort.Strings(zones)
+	out := make([]catalog.Placement, len(zones))
+	for i, z := range zones {
+		out[i] = catalog.Placement{Provider: catalog.Alibaba, InstanceType: id, Region: region, Zone: z, Status: status[z]}
+	}
+	return out
 }
 
 // regionalStatus is a region-wide offer's stock: available when any zone is,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -96,19 +97,31 @@ func TestCrawl_RealRegion(t *testing.T) {
 		t.Errorf("vGPU accelerator = %+v, want A10*1/12 ×1 share 1/12", a)
 	}
 
-	// Requests: 1 DescribeRegions, 2 pages of DescribeInstanceTypes, 1
-	// DescribeAvailableResource, and per type x zone 2 prices plus per type 2
-	// subscription quotes (answered PriceNotFound).
+	// Requests: 1 DescribeRegions, 2 pages of DescribeInstanceTypes, 3
+	// DescribeAvailableResource (pay-as-you-go, spot, subscription), and per
+	// type x zone the 2 prices those answers list. The subscription answer
+	// lists nothing (the data has no subscription price), so no quote is
+	// asked that could only be answered "not found".
 	counts := map[string]int{}
+	charges := map[string]int{}
 	for _, r := range srv.Requests() {
 		counts[r.Action]++
+		if r.Action == "DescribeAvailableResource" {
+			charges[r.Params["InstanceChargeType"]+"/"+r.Params["SpotStrategy"]]++
+		}
 	}
-	wantCounts := map[string]int{"DescribeRegions": 1, "DescribeInstanceTypes": 2, "DescribeAvailableResource": 1, "DescribePrice": 2*151 + 2*101}
+	wantCounts := map[string]int{"DescribeRegions": 1, "DescribeInstanceTypes": 2, "DescribeAvailableResource": 3, "DescribePrice": 2 * 151}
 	if diff := cmp.Diff(wantCounts, counts); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
-	if got, want := target.Transport.Requests(), 1+2+1+2*151+2*101; got != want || cov.Requests != want {
+	if diff := cmp.Diff(map[string]int{"PostPaid/": 1, "PostPaid/SpotAsPriceGo": 1, "PrePaid/": 1}, charges); diff != "" {
+		t.Errorf("DescribeAvailableResource asked (-want +got):\n%s", diff)
+	}
+	if got, want := target.Transport.Requests(), 1+2+3+2*151; got != want || cov.Requests != want {
 		t.Errorf("transport counted %d (coverage %d), want %d", got, cov.Requests, want)
+	}
+	if nf := target.Stats.Figures().NotFound; nf != 0 {
+		t.Errorf("%d calls answered not found, want 0", nf)
 	}
 	for _, r := range srv.Requests() {
 		if r.Params["AccessKeyId"] != testKeyID || r.Params["Signature"] == "" {
@@ -153,11 +166,11 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v, want ok after retries", cov)
 	}
-	if got, want := srv.Count("DescribePrice"), 2*151+2*101+2; got != want {
+	if got, want := srv.Count("DescribePrice"), 2*151+2; got != want {
 		t.Errorf("DescribePrice requests = %d, want %d (two throttled, retried)", got, want)
 	}
-	if got := srv.Count("DescribeAvailableResource"); got != 2 {
-		t.Errorf("DescribeAvailableResource requests = %d, want 2", got)
+	if got := srv.Count("DescribeAvailableResource"); got != 3+1 {
+		t.Errorf("DescribeAvailableResource requests = %d, want 4 (one throttled, retried)", got)
 	}
 }
 
@@ -174,11 +187,12 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 	if cov.Status != catalog.CoveragePartial || cov.Regions != 1 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-hongkong" {
 		t.Fatalf("coverage = %+v, want partial with cn-hongkong failed", cov)
 	}
-	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "describe available resource in cn-hongkong") || !strings.Contains(r, "ServiceUnavailable") {
+	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "describe available resource (PostPaid) in cn-hongkong") || !strings.Contains(r, "ServiceUnavailable") {
 		t.Errorf("reason = %q", r)
 	}
-	// 3 attempts in cn-hongkong, in its crawl and in each round of the sweep.
-	if got, want := srv.Count("DescribeAvailableResource"), 1+3*(1+providers.SweepRounds); got != want {
+	// 3 in cn-nanjing (one per way of selling); 3 attempts of the first in
+	// cn-hongkong, in its crawl and in each round of the sweep.
+	if got, want := srv.Count("DescribeAvailableResource"), 3+3*(1+providers.SweepRounds); got != want {
 		t.Errorf("DescribeAvailableResource requests = %d, want %d", got, want)
 	}
 }
@@ -234,12 +248,28 @@ func TestCrawl_SoldOutZone(t *testing.T) {
 	if od.Price.List == nil || !od.Price.List.Equal(catalog.Dec("12")) || !od.Price.Amount.Equal(catalog.Dec("9.6166")) {
 		t.Errorf("on-demand price = %s list %v, want 9.6166 list 12", od.Price, od.Price.List)
 	}
+	// Spot and subscription are sold in cn-beijing-i only: no spot price is
+	// asked in cn-beijing-x, and the monthly offer names only cn-beijing-i.
+	if _, ok := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "cn-beijing-x", catalog.Spot); ok {
+		t.Error("spot offer in cn-beijing-x, which does not sell spot")
+	}
 	m, ok := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionMonth)
 	if !ok || m.Price.Unit != catalog.PerMonth || !m.Price.Amount.Equal(catalog.Dec("4300.5")) || m.Availability != catalog.Available {
 		t.Errorf("monthly offer = %+v (found %v)", m, ok)
 	}
-	if diff := cmp.Diff([]string{"cn-beijing-i", "cn-beijing-x"}, m.Zones); diff != "" {
+	if diff := cmp.Diff([]string{"cn-beijing-i"}, m.Zones); diff != "" {
 		t.Errorf("monthly offer zones (-want +got):\n%s", diff)
+	}
+	var asked []string
+	for _, r := range srv.Requests() {
+		if r.Action == "DescribePrice" {
+			asked = append(asked, r.Params["ZoneId"]+"/"+r.Params["PriceUnit"]+"/"+r.Params["SpotStrategy"])
+		}
+	}
+	sort.Strings(asked)
+	want := []string{"/Month/", "/Year/", "cn-beijing-i/Hour/", "cn-beijing-i/Hour/SpotAsPriceGo", "cn-beijing-x/Hour/"}
+	if diff := cmp.Diff(want, asked); diff != "" {
+		t.Errorf("DescribePrice asked (-want +got):\n%s", diff)
 	}
 	if _, ok := providertest.FindOffer(snap.Offers, "ecs.gn7i-c8g1.2xlarge", "", catalog.SubscriptionYear); ok {
 		t.Error("yearly offer present although DescribePrice answered PriceNotFound")

@@ -82,8 +82,10 @@ const (
 	sourceInquiry     = "tencent:cvm:InquiryPriceRunInstances"
 )
 
-// The charge types asked of DescribeZoneInstanceConfigInfos and the billing
-// kinds they give. PREPAID prices are for one month.
+// The charge types read from DescribeZoneInstanceConfigInfos and the billing
+// kinds they give, in the order a zone's stock is taken from (see Crawl).
+// PREPAID prices are for one month. Other charge types (CDHPAID: dedicated
+// hosts) are not instance offers and are left out.
 var chargeTypes = []struct {
 	name    string
 	billing catalog.BillingKind
@@ -91,6 +93,17 @@ var chargeTypes = []struct {
 	{"POSTPAID_BY_HOUR", catalog.OnDemand},
 	{"SPOTPAID", catalog.Spot},
 	{"PREPAID", catalog.SubscriptionMonth},
+}
+
+// chargeRank is a charge type's place in chargeTypes; ok is false for one the
+// crawl does not price.
+func chargeRank(name string) (int, bool) {
+	for i, ct := range chargeTypes {
+		if ct.name == name {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // Adapter is the Tencent Cloud adapter.
@@ -239,34 +252,39 @@ type quota struct {
 	item    *cvm.InstanceTypeQuotaItem
 	billing catalog.BillingKind
 	charge  string
+	rank    int // the charge type's place in chargeTypes
 }
 
 // Crawl fetches the region's GPU instance types and offers: one
-// DescribeZoneInstanceConfigInfos per charge type, then InquiryPriceRunInstances
-// for each offer whose price that answer lacks.
+// DescribeZoneInstanceConfigInfos without a charge-type filter, whose items
+// say, per zone and type, each charge type it is sold with (InstanceChargeType)
+// and mostly its price; then InquiryPriceRunInstances only for an item whose
+// price that answer lacks. A type, zone and charge type the answer does not
+// list is not sold, and is never quoted.
 func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
+	var resp *cvm.DescribeZoneInstanceConfigInfosResponse
+	err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
+		var err error
+		resp, err = c.DescribeZoneInstanceConfigInfosWithContext(ctx, cvm.NewDescribeZoneInstanceConfigInfosRequest())
+		return err
+	})
+	if err != nil {
+		return nil, p.errs.Wrap(err, "describe zone instance config infos", region)
+	}
 	var quotas []quota
-	for _, ct := range chargeTypes {
-		var resp *cvm.DescribeZoneInstanceConfigInfosResponse
-		err := p.call(ctx, region, func(ctx context.Context, c cvmAPI) error {
-			req := cvm.NewDescribeZoneInstanceConfigInfosRequest()
-			req.Filters = []*cvm.Filter{{Name: ptr("instance-charge-type"), Values: []*string{ptr(ct.name)}}}
-			var err error
-			resp, err = c.DescribeZoneInstanceConfigInfosWithContext(ctx, req)
-			return err
-		})
-		if err != nil {
-			return nil, p.errs.Wrap(err, "describe zone instance config infos ("+ct.name+")", region)
-		}
-		if resp.Response == nil {
-			continue
-		}
+	if resp.Response != nil {
 		for _, it := range resp.Response.InstanceTypeQuotaSet {
-			if it != nil && isGPU(it) && str(it.InstanceType) != "" && str(it.Zone) != "" {
-				quotas = append(quotas, quota{item: it, billing: ct.billing, charge: ct.name})
+			if it == nil || !isGPU(it) || str(it.InstanceType) == "" || str(it.Zone) == "" {
+				continue
+			}
+			if rank, ok := chargeRank(str(it.InstanceChargeType)); ok {
+				quotas = append(quotas, quota{item: it, billing: chargeTypes[rank].billing, charge: chargeTypes[rank].name, rank: rank})
 			}
 		}
 	}
+	// Pay-as-you-go items first, then spot, then monthly, each kind in the
+	// answer's order: the placements below take a zone's stock in that order.
+	sort.SliceStable(quotas, func(a, b int) bool { return quotas[a].rank < quotas[b].rank })
 
 	data := &providers.RegionData{}
 	seenType := map[string]bool{}

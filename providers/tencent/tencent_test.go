@@ -66,12 +66,18 @@ func TestCrawl_RealRegion(t *testing.T) {
 			t.Errorf("%s not signed with the test id", r.Action)
 		}
 	}
-	want := map[string]int{"DescribeRegions": 1, "DescribeZoneInstanceConfigInfos": 3, "InquiryPriceRunInstances": 57}
+	// One DescribeZoneInstanceConfigInfos for every charge type, and one
+	// inquiry per item it lists without a price: nothing is asked that is
+	// not sold.
+	want := map[string]int{"DescribeRegions": 1, "DescribeZoneInstanceConfigInfos": 1, "InquiryPriceRunInstances": 57}
 	if diff := cmp.Diff(want, counts); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
-	if got, cov := target.Transport.Requests(), providertest.CoverageOf(snap, catalog.Tencent); got != 61 || cov.Requests != 61 {
-		t.Errorf("transport counted %d (coverage %d), want 61", got, cov.Requests)
+	if got, cov := target.Transport.Requests(), providertest.CoverageOf(snap, catalog.Tencent); got != 59 || cov.Requests != 59 {
+		t.Errorf("transport counted %d (coverage %d), want 59", got, cov.Requests)
+	}
+	if nf := target.Stats.Figures().NotFound; nf != 0 {
+		t.Errorf("%d calls answered not found, want 0", nf)
 	}
 }
 
@@ -90,6 +96,14 @@ func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 	}
 	if _, ok := providertest.FindInstance(snap.Instances, "S5.LARGE8"); ok {
 		t.Error("a type without GPU was kept")
+	}
+	if _, ok := providertest.FindInstance(snap.Instances, "GN7.5XLARGE80"); ok {
+		t.Error("a type listed only with CDHPAID (dedicated hosts) was kept")
+	}
+	for _, r := range srv.Requests() {
+		if r.Action == "DescribeZoneInstanceConfigInfos" && r.Params["filter.instance-charge-type"] != "" {
+			t.Errorf("config infos asked with a charge-type filter: %v", r.Params)
+		}
 	}
 	var places []string
 	for _, p := range snap.Placements {
@@ -111,6 +125,7 @@ func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 		{"GN7.LARGE20", "ap-guangzhou-3", catalog.OnDemand, "2.2 CNY/hour", "2.5", catalog.Available, sourceConfigInfos},
 		{"GN7.2XLARGE32", "ap-guangzhou-6", catalog.OnDemand, "8.68 CNY/hour", "8.68", catalog.SoldOut, sourceConfigInfos},
 		{"GN7.2XLARGE32", "ap-guangzhou-3", catalog.Spot, "1.74 CNY/hour", "8.68", catalog.Available, sourceConfigInfos},
+		{"GN7.2XLARGE32", "ap-guangzhou-6", catalog.Spot, "1.8 CNY/hour", "8.68", catalog.Available, sourceConfigInfos},
 		{"GN7.2XLARGE32", "ap-guangzhou-3", catalog.SubscriptionMonth, "3595.5 CNY/month", "4230", catalog.Available, sourceConfigInfos},
 		{"GN10Xp.2XLARGE40", "ap-guangzhou-6", catalog.OnDemand, "15.95 CNY/hour", "16.09", catalog.Available, sourceInquiry},
 	}
@@ -148,8 +163,8 @@ func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
 	if got := srv.Count("InquiryPriceRunInstances"); got != 5+2 {
 		t.Errorf("inquiries = %d, want 7 (5 rows, 2 throttled)", got)
 	}
-	if got := srv.Count("DescribeZoneInstanceConfigInfos"); got != 3+1 {
-		t.Errorf("config infos = %d, want 4 (one 502 retried)", got)
+	if got := srv.Count("DescribeZoneInstanceConfigInfos"); got != 1+1 {
+		t.Errorf("config infos = %d, want 2 (one 502 retried)", got)
 	}
 	if len(snap.Offers) != 5 {
 		t.Errorf("offers = %d, want 5", len(snap.Offers))

@@ -27,41 +27,68 @@ const (
 	monthsPerQuote = 1
 )
 
-// quoteKind is one billing kind the inquiry asks for.
+// quoteKind is one billing kind the inquiry asks for, and the way of selling
+// (saleKinds) whose types it quotes.
 type quoteKind struct {
 	billing  catalog.BillingKind
 	unit     catalog.PriceUnit
 	duration int32 // UseDuration: hours for pay-as-you-go, months for subscription
 	source   string
+	sale     int
 }
 
-// prices asks the billing API for the pay-as-you-go hourly price and the monthly
-// and yearly subscription prices of the region's GPU types, one inquiry at a
-// time. An inquiry that fails after its retries leaves a shortfall for the
-// types it priced (see providers.Shortfall), not a failed region.
-func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, types []catalog.InstanceType, placements []catalog.Placement, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
-	zones := map[string][]string{}
-	avail := map[string]catalog.Availability{}
+// soldIn is where a way of selling can launch each type: the zones with stock
+// and the type's regional stock (available when any zone is, sold out when
+// every listed zone is).
+type soldIn struct {
+	zones map[string][]string
+	avail map[string]catalog.Availability
+}
+
+func newSoldIn(placements []catalog.Placement) soldIn {
+	s := soldIn{zones: map[string][]string{}, avail: map[string]catalog.Availability{}}
 	for _, p := range placements {
 		switch {
 		case p.Status == catalog.Available:
-			zones[p.InstanceType] = append(zones[p.InstanceType], p.Zone)
-			avail[p.InstanceType] = catalog.Available
-		case p.Status == catalog.SoldOut && avail[p.InstanceType] != catalog.Available:
-			avail[p.InstanceType] = catalog.SoldOut
+			s.zones[p.InstanceType] = append(s.zones[p.InstanceType], p.Zone)
+			s.avail[p.InstanceType] = catalog.Available
+		case p.Status == catalog.SoldOut && s.avail[p.InstanceType] != catalog.Available:
+			s.avail[p.InstanceType] = catalog.SoldOut
+		case s.avail[p.InstanceType] == "":
+			s.avail[p.InstanceType] = catalog.Unknown
 		}
+	}
+	return s
+}
+
+// prices asks the billing API for the pay-as-you-go hourly price of the
+// region's GPU types sold pay-as-you-go, and the monthly and yearly
+// subscription prices of those sold by subscription, one inquiry at a time. An
+// inquiry that fails after its retries leaves a shortfall for the types it
+// priced (see providers.Shortfall), not a failed region.
+func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, types []catalog.InstanceType, sold sales, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
+	var where [numSaleKinds]soldIn
+	for i, ps := range sold {
+		where[i] = newSoldIn(ps)
 	}
 	var batches []priceBatch
 	for _, q := range []quoteKind{
-		{catalog.OnDemand, catalog.PerHour, hoursPerQuote, sourcePayAsYouGo},
-		{catalog.SubscriptionMonth, catalog.PerMonth, monthsPerQuote, sourceSubscription},
-		{catalog.SubscriptionYear, catalog.PerYear, monthsPerYear, sourceSubscription},
+		{catalog.OnDemand, catalog.PerHour, hoursPerQuote, sourcePayAsYouGo, salePayAsYouGo},
+		{catalog.SubscriptionMonth, catalog.PerMonth, monthsPerQuote, sourceSubscription, saleSubscription},
+		{catalog.SubscriptionYear, catalog.PerYear, monthsPerYear, sourceSubscription, saleSubscription},
 	} {
-		for start := 0; start < len(types); start += inquiryBatch {
-			batches = append(batches, priceBatch{kind: q, types: types[start:min(start+inquiryBatch, len(types))]})
+		var quoted []catalog.InstanceType
+		for _, t := range types {
+			if where[q.sale].avail[t.ID] != "" {
+				quoted = append(quoted, t)
+			}
+		}
+		for start := 0; start < len(quoted); start += inquiryBatch {
+			batches = append(batches, priceBatch{kind: q, types: quoted[start:min(start+inquiryBatch, len(quoted))]})
 		}
 	}
 	return providers.Gather(ctx, 1, batches, priceBatch.ids, func(ctx context.Context, b priceBatch) ([]catalog.Offer, error) {
+		zones, avail := where[b.kind.sale].zones, where[b.kind.sale].avail
 		results, cur, err := a.inquire(ctx, bill, region, b.kind, b.types)
 		if err != nil {
 			return nil, a.errs.Wrap(err, fmt.Sprintf("%s price inquiry for %d types", b.kind.billing, len(b.types)), region)
@@ -80,9 +107,9 @@ func (a *Adapter) prices(ctx context.Context, bill billingAPI, region string, ty
 			if okList && !list.Equal(payable) {
 				p.List = &list
 			}
-			av := avail[r.code]
-			if av == "" {
-				av = catalog.Unknown
+			av, asked := avail[r.code]
+			if !asked {
+				continue // an answer for a type not asked about
 			}
 			offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: r.code, Region: region,
 				Billing: b.kind.billing, Price: p, Availability: av, Zones: zones[r.code], Source: b.kind.source, FetchedAt: fetched})
@@ -175,20 +202,36 @@ func results[C any](list []*C, read func(*C) quoteResult) []quoteResult {
 	return out
 }
 
-// spotPrices reads the latest spot price per zone of each GPU type from ECS
+// spotPrices reads the latest spot price per zone of each GPU type sold as
+// spot (placements: DescribeAvailableResource with SpotAsPriceGo) from ECS
 // DescribeSpotPriceHistory, one type at a time; a type whose listing fails
-// after its retries is a shortfall. Types without spot history get no spot
-// offer. The answer has no currency field: spot is sold in CNY on the China
-// site, the only one the API serves.
-func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
-	return providers.Gather(ctx, 1, types, func(t catalog.InstanceType) []string { return []string{t.ID} },
+// after its retries is a shortfall. A zone gets a spot offer where it sells
+// the type as spot and has a price in the history, with that zone's stock.
+// The answer has no currency field: spot is sold in CNY on the China site, the
+// only one the API serves.
+func (a *Adapter) spotPrices(ctx context.Context, client ecsAPI, region string, types []catalog.InstanceType, placements []catalog.Placement, fetched time.Time) ([]catalog.Offer, []providers.Shortfall, error) {
+	stock := map[string]map[string]catalog.Availability{} // type -> zone -> stock
+	for _, p := range placements {
+		if stock[p.InstanceType] == nil {
+			stock[p.InstanceType] = map[string]catalog.Availability{}
+		}
+		stock[p.InstanceType][p.Zone] = p.Status
+	}
+	var sold []catalog.InstanceType
+	for _, t := range types {
+		if stock[t.ID] != nil {
+			sold = append(sold, t)
+		}
+	}
+	return providers.Gather(ctx, 1, sold, func(t catalog.InstanceType) []string { return []string{t.ID} },
 		func(ctx context.Context, t catalog.InstanceType) ([]catalog.Offer, error) {
-			return a.spotPrice(ctx, client, region, t, fetched)
+			return a.spotPrice(ctx, client, region, t, stock[t.ID], fetched)
 		})
 }
 
-// spotPrice reads one type's latest spot price per zone.
-func (a *Adapter) spotPrice(ctx context.Context, client ecsAPI, region string, t catalog.InstanceType, fetched time.Time) ([]catalog.Offer, error) {
+// spotPrice reads one type's latest spot price per zone that sells it as spot
+// (zones, with their stock).
+func (a *Adapter) spotPrice(ctx context.Context, client ecsAPI, region string, t catalog.InstanceType, zoneStock map[string]catalog.Availability, fetched time.Time) ([]catalog.Offer, error) {
 	type point struct {
 		at    string
 		price decimal.Decimal
@@ -207,7 +250,7 @@ func (a *Adapter) spotPrice(ctx context.Context, client ecsAPI, region string, t
 			}
 			price, ok := floatMoney(sp.SpotPrice)
 			zone, at := volcengine.StringValue(sp.ZoneId), volcengine.StringValue(sp.Timestamp)
-			if !ok || zone == "" {
+			if _, sold := zoneStock[zone]; !ok || !sold {
 				continue
 			}
 			prev, seen := latest[zone]
@@ -227,7 +270,7 @@ func (a *Adapter) spotPrice(ctx context.Context, client ecsAPI, region string, t
 	for _, z := range zones {
 		offers = append(offers, catalog.Offer{Provider: catalog.Volcengine, InstanceType: t.ID, Region: region, Zone: z,
 			Billing: catalog.Spot, Price: catalog.Price{Amount: latest[z].price, Currency: catalog.CNY, Unit: catalog.PerHour},
-			Availability: catalog.Available, Source: sourceSpot, FetchedAt: fetched})
+			Availability: zoneStock[z], Source: sourceSpot, FetchedAt: fetched})
 	}
 	return offers, nil
 }

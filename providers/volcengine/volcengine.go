@@ -151,8 +151,10 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-// Crawl fetches one region's GPU instance types, where they can be launched, and
-// their pay-as-you-go, subscription and spot prices.
+// Crawl fetches one region's GPU instance types, where each way of selling
+// them (pay-as-you-go, spot, subscription) can launch them, and the prices of
+// those ways only: a type that DescribeAvailableResource does not list as sold
+// in a way is not quoted in it.
 func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
 	client, bill, err := a.newClients(region)
 	if err != nil {
@@ -173,17 +175,19 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	if len(data.Instances) == 0 {
 		return data, nil
 	}
-	placements, err := a.placements(ctx, client, region, byID)
-	if err != nil {
-		return nil, err
+	var sold sales
+	for i, kind := range saleKinds {
+		if sold[i], err = a.placements(ctx, client, region, kind, byID); err != nil {
+			return nil, err
+		}
 	}
-	data.Placements = placements
+	data.Placements = sold.placements()
 	fetched := a.clock().UTC()
-	offers, missing, err := a.prices(ctx, bill, region, data.Instances, placements, fetched)
+	offers, missing, err := a.prices(ctx, bill, region, data.Instances, sold, fetched)
 	if err != nil {
 		return nil, err
 	}
-	spot, spotMissing, err := a.spotPrices(ctx, client, region, data.Instances, fetched)
+	spot, spotMissing, err := a.spotPrices(ctx, client, region, data.Instances, sold[saleSpot], fetched)
 	if err != nil {
 		return nil, err
 	}
@@ -225,10 +229,60 @@ func (a *Adapter) list(ctx context.Context, action, region string, ask func(toke
 	return a.errs.Wrap(err, action, region)
 }
 
-// placements asks DescribeAvailableResource where each GPU type can be launched;
-// one call answers for every zone of the region.
-func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, types map[string]catalog.InstanceType) ([]catalog.Placement, error) {
-	in := &ecs.DescribeAvailableResourceInput{DestinationResource: volcengine.String("InstanceType")}
+// saleKind is one way Volcano Engine sells instances, as
+// DescribeAvailableResource is asked about it (InstanceChargeType, and
+// SpotStrategy for spot).
+type saleKind struct{ charge, spot string }
+
+// The ways of selling the crawl asks about, in the order a zone's placement
+// takes its stock from (pay-as-you-go's first).
+const (
+	salePayAsYouGo = iota
+	saleSpot
+	saleSubscription
+	numSaleKinds
+)
+
+var saleKinds = [numSaleKinds]saleKind{
+	salePayAsYouGo:   {charge: "PostPaid"},
+	saleSpot:         {charge: "PostPaid", spot: "SpotAsPriceGo"},
+	saleSubscription: {charge: "PrePaid"},
+}
+
+func (k saleKind) String() string {
+	if k.spot != "" {
+		return k.charge + ", " + k.spot
+	}
+	return k.charge
+}
+
+// sales are the GPU types' placements per way of selling (saleKinds' order).
+type sales [numSaleKinds][]catalog.Placement
+
+// placements are the zones of every way of selling together, one per type and
+// zone, with the stock of the first way that lists it.
+func (s sales) placements() []catalog.Placement {
+	seen := map[string]bool{}
+	var out []catalog.Placement
+	for _, ps := range s {
+		for _, p := range ps {
+			if !seen[p.Key()] {
+				seen[p.Key()] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out
+}
+
+// placements asks DescribeAvailableResource where each GPU type can be launched
+// in kind's way; one call answers for every zone of the region.
+func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, kind saleKind, types map[string]catalog.InstanceType) ([]catalog.Placement, error) {
+	in := &ecs.DescribeAvailableResourceInput{DestinationResource: volcengine.String("InstanceType"), InstanceChargeType: volcengine.String(kind.charge)}
+	if kind.spot != "" {
+		in.SpotStrategy = volcengine.String(kind.spot)
+	}
 	var resp *ecs.DescribeAvailableResourceOutput
 	err := a.retry.Do(ctx, func() error {
 		var err error
@@ -236,7 +290,7 @@ func (a *Adapter) placements(ctx context.Context, client ecsAPI, region string, 
 		return err
 	})
 	if err != nil {
-		return nil, a.errs.Wrap(err, "describe available resource", region)
+		return nil, a.errs.Wrap(err, "describe available resource ("+kind.String()+")", region)
 	}
 	return convertPlacements(resp, region, types), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -37,15 +38,23 @@ func TestCrawl_FullReplay(t *testing.T) {
 	if cov.Status != catalog.CoverageOK || cov.Regions != 3 {
 		t.Fatalf("coverage = %+v, want ok over 3 regions", cov)
 	}
-	// DescribeRegions, then per region 2 type pages, 1 DescribeAvailableResource,
-	// 3 price inquiries, and one spot history per GPU type (7 + 5 + 4).
-	if got, want := target.Transport.Requests(), 1+3*6+16; got != want {
+	// DescribeRegions, then per region 2 type pages, 3 DescribeAvailableResource
+	// (pay-as-you-go, spot, subscription), 3 price inquiries, and one spot
+	// history per GPU type sold as spot (7 + 5 + 4 types, ecs.gni3cl.* in
+	// cn-beijing and cn-guangzhou not).
+	if got, want := target.Transport.Requests(), 1+3*8+(16-2); got != want {
 		t.Errorf("requests = %d, want %d", got, want)
+	}
+	if nf := target.Stats.Figures().NotFound; nf != 0 {
+		t.Errorf("%d calls answered not found, want 0", nf)
 	}
 	if got := len(snap.Instances); got != 7 {
 		t.Errorf("instances = %d, want 7 (ecs.g3i.large has no GPU)", got)
 	}
-	if got, want := len(snap.Offers), 3*16+38; got != want {
+	// Pay-as-you-go for the 16 types, subscription for all but ecs.pni2 in
+	// cn-beijing, spot in each zone that sells it (38 zones less the 5 of
+	// ecs.gni3cl).
+	if got, want := len(snap.Offers), 16+2*15+33; got != want {
 		t.Errorf("offers = %d, want %d", got, want)
 	}
 	t.Logf("full replay crawl: %d requests, %v, %d instances, %d placements, %d offers, unmapped %v",
@@ -91,6 +100,23 @@ func TestCrawl_FullReplay(t *testing.T) {
 	}
 	if _, ok := offers["volcengine/ecs.pni2.28xlarge/cn-beijing/cn-beijing-c/spot"]; ok {
 		t.Error("spot offer in a zone where the type is sold out")
+	}
+	if _, ok := offers["volcengine/ecs.pni2.28xlarge/cn-beijing//subscription_month"]; ok {
+		t.Error("subscription offer for a type not sold by subscription")
+	}
+	charges := map[string]int{}
+	for _, r := range srv.Requests() {
+		switch r.Action {
+		case "DescribeAvailableResource":
+			charges[r.Params["InstanceChargeType"]+"/"+r.Params["SpotStrategy"]]++
+		case "DescribeSpotPriceHistory":
+			if strings.HasPrefix(r.Params["InstanceTypeId"], "ecs.gni3cl.") {
+				t.Errorf("spot history asked of %s, which is not sold as spot", r.Params["InstanceTypeId"])
+			}
+		}
+	}
+	if want := map[string]int{"PostPaid/": 3, "PostPaid/SpotAsPriceGo": 3, "PrePaid/": 3}; fmt.Sprint(charges) != fmt.Sprint(want) {
+		t.Errorf("DescribeAvailableResource asked %v, want %v", charges, want)
 	}
 	if o := offers["volcengine/ecs.pni2.28xlarge/cn-beijing//on_demand"]; strings.Join(o.Zones, ",") != "cn-beijing-a,cn-beijing-b" || o.Availability != catalog.Available {
 		t.Errorf("ecs.pni2.28xlarge zones %v availability %s", o.Zones, o.Availability)
@@ -145,7 +171,7 @@ func TestCrawl_ThrottledThenSuccess(t *testing.T) {
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Fatalf("coverage = %+v", cov)
 	}
-	if got, want := target.Transport.Requests(), 35+2; got != want {
+	if got, want := target.Transport.Requests(), 39+2; got != want {
 		t.Errorf("requests = %d, want %d", got, want)
 	}
 }
@@ -167,14 +193,15 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 		t.Fatalf("coverage = %+v", cov)
 	}
 	reason := cov.FailedRegions[0].Reason
-	if !strings.Contains(reason, "volcengine: describe available resource in cn-shanghai: status 500 InternalError") {
+	if !strings.Contains(reason, "volcengine: describe available resource (PostPaid) in cn-shanghai: status 500 InternalError") {
 		t.Errorf("reason = %q", reason)
 	}
 	if strings.Contains(reason, testAK) || strings.Contains(reason, testSK) {
 		t.Errorf("reason leaks a credential: %q", reason)
 	}
-	// One retry in cn-shanghai, in its crawl and in each round of the sweep.
-	if got, want := srv.Count("DescribeAvailableResource"), 2+2*(1+providers.SweepRounds); got != want {
+	// 3 in each other region (one per way of selling); the first and one
+	// retry in cn-shanghai, in its crawl and in each round of the sweep.
+	if got, want := srv.Count("DescribeAvailableResource"), 2*3+2*(1+providers.SweepRounds); got != want {
 		t.Errorf("DescribeAvailableResource calls = %d, want %d", got, want)
 	}
 }

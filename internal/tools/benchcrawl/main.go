@@ -3,9 +3,13 @@
 // the adapter's own rate limits, providers.Crawl), all five at once as the
 // nightly crawl runs them, against the recorded replays answering each request
 // after a set latency. The bound is what the declared limits allow (see
-// lowerBound); the target is a wall time within 1.25× of it. It appends one
-// benchrow per provider to -rows and prints a summary to standard error; it
-// exits non-zero only when a crawl fails, not when a target is missed.
+// lowerBound); the target is a wall time within 1.25× of it. It also counts
+// what the requests bought: requests per priced offer (target at most 1.05:
+// an adapter asks a price only of what the provider says it sells) and the
+// calls answered "not found" (ErrNotFound; target zero: each is a request
+// that priced nothing). It appends two benchrows per provider to -rows and
+// prints a summary to standard error; it exits non-zero only when a crawl
+// fails, not when a target is missed.
 //
 // With -faults, it measures crawls under faults instead: the fault-free
 // crawl and one crawl per -seeds seed with that share of attempts failing
@@ -43,6 +47,11 @@ import (
 
 // target is the ratio of wall time to lower bound a crawl must stay within.
 const target = 1.25
+
+// perOfferTarget is the most requests a crawl may send per priced offer: the
+// calls that list regions, types and zones on top of one quote per offer, or
+// fewer where one answer prices many.
+const perOfferTarget = 1.05
 
 func main() {
 	latency := flag.Duration("latency", 50*time.Millisecond, "delay of every replay answer")
@@ -114,7 +123,7 @@ func bench(root, rowsPath string, factories []providers.Factory, latency, timeou
 	if rowsPath != "" {
 		var out []benchrow.Row
 		for _, r := range results {
-			out = append(out, r.row())
+			out = append(out, r.row(), r.efficiencyRow())
 		}
 		if werr := benchrow.Append(rowsPath, out...); werr != nil {
 			err = errors.Join(err, werr)
@@ -133,10 +142,26 @@ type result struct {
 	inFlight int // the declared cap the bound divides by
 	peak     int // the most the replay server answered at once
 	bound    bound
-	offers   int
+	offers   int // priced offers: every offer the crawl made has a price
+	notFound int // calls answered "not found" (providers.StatsFigures.NotFound)
 }
 
 func (r result) ratio() float64 { return r.wall.Seconds() / r.bound.wall.Seconds() }
+
+// perOffer is the requests sent per priced offer (0 without offers).
+func (r result) perOffer() float64 {
+	if r.offers == 0 {
+		return 0
+	}
+	return float64(r.requests) / float64(r.offers)
+}
+
+// efficient says whether the crawl met the request targets: at most
+// perOfferTarget requests per priced offer, none answered "not found", and
+// some offer at all.
+func (r result) efficient() bool {
+	return r.offers > 0 && r.perOffer() <= perOfferTarget && r.notFound == 0
+}
 
 // run starts the replays and crawls every provider at once, each timed on its
 // own. A crawl that fails, or covers less than every region, is an error.
@@ -215,7 +240,8 @@ func measure(f providers.Factory, t providers.Target, srv *replay.Server, snap *
 	if served != n {
 		return result{}, fmt.Errorf("%s: the transport sent %d requests but the replay server received %d", f.ID, n, served)
 	}
-	r := result{provider: f.ID, latency: latency, wall: wall, requests: n, peak: srv.PeakInFlight(), offers: len(snap.Offers)}
+	r := result{provider: f.ID, latency: latency, wall: wall, requests: n, peak: srv.PeakInFlight(), offers: len(snap.Offers),
+		notFound: t.Stats.Figures().NotFound}
 	r.buckets = append(r.buckets, bucket{name: "all calls", requests: n, perSecond: f.RatePerSecond, burst: f.Burst})
 	for _, l := range f.APILimits {
 		k := bucket{name: strings.Join(l.Actions, "+"), perSecond: l.PerSecond, burst: l.Burst}
@@ -245,6 +271,21 @@ func (r result) row() benchrow.Row {
 	}
 }
 
+// efficiencyRow is what the requests bought, as `make bench` prints it:
+// every request the crawl sent, listing calls included, over the offers it
+// priced, and the calls the provider answered that what they asked (a price
+// of a type, zone and billing method) does not exist.
+func (r result) efficiencyRow() benchrow.Row {
+	return benchrow.Row{
+		Stage:   "crawl",
+		Name:    string(r.provider),
+		Measure: "requests per priced offer",
+		Value:   fmt.Sprintf("%.3f (%d requests / %d offers); %d answered not found", r.perOffer(), r.requests, r.offers, r.notFound),
+		Target:  fmt.Sprintf("≤ %.2f; 0 not found", perOfferTarget),
+		Met:     benchrow.Check(r.efficient()),
+	}
+}
+
 // note says what the bound is made of: the requests per bucket with its limit,
 // the latency and the in-flight cap, and which of them binds.
 func (r result) note() string {
@@ -260,18 +301,22 @@ func (r result) note() string {
 }
 
 func (r result) detail() string {
-	return fmt.Sprintf("benchcrawl: %s: %s, %d offers", r.provider, r.note(), r.offers)
+	return fmt.Sprintf("benchcrawl: %s: %s, %d offers, %.3f requests per offer, %d answered not found", r.provider, r.note(), r.offers, r.perOffer(), r.notFound)
 }
 
 func printSummary(results []result) error {
 	w := tabwriter.NewWriter(os.Stderr, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "provider\trequests\twall\tbound\tratio\ttarget\t")
+	fmt.Fprintln(w, "provider\trequests\twall\tbound\tratio\ttarget\toffers\tper offer\tnot found\ttarget\t")
 	for _, r := range results {
-		met := "met"
+		met, eff := "met", "met"
 		if r.ratio() > target {
 			met = "MISSED"
 		}
-		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%.2f×\t%s\t\n", r.provider, r.requests, seconds(r.wall), seconds(r.bound.wall), r.ratio(), met)
+		if !r.efficient() {
+			eff = "MISSED"
+		}
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%.2f×\t%s\t%d\t%.3f\t%d\t%s\t\n", r.provider, r.requests, seconds(r.wall), seconds(r.bound.wall), r.ratio(), met,
+			r.offers, r.perOffer(), r.notFound, eff)
 	}
 	return w.Flush()
 }

@@ -1,7 +1,8 @@
 // Command fixturegen turns the real Alibaba Cloud data in ../shared/realdata/alibaba
 // (ecs_gpu_vms.csv, a SkyPilot catalog) into the replay fixtures of the Alibaba
 // adapter: recorded ECS answers in the RPC JSON wire format (DescribeRegions,
-// DescribeInstanceTypes, DescribeAvailableResource, DescribePrice) and a
+// DescribeInstanceTypes, DescribeAvailableResource per way of selling,
+// DescribePrice) and a
 // manifest.json that states the source and every conversion. It replaces the
 // output folder; its output is deterministic.
 //
@@ -91,30 +92,30 @@ func run(realdata, out string) error {
 			Body:        answer(f, fmt.Sprintf("instance_types/page%d.json", page), map[string]any{"NextToken": next, "InstanceTypes": map[string]any{"InstanceType": recs}})})
 	}
 
-	// DescribeAvailableResource per region: the zones and types of the rows.
+	// DescribeAvailableResource per region and way of selling: the zones and
+	// types of the rows that have a price of that kind (see the manifest).
+	noneSold := answer(f, "available_resource/none.json", map[string]any{"AvailableZones": map[string]any{"AvailableZone": []any{}}})
 	for _, region := range regions {
-		zoneTypes := map[string][]string{}
-		for _, r := range rows {
-			if r.Region == region {
-				zoneTypes[r.Zone] = append(zoneTypes[r.Zone], r.InstanceType)
+		for _, k := range []struct {
+			charge, spot, file string
+			priced             func(row) bool
+		}{
+			{"PostPaid", "", "postpaid", func(r row) bool { return r.Price != "" }},
+			{"PostPaid", "SpotAsPriceGo", "spot", func(r row) bool { return r.spot != "" }},
+		} {
+			body := availableResource(f, region, "available_resource/"+k.file+"/"+region+".json", rows, k.priced)
+			if body == "" {
+				body = noneSold
 			}
+			f.Add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: region,
+				Params:      map[string]string{"DestinationResource": "InstanceType", "InstanceChargeType": k.charge, "SpotStrategy": k.spot},
+				ContentType: "application/json", Body: body})
 		}
-		var zones []map[string]any
-		for _, z := range slices.Sorted(maps.Keys(zoneTypes)) {
-			ts := zoneTypes[z]
-			slices.Sort(ts)
-			var sup []map[string]any
-			for _, t := range ts {
-				sup = append(sup, map[string]any{"Value": t})
-			}
-			zones = append(zones, map[string]any{"RegionId": region, "ZoneId": z,
-				"AvailableResources": map[string]any{"AvailableResource": []map[string]any{{
-					"Type": "InstanceType", "SupportedResources": map[string]any{"SupportedResource": sup}}}}})
-		}
+		// Subscription (PrePaid): the source has no subscription price, so
+		// no type is listed as sold that way.
 		f.Add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: region,
-			Params:      map[string]string{"DestinationResource": "InstanceType", "InstanceChargeType": "PostPaid"},
-			ContentType: "application/json",
-			Body:        answer(f, "available_resource/"+region+".json", map[string]any{"AvailableZones": map[string]any{"AvailableZone": zones}})})
+			Params:      map[string]string{"DestinationResource": "InstanceType", "InstanceChargeType": "PrePaid"},
+			ContentType: "application/json", Body: noneSold})
 	}
 
 	// DescribePrice per row: pay-as-you-go and spot.
@@ -135,14 +136,35 @@ func run(realdata, out string) error {
 				ContentType: "application/json", Body: body})
 		}
 	}
-	// Subscription prices are not in the source: answer with the error ECS gives
-	// for a price it cannot quote, instead of inventing one.
-	notFound := f.Body("errors/price_not_found.json", []byte(replay.AlibabaError("PriceNotFound", "The price of your queried resource is not found.")))
-	for _, unit := range []string{"Month", "Year"} {
-		f.Add(replay.Exchange{Service: "ecs", Action: "DescribePrice", Params: map[string]string{"PriceUnit": unit},
-			Status: 400, ContentType: "application/json", Body: notFound})
-	}
 	return f.WriteManifest(manifest)
+}
+
+// availableResource writes the DescribeAvailableResource answer of a region
+// listing, per zone, the types of the rows for which priced is true, and
+// returns its file name ("" when no row of the region is).
+func availableResource(f *fixture.Folder, region, name string, rows []row, priced func(row) bool) string {
+	zoneTypes := map[string][]string{}
+	for _, r := range rows {
+		if r.Region == region && priced(r) {
+			zoneTypes[r.Zone] = append(zoneTypes[r.Zone], r.InstanceType)
+		}
+	}
+	if len(zoneTypes) == 0 {
+		return ""
+	}
+	var zones []map[string]any
+	for _, z := range slices.Sorted(maps.Keys(zoneTypes)) {
+		ts := zoneTypes[z]
+		slices.Sort(ts)
+		var sup []map[string]any
+		for _, t := range ts {
+			sup = append(sup, map[string]any{"Value": t})
+		}
+		zones = append(zones, map[string]any{"RegionId": region, "ZoneId": z,
+			"AvailableResources": map[string]any{"AvailableResource": []map[string]any{{
+				"Type": "InstanceType", "SupportedResources": map[string]any{"SupportedResource": sup}}}}})
+	}
+	return answer(f, name, map[string]any{"AvailableZones": map[string]any{"AvailableZone": zones}})
 }
 
 // manifest states the source and every conversion; WriteManifest adds the exchanges.
@@ -159,9 +181,10 @@ var manifest = replay.Manifest{
 		"DescribeInstanceTypes records carry only what the source kept: InstanceTypeId, InstanceTypeFamily, CpuCoreCount, MemorySize, GPUAmount, GPUSpec, GPUMemorySize (parsed from GpuInfo '<name> <N>GB', per GPU; absent when GpuInfo has none, e.g. 'intel SG1') and CpuArchitecture. No bandwidth, ENI, local disk or PPS figures exist in the source.",
 		"GPUSpec is the source's AcceleratorName, which is the API's GPUSpec with 'NVIDIA ' and 'GPU' removed by the source; the real API answer may carry the 'NVIDIA ' prefix (data/gpu_aliases.csv holds both forms).",
 		"DescribeInstanceTypes is split into pages of 100 records with synthetic NextToken values replay-page-N; the last page has an empty NextToken.",
-		"DescribeAvailableResource answers list, per zone, the types the source has a row for (the source's DescribeZones said they can be created pay-as-you-go). The source has no stock status, so Status and StatusCategory are absent and the crawl reports availability unknown; sold-out zones exist only in the hand-made cases under testdata/cases.",
+		"DescribeAvailableResource (DestinationResource=InstanceType) is recorded once per region for each way of selling the adapter asks about, and lists, per zone, the types the source has a price of that kind for. InstanceChargeType=PostPaid (no SpotStrategy): the rows with a pay-as-you-go price (the source's DescribeZones, asked with InstanceChargeType=PostPaid, said they can be created pay-as-you-go, and DescribePrice priced them). InstanceChargeType=PostPaid with SpotStrategy=SpotAsPriceGo: the rows with a spot price (DescribePrice with SpotAsPriceGo priced them). Every row has both, so the two answers list the same zones and types. InstanceChargeType=PrePaid: no zone at all (AvailableZones.AvailableZone empty), because the source has no subscription price; Alibaba does sell most GPU types by subscription, so this answer says what the source can price, not what ECS sells. This derivation replaces the earlier replay, in which every subscription quote was asked and answered PriceNotFound (1,620 requests that priced nothing).",
+		"The source has no stock status, so Status and StatusCategory are absent from the DescribeAvailableResource answers and the crawl reports availability unknown; sold-out zones exist only in the hand-made cases under testdata/cases.",
 		"DescribeRegions lists the 20 regions that have rows; RegionEndpoint, LocalName and Status are absent (not in the source).",
-		"DescribePrice for PriceUnit=Month or Year (subscription) answers HTTP 400 PriceNotFound: the source has no subscription prices. The code is the one ECS uses for a price it cannot quote as recalled from its error list, not verified against the current documentation.",
+		"No DescribePrice for PriceUnit=Month or Year (subscription) is recorded: the source has no subscription prices, and the PrePaid DescribeAvailableResource answers list nothing, so the adapter asks none. A request with no recorded answer gets the replay's InvalidAction.NotFound (HTTP 404), which the adapter reads as not found.",
 		"RequestId values are synthetic, derived from the answer's content.",
 		"Real oddities are kept: ecs.gn5i-c12g1.6xlarge in cn-beijing-k has on-demand = spot = 0.084 CNY/hour; 4 rows have spot equal to on-demand.",
 	},

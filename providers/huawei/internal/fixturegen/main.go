@@ -107,6 +107,7 @@ func run(realdata, out string) error {
 			"SYNTHETIC: which regions list which families, the AZ names and cond:operation:status/az values, the extra-spec encoding of the GPU (info:gpu:name \"<n> * <name> / <GiB> GiB\"; pi2.* use pci_passthrough:alias \"nvidia-t4:<n>\" instead), project ids (iam-projects.json) and every BSS answer (bss-*.json).",
 			"SYNTHETIC PRICES (bss-*.json), CNY: on-demand hour = (sum over GPUs of the per-GPU-hour figure + " + perVCPUHour + " per vCPU) × region factor, rounded to 0.01; per GPU-hour: T4 6.00, V100 16 GiB 12.00, V100 32 GiB 14.00, A100 80 GB 28.00, H100 PCIe 45.00, H100 NVL 50.00, L4 7.00, A40 16.00, A40 vGPU <N>Q = 16.00 × N/48; region factor cn-north-4 1.00, cn-east-3 1.00, ap-southeast-1 1.20; month = hour × 511 (730 h × 0.70), rounded to 0.01; year = month × 10. No discount: amount = official_website_amount.",
 			"AZ status rule (synthetic): every listed flavor is normal in every AZ of its region, except p5e.* sold out (sellout) in the region's last AZ and g7v.* in open beta (obt) in the first AZ.",
+			"Billing rule (synthetic): g7v.* carry cond:operation:charge \"demand\" (sold pay-per-use only), the other flavors none (both ways); the subscription inquiry (bss-period-*.json) is recorded for the flavors sold by subscription only, as the adapter asks it.",
 		},
 	}
 	// IAM: one project per fixture region, plus the domain-level MOS project that
@@ -149,10 +150,18 @@ func run(realdata, out string) error {
 			Body: f.JSON("bss-on-demand-"+rp.region+".json", map[string]any{"amount": num(total), "discount_amount": num(decimal.Zero),
 				"official_website_amount": num(total), "measure_id": 1, "currency": "CNY", "product_rating_results": results})})
 
-		// Subscription: month and year quotes in one inquiry.
+		// Subscription: month and year quotes in one inquiry, of the flavors
+		// sold by subscription (cond:operation:charge).
 		var period []any
+		var firstPeriod string
 		total = decimal.Zero
 		for _, r := range listed {
+			if !soldByPeriod(r) {
+				continue
+			}
+			if firstPeriod == "" {
+				firstPeriod = r.flavor
+			}
 			month := hourly(r, rp.factor).Mul(decimal.RequireFromString(monthlyFactor)).Round(2)
 			year := month.Mul(decimal.RequireFromString(yearlyPerMonths)).Round(2)
 			total = total.Add(month).Add(year)
@@ -161,13 +170,18 @@ func run(realdata, out string) error {
 				map[string]any{"id": r.flavor + "#year", "product_id": "synthetic-" + r.flavor + "-year", "official_website_amount": num(year), "measure_id": 1})
 		}
 		f.Add(replay.Exchange{Service: "bss", Action: "POST /v2/bills/ratings/period-resources/subscribe-rate",
-			Region: rp.region, Params: map[string]string{"product_infos.1.id": listed[0].flavor + "#month"}, ContentType: "application/json",
+			Region: rp.region, Params: map[string]string{"product_infos.1.id": firstPeriod + "#month"}, ContentType: "application/json",
 			Body: f.JSON("bss-period-"+rp.region+".json", map[string]any{"official_website_rating_result": map[string]any{
 				"official_website_amount": num(total), "measure_id": 1, "product_rating_results": period},
 				"optional_discount_rating_results": []any{}, "currency": "CNY"})})
 	}
 	return f.WriteManifest(m)
 }
+
+// soldByPeriod is the synthetic billing rule: the G7v vGPU flavors are sold
+// pay-per-use only (cond:operation:charge "demand"); every other flavor has no
+// cond:operation:charge, which means both ways.
+func soldByPeriod(r row) bool { return r.family != "G7v" }
 
 func flavorJSON(r row, zones []string, pid string) map[string]any {
 	specs := map[string]any{
@@ -178,6 +192,9 @@ func flavorJSON(r row, zones []string, pid string) map[string]any {
 		"cond:operation:status":        "normal",
 		"quota:max_rate":               mbps(r.maxGbps),
 		"quota:min_rate":               mbps(r.assuredGbps),
+	}
+	if !soldByPeriod(r) {
+		specs["cond:operation:charge"] = "demand"
 	}
 	if r.family == "Pi2" {
 		specs["pci_passthrough:alias"] = fmt.Sprintf("nvidia-t4:%d", r.gpuCount)

@@ -49,7 +49,6 @@ func run(realdata, out string) error {
 	f.Add(replay.Exchange{Service: "cvm", Action: "DescribeRegions", ContentType: "application/json",
 		Body: response(f, "regions.json", map[string]any{"TotalCount": len(regionSet), "RegionSet": regionSet})})
 
-	empty := response(f, "zone_instance_config_infos/empty.json", map[string]any{"InstanceTypeQuotaSet": []any{}})
 	for _, region := range regions {
 		rs := byRegion[region]
 		slices.SortStableFunc(rs, func(a, b skypilot.VM) int {
@@ -62,14 +61,12 @@ func run(realdata, out string) error {
 				"InstanceFamily": r.Family, "Cpu": json.Number(r.VCPUs), "Memory": json.Number(r.MemoryGiB), "GpuCount": json.Number(r.AcceleratorCount),
 			})
 		}
+		// No charge-type filter: the answer lists every charge type, each
+		// item saying its own (see the manifest).
 		f.Add(replay.Exchange{Service: "cvm", Action: "DescribeZoneInstanceConfigInfos", Region: region,
-			Params:      map[string]string{"filter.instance-charge-type": "POSTPAID_BY_HOUR"},
+			Params:      map[string]string{"filter.instance-charge-type": ""},
 			ContentType: "application/json",
 			Body:        response(f, "zone_instance_config_infos/"+region+".json", map[string]any{"InstanceTypeQuotaSet": items})})
-		for _, ct := range []string{"SPOTPAID", "PREPAID"} {
-			f.Add(replay.Exchange{Service: "cvm", Action: "DescribeZoneInstanceConfigInfos", Region: region,
-				Params: map[string]string{"filter.instance-charge-type": ct}, ContentType: "application/json", Body: empty})
-		}
 		for _, r := range rs {
 			cny, err := skypilot.RecoverCNY(r.Price)
 			if err != nil {
@@ -92,9 +89,9 @@ var manifest = replay.Manifest{
 	Notes: []string{
 		skypilot.DateNote,
 		"The source was produced with DescribeRegions (RegionState AVAILABLE), DescribeInstanceTypeConfigs per region (rows with GPU > 0) and InquiryPriceRunInstances per zone (POSTPAID_BY_HOUR, InstanceCount 1, a TencentOS public image, default system disk, no public bandwidth).",
-		"The type list is replayed as DescribeZoneInstanceConfigInfos (filter instance-charge-type=POSTPAID_BY_HOUR), the call the adapter makes: one item per source row with Zone, InstanceType, InstanceChargeType, InstanceFamily, Cpu, Memory and GpuCount. The source has no stock status, no price in this call, no bandwidth and no GPU memory: Status, Price, InstanceBandwidth and the rest are absent, so the crawl reports availability unknown and asks InquiryPriceRunInstances for every price, as the source did.",
+		"The type list is replayed as DescribeZoneInstanceConfigInfos without a charge-type filter, the call the adapter makes (one per region; the API then lists every charge type, each item naming its own InstanceChargeType): one item per source row with Zone, InstanceType, InstanceChargeType=POSTPAID_BY_HOUR, InstanceFamily, Cpu, Memory and GpuCount. The source has no stock status, no price in this call, no bandwidth and no GPU memory: Status, Price, InstanceBandwidth and the rest are absent, so the crawl reports availability unknown and asks InquiryPriceRunInstances for every price, as the source did.",
 		"Prices: the source stores USD = CNY × 0.138 rounded to 8 decimals; CNY is recovered as the shortest decimal whose product with 0.138, rounded to 8 decimals, is the stored USD. All 405 recover to at most 2 decimals (fen), as Tencent's prices are. They are replayed as Price.InstancePrice.UnitPriceDiscount (CNY/hour, ChargeUnit HOUR); the source took UnitPriceDiscount, falling back to UnitPrice, and kept no list price, so UnitPrice is absent.",
-		"The source has no spot (SPOTPAID) and no monthly (PREPAID) data: DescribeZoneInstanceConfigInfos for those charge types answers an empty InstanceTypeQuotaSet (no offers) rather than invented prices.",
+		"The source has no spot (SPOTPAID) and no monthly (PREPAID) data: the DescribeZoneInstanceConfigInfos answers have no items of those charge types, so the crawl asks no price for them (and makes no offer) rather than inventing one. Tencent does sell many GPU types by spot and by month: the answers say what the source can price, not everything CVM sells.",
 		"The source's GPU names come from a family map, not the API (the CVM API names no GPU); the adapter maps families through data/tencent_gpu_families.csv. Families outside the source's map (GN7vw, GNV4v, HCC*) are absent from the data.",
 		"DescribeRegions lists the 16 regions that have rows, all AVAILABLE (the source only crawled AVAILABLE regions); RegionName is absent.",
 		"RequestId values are synthetic, derived from the answer's file name.",

@@ -89,6 +89,7 @@ func run(out string) error {
 			"EVERYTHING IS SYNTHETIC: instance types, sizes, GPU per family (ecs.gni2 NVIDIA A10, ecs.ini2 NVIDIA A30, ecs.pni2 NVIDIA A100, ecs.gni3cl NVIDIA L20 are assumptions, not verified), regions, zones, stock and prices.",
 			"SYNTHETIC PRICES, CNY: pay-as-you-go hour = per-GPU-hour figure × GPUs + " + perVCPUHour + " per vCPU, rounded to 0.01, with per GPU-hour NVIDIA A10 7.00, NVIDIA A30 9.00, NVIDIA A100 30.00, NVIDIA L20 12.00; month = hour × 511 (730 h × 0.70); year = month × 10; spot = hour × 0.30 in every zone where the type is available. No discount: DiscountAmount = OriginalAmount.",
 			"Stock rule (synthetic): every type is Available in every zone of its region except ecs.pni2.* SoldOut in the region's last zone; ecs.g3i.large is a non-GPU type that must be left out; DescribeInstanceTypes answers in two pages (NextToken page-2).",
+			"Ways of selling (synthetic): DescribeAvailableResource is answered per InstanceChargeType (and SpotStrategy): PostPaid lists every type with the stock rule above; PostPaid with SpotStrategy=SpotAsPriceGo lists every type but ecs.gni3cl.* (not sold as spot), and not ecs.pni2.* in the zone where it is sold out; PrePaid lists every type but ecs.pni2.* (not sold by subscription). The price inquiries and spot histories are recorded only for what those answers list, so that a crawl that asks only what is sold finds an answer for every request.",
 		},
 	}
 	add := func(e replay.Exchange, body any) {
@@ -127,33 +128,40 @@ func run(out string) error {
 				map[string]any{"ResponseMetadata": meta("DescribeInstanceTypes", "ecs", rp.region),
 					"Result": map[string]any{"InstanceTypes": page, "NextToken": next, "TotalCount": len(recs)}})
 		}
-		var zones []any
-		for zi, z := range rp.zones {
-			var sup []any
-			for _, t := range listed {
-				st := "Available"
-				if t.family == "ecs.pni2" && zi == len(rp.zones)-1 {
-					st = "SoldOut"
+		for _, k := range saleKinds {
+			var zones []any
+			for zi, z := range rp.zones {
+				var sup []any
+				for _, t := range listed {
+					st, ok := k.stock(t, zi == len(rp.zones)-1)
+					if ok {
+						sup = append(sup, map[string]any{"Value": t.id, "Status": st})
+					}
 				}
-				sup = append(sup, map[string]any{"Value": t.id, "Status": st})
+				sup = append(sup, map[string]any{"Value": "ecs.g3i.large", "Status": "Available"})
+				zones = append(zones, map[string]any{"RegionId": rp.region, "ZoneId": z, "Status": "Available",
+					"AvailableResources": []any{map[string]any{"Type": "InstanceType", "SupportedResources": sup}}})
 			}
-			sup = append(sup, map[string]any{"Value": "ecs.g3i.large", "Status": "Available"})
-			zones = append(zones, map[string]any{"RegionId": rp.region, "ZoneId": z, "Status": "Available",
-				"AvailableResources": []any{map[string]any{"Type": "InstanceType", "SupportedResources": sup}}})
+			add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: rp.region,
+				Params: map[string]string{"DestinationResource": "InstanceType", "InstanceChargeType": k.charge, "SpotStrategy": k.spot},
+				Body:   "ecs-describe-available-resource-" + k.name + "-" + rp.region + ".json"},
+				map[string]any{"ResponseMetadata": meta("DescribeAvailableResource", "ecs", rp.region), "Result": map[string]any{"AvailableZones": zones}})
 		}
-		add(replay.Exchange{Service: "ecs", Action: "DescribeAvailableResource", Region: rp.region, Body: "ecs-describe-available-resource-" + rp.region + ".json"},
-			map[string]any{"ResponseMetadata": meta("DescribeAvailableResource", "ecs", rp.region), "Result": map[string]any{"AvailableZones": zones}})
 		for _, q := range []struct {
 			action, suffix, duration string
+			sold                     func(gpuType) bool
 			price                    func(decimal.Decimal) decimal.Decimal
 		}{
-			{"QueryPriceForPayAsYouGo", "payg", "", func(h decimal.Decimal) decimal.Decimal { return h }},
-			{"QueryPriceForSubscription", "month", "1", month},
-			{"QueryPriceForSubscription", "year", "12", func(h decimal.Decimal) decimal.Decimal { return month(h).Mul(dec(yearMonths)).Round(2) }},
+			{"QueryPriceForPayAsYouGo", "payg", "", payAsYouGo.sells, func(h decimal.Decimal) decimal.Decimal { return h }},
+			{"QueryPriceForSubscription", "month", "1", subscription.sells, month},
+			{"QueryPriceForSubscription", "year", "12", subscription.sells, func(h decimal.Decimal) decimal.Decimal { return month(h).Mul(dec(yearMonths)).Round(2) }},
 		} {
 			var list []any
 			total := decimal.Zero
 			for _, t := range listed {
+				if !q.sold(t) {
+					continue
+				}
 				p := q.price(hourly(t))
 				total = total.Add(p)
 				list = append(list, map[string]any{"ConfigurationCode": t.id, "OriginalAmount": p.StringFixed(2), "DiscountAmount": p.StringFixed(2), "Quantity": 1})
@@ -168,6 +176,9 @@ func run(out string) error {
 					"TotalOriginalAmount": total.StringFixed(2), "TotalDiscountAmount": total.StringFixed(2), "ConfigList": list}})
 		}
 		for _, t := range listed {
+			if !spotSale.sells(t) {
+				continue // no spot history is asked of a type not sold as spot
+			}
 			spot := hourly(t).Mul(dec(spotFactor)).Round(2)
 			var pts []any
 			for zi, z := range rp.zones {
@@ -185,6 +196,35 @@ func run(out string) error {
 		}
 	}
 	return f.WriteManifest(m)
+}
+
+// saleKind is one way of selling that DescribeAvailableResource is asked
+// about, and the synthetic rule of which types it sells.
+type saleKind struct {
+	name, charge, spot string
+	sells              func(gpuType) bool
+	// soldOutListed: ecs.pni2, sold out in the region's last zone, is listed
+	// there with Status SoldOut; false (spot): it is not listed there at all.
+	soldOutListed bool
+}
+
+var (
+	payAsYouGo   = saleKind{name: "postpaid", charge: "PostPaid", sells: func(gpuType) bool { return true }, soldOutListed: true}
+	spotSale     = saleKind{name: "spot", charge: "PostPaid", spot: "SpotAsPriceGo", sells: func(t gpuType) bool { return t.family != "ecs.gni3cl" }}
+	subscription = saleKind{name: "prepaid", charge: "PrePaid", sells: func(t gpuType) bool { return t.family != "ecs.pni2" }, soldOutListed: true}
+	saleKinds    = []saleKind{payAsYouGo, spotSale, subscription}
+)
+
+// stock is a type's Status in a zone for this way of selling; ok is false
+// when the zone does not list it.
+func (k saleKind) stock(t gpuType, lastZone bool) (status string, ok bool) {
+	if !k.sells(t) {
+		return "", false
+	}
+	if t.family == "ecs.pni2" && lastZone {
+		return "SoldOut", k.soldOutListed
+	}
+	return "Available", true
 }
 
 func typeJSON(t gpuType) map[string]any {
