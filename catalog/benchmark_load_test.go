@@ -88,7 +88,7 @@ func TestLoadBenchmarks_FolderSafety(t *testing.T) {
 		"zero.csv":           "/dev/zero",
 		"outside.csv":        "../outside.csv",
 		"sub/up.yaml":        "../../outside.csv",
-		"inside.csv":         "good.csv",        // stays inside: read (a duplicate of good.csv:2)
+		"inside.csv":         "good.csv",         // stays inside: read (a duplicate of good.csv:2)
 		"dangling.csv":       "nothing-here.csv", // leads nowhere
 		"linked-folder.yaml": "/proc/self",       // a link to a folder is not walked
 	}
