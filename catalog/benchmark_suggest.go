@@ -34,10 +34,15 @@ func fieldLike(s string) bool {
 	return true
 }
 
-func unknownInstanceMessage(p Provider, id string, known []string) string {
+// unknownInstanceMessage says id is no instance type of p in the catalog,
+// naming the closest of known when suggest is set.
+func unknownInstanceMessage(p Provider, id string, known []string, suggest bool) string {
 	msg := fmt.Sprintf("unknown %s instance type %s", p, Excerpt(id))
 	if len(known) == 0 {
 		return msg + fmt.Sprintf(" (the catalog has no %s instance types)", p)
+	}
+	if !suggest {
+		return msg
 	}
 	if s := closest(id, known, 3); len(s) > 0 {
 		msg += "; closest: " + strings.Join(s, ", ")

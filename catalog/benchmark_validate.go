@@ -60,6 +60,10 @@ func parseNumber(s string) (decimal.Decimal, bool) {
 	return d, err == nil
 }
 
+// maxSuggestions is how many unknown instance types get the closest known ones
+// named; the rest are named alone.
+const maxSuggestions = 1000
+
 // maxGPUCountUsed bounds gpu_count_used where the catalog does not say how many
 // GPUs the instance type has: more than any instance has.
 const maxGPUCountUsed = 1024
@@ -131,6 +135,7 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 	var probs []Problem
 	var valid []checkedRun
 	firstSeen := map[string]string{} // duplicate key -> ref
+	suggested := 0                   // unknown instance types so far
 	for _, rec := range records {
 		bad := rec.broken
 		errAt := func(field, format string, args ...any) {
@@ -172,7 +177,9 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				if snap != nil && run.InstanceType != "" {
 					inst, haveInst = ix.types[string(prov)+"/"+run.InstanceType]
 					if !haveInst {
-						errAt("instance_type", "%s", unknownInstanceMessage(prov, run.InstanceType, ix.ids[prov]))
+						// Each suggestion scans every id: 20,000 would take seconds.
+						suggested++
+						errAt("instance_type", "%s", unknownInstanceMessage(prov, run.InstanceType, ix.ids[prov], suggested <= maxSuggestions))
 					}
 				}
 				if run.Region != "" && len(ix.regions[prov]) > 0 && !ix.regions[prov][run.Region] {
