@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/fx"
 	"github.com/gpuatlas/gpuatlas/providers/registry"
@@ -283,12 +284,12 @@ func newReporter(env Env) *reporter {
 	return &reporter{env: env, gha: env.Getenv("GITHUB_ACTIONS") == "true"}
 }
 
-// info prints msg as one line (catalog.SafeLine): it may hold a provider's
+// info prints msg as one line (ghactions.Line): it may hold a provider's
 // strings, and in Actions a line of its own would be read as a command.
 func (r *reporter) info(msg string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	fmt.Fprintln(r.env.Stderr, catalog.SafeLine(msg))
+	fmt.Fprintln(r.env.Stderr, ghactions.Line(msg))
 }
 
 func (r *reporter) summary(msg string) { r.info(msg) }
@@ -297,8 +298,8 @@ func (r *reporter) warn(msg string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.gha {
-		fmt.Fprintln(r.env.Stderr, annotation("warning", "gpuatlas crawl", "", 0, msg))
+		fmt.Fprintln(r.env.Stderr, ghactions.Annotation("warning", "gpuatlas crawl", "", 0, msg))
 		return
 	}
-	fmt.Fprintln(r.env.Stderr, "warning: "+safeLines(msg))
+	fmt.Fprintln(r.env.Stderr, "warning: "+ghactions.Lines(msg))
 }

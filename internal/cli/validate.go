@@ -7,6 +7,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 )
 
 // validateNow is validate's clock (run dates after its day are in the future);
@@ -80,7 +81,7 @@ func problemAnnotation(p catalog.Problem) string {
 	if p.Severity == catalog.SeverityWarning {
 		level = "warning"
 	}
-	return annotation(level, "gpuatlas validate", p.File, p.Line, p.Message)
+	return ghactions.Annotation(level, "gpuatlas validate", p.File, p.Line, p.Message)
 }
 
 func plural(n int, one, many string) string {
