@@ -58,9 +58,9 @@ func LoadBenchmarks(paths []string, snap *Snapshot, workloads *WorkloadRegistry,
 		}
 	}
 	runs, more := ValidateBenchmarks(l.records, snap, workloads, now)
-	probs := append(l.probs, more...)
-	SortProblems(probs)
-	return runs, probs
+	l.probs = append(l.probs, more...)
+	SortProblems(l.probs)
+	return runs, l.probs
 }
 
 // uploadLoader reads upload files one by one into records.
@@ -156,14 +156,14 @@ func (l *uploadLoader) read(root *os.Root, dir, name, shown string) {
 func readUpload(root *os.Root, dir, name string) ([]byte, error) {
 	info, err := root.Lstat(name)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read: %w", unwrapPathError(err))
 	}
 	if info.Mode()&fs.ModeSymlink != 0 {
 		if info, err = root.Stat(name); err != nil {
 			if _, outside := os.Stat(filepath.Join(dir, name)); outside == nil {
 				return nil, errors.New("not read: a symbolic link that leads out of its folder (uploads are read only inside the folder given)")
 			}
-			return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+			return nil, fmt.Errorf("cannot read: %w", unwrapPathError(err))
 		}
 	}
 	if !info.Mode().IsRegular() {
@@ -176,12 +176,12 @@ func readUpload(root *os.Root, dir, name string) ([]byte, error) {
 	// opening it would wait for a writer forever.
 	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read: %w", unwrapPathError(err))
 	}
 	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read: %w", unwrapPathError(err))
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("not read: not a regular file (%s)", fileKind(st.Mode()))
@@ -192,7 +192,7 @@ func readUpload(root *os.Root, dir, name string) ([]byte, error) {
 	case errors.As(err, &tooLarge):
 		return nil, fmt.Errorf("larger than %d MB", MaxUploadBytes/MB)
 	case err != nil:
-		return nil, fmt.Errorf("cannot read: %v", unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read: %w", unwrapPathError(err))
 	case int64(len(data)) != st.Size():
 		// A file of /proc or /sys says it holds 0 bytes and holds more.
 		return nil, fmt.Errorf("not read: the file holds %d bytes but reported %d (a /proc or /sys file, or one being written)", len(data), st.Size())
@@ -252,9 +252,9 @@ func LoadBenchmarksFS(fsys fs.FS, dir, prefix string, snap *Snapshot, workloads 
 		l.problem(prefix+dir, "cannot read: %v", err)
 	}
 	runs, more := ValidateBenchmarks(l.records, snap, workloads, now)
-	probs := append(l.probs, more...)
-	SortProblems(probs)
-	return runs, probs
+	l.probs = append(l.probs, more...)
+	SortProblems(l.probs)
+	return runs, l.probs
 }
 
 func unwrapPathError(err error) error {

@@ -89,10 +89,10 @@ func jsonTypeWords(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	switch {
-	case t == timeType:
+	switch t {
+	case timeType:
 		return "a time (RFC 3339 text)"
-	case t == decimalType:
+	case decimalType:
 		return "a decimal number (text or number)"
 	}
 	switch t.Kind() {
