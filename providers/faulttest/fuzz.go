@@ -25,9 +25,9 @@ import (
 // the adapter and its SDK clients are built on the first input and crawl again
 // for every later one (an adapter forgets the previous crawl's answers when
 // Regions starts the next), and no call is retried, waited for or timed out.
-// It also keeps the coverage of one input the same from run to run (no
-// connection pool, dial or timer between client and server), which the
-// fuzzing engine needs to tell a new input from noise.
+// With no connection, dial or timer between client and server there is also
+// less scheduling to make one input's coverage differ from run to run, which
+// the fuzzing engine would take for new inputs.
 type AnswerFuzzer struct {
 	Provider    catalog.Provider
 	Action      string
