@@ -154,11 +154,7 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 // knownCurrency reports whether c is a currency prices may be in: one the
 // providers publish in, or one the snapshot's FX table converts.
 func (s *Snapshot) knownCurrency(c Currency) bool {
-	switch c {
-	case USD, CNY, EUR:
-		return true
-	}
-	if c == s.FX.Base {
+	if PublishedCurrency(c) || c == s.FX.Base {
 		return true
 	}
 	_, ok := s.FX.Rates[c]
