@@ -94,9 +94,11 @@ func runTCO(env Env, args []string) int {
 			}
 		}
 		nums := map[string]*decimal.Decimal{}
-		for name, v := range map[string]string{"hours-per-month": *hours, "utilisation": *util, "idle-hours": *idle,
-			"spot-overhead": *spot, "jobs-per-month": *jobs, "storage-gb": *storageGB, "storage-usd-per-gb-month": *storagePrice,
-			"egress-gb-per-month": *egressGB, "egress-usd-per-gb": *egressPrice} {
+		// In a fixed order: with two bad flags, the same one is named each time.
+		for _, f := range [][2]string{{"hours-per-month", *hours}, {"utilisation", *util}, {"idle-hours", *idle},
+			{"spot-overhead", *spot}, {"jobs-per-month", *jobs}, {"storage-gb", *storageGB}, {"storage-usd-per-gb-month", *storagePrice},
+			{"egress-gb-per-month", *egressGB}, {"egress-usd-per-gb", *egressPrice}} {
+			name, v := f[0], f[1]
 			d, err := tcoFlagRanges[name].parse(v)
 			if err != nil {
 				return usageError(env, "tco: --%s %s: %v", name, catalog.Excerpt(v), err)
