@@ -10,6 +10,10 @@ import (
 // WriteFileAtomic writes data to a temporary file beside path, syncs it and renames
 // it over path.
 func WriteFileAtomic(path string, data []byte) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		// Else the rename fails with "file exists", which says neither.
+		return fmt.Errorf("write %s: it is a folder: give the path of a file to write (in it, or elsewhere)", path)
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)

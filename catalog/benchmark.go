@@ -115,16 +115,19 @@ type Problem struct {
 }
 
 // String formats the problem as "file:line: message", with "warning: " before the
-// message of a warning.
+// message of a warning. It is one line whatever the file is called or the
+// message holds: control and format characters are escaped (SafeLine), so that
+// a file named "x\n::error::…" cannot start a line of its own, which a CI log
+// would read as a command.
 func (p Problem) String() string {
-	msg := p.Message
+	msg := SafeLine(p.Message)
 	if p.Severity == SeverityWarning {
 		msg = "warning: " + msg
 	}
 	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, msg)
+		return fmt.Sprintf("%s:%d: %s", SafeLine(p.File), p.Line, msg)
 	}
-	return fmt.Sprintf("%s: %s", p.File, msg)
+	return fmt.Sprintf("%s: %s", SafeLine(p.File), msg)
 }
 
 // HasErrors reports whether any problem is an error.

@@ -9,12 +9,19 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
+
+// MaxUploadRecords is the most records one upload file may hold; the records
+// after it are not read. A real upload holds tens; one run per record.
+const MaxUploadRecords = 20_000
+
+var tooManyRecords = fmt.Sprintf("more than %d records: the rest of the file is not read (split it into several files)", MaxUploadRecords)
 
 var knownField = func() map[string]bool {
 	m := map[string]bool{}
@@ -60,6 +67,12 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 		return nil, probs
 	}
 	headerLine, _ := cr.FieldPos(0)
+	if !slices.ContainsFunc(header, func(h string) bool { return knownField[strings.TrimSpace(h)] }) {
+		// Not an upload at all (what a link to /proc/self/environ reads): one
+		// message, and nothing of the file repeated.
+		errAt(headerLine, "not a benchmark upload: no column of the first row is an upload field (it must name fields such as submitter, run_date, provider)")
+		return nil, probs
+	}
 	cols := make([]string, len(header))
 	seen := map[string]bool{}
 	broken := false
@@ -70,7 +83,7 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 		case h == "":
 			errAt(headerLine, "column %d has no name", i+1)
 			broken = true
-		case seen[h]:
+		case seen[h] && fieldLike(h):
 			errAt(headerLine, "field %q appears twice in the header", h)
 			broken = true
 		case !knownField[h]:
@@ -98,9 +111,13 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 		return nil, probs
 	}
 	var recs []BenchmarkRecord
+	rows := 0
 	for {
 		row, err := cr.Read()
 		if errors.Is(err, io.EOF) {
+			if rows == 0 && !broken {
+				probs = append(probs, Problem{File: name, Line: headerLine, Severity: SeverityWarning, Message: "file has no records: only the header row"})
+			}
 			break
 		}
 		if err != nil {
@@ -111,6 +128,7 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(row) != len(cols) {
+			rows++
 			errAt(line, "row has %d fields, the header has %d", len(row), len(cols))
 			continue
 		}
@@ -123,6 +141,11 @@ func ParseBenchmarksCSV(name string, data []byte) ([]BenchmarkRecord, []Problem)
 		}
 		if blank {
 			continue
+		}
+		rows++
+		if len(recs) == MaxUploadRecords {
+			errAt(line, "%s", tooManyRecords)
+			break
 		}
 		rec := BenchmarkRecord{File: name, Line: line, Fields: map[string]string{}, FieldLines: map[string]int{}, broken: broken}
 		for i, c := range cols {
@@ -175,7 +198,7 @@ func ParseBenchmarksYAML(name string, data []byte) ([]BenchmarkRecord, []Problem
 		} else {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 		}
-		errAt(line, "malformed YAML: %s", msg)
+		errAt(line, "malformed YAML: %s", SafeLine(msg))
 		return nil, probs
 	}
 	if len(docs) == 0 || docs[0].Kind != yaml.DocumentNode || len(docs[0].Content) == 0 {
@@ -189,8 +212,15 @@ func ParseBenchmarksYAML(name string, data []byte) ([]BenchmarkRecord, []Problem
 		errAt(root.Line, "want a list of records (a YAML sequence), found %s", yamlKind(root))
 		return nil, probs
 	}
+	if len(root.Content) == 0 {
+		return nil, []Problem{{File: name, Line: root.Line, Severity: SeverityWarning, Message: "file has no records: the list is empty"}}
+	}
 	var recs []BenchmarkRecord
-	for _, item := range root.Content {
+	for k, item := range root.Content {
+		if k == MaxUploadRecords {
+			errAt(item.Line, "%s", tooManyRecords)
+			break
+		}
 		n := resolveAlias(item)
 		if n.Kind != yaml.MappingNode {
 			errAt(item.Line, "record must be a mapping of field: value, found %s", yamlKind(n))

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -57,6 +58,11 @@ func checkFuzzResult(t *testing.T, recs []BenchmarkRecord, runs []BenchmarkRun, 
 		if p.Line < 0 || p.Message == "" || (p.Severity != SeverityError && p.Severity != SeverityWarning) {
 			t.Fatalf("bad problem %+v", p)
 		}
+		// A message is one line and repeats at most a short excerpt of the
+		// input: never a whole line of it.
+		if s := p.String(); strings.ContainsAny(s, "\r\n") || len(p.Message) > 600 {
+			t.Fatalf("problem is not one short line: %q", s)
+		}
 	}
 	for _, r := range recs {
 		if r.Line < 1 {
@@ -66,6 +72,9 @@ func checkFuzzResult(t *testing.T, recs []BenchmarkRecord, runs []BenchmarkRun, 
 	for _, r := range runs {
 		if !r.Value.IsPositive() || r.Workload == "" || r.InstanceType == "" {
 			t.Fatalf("invalid run loaded: %+v", r)
+		}
+		if r.Value.GreaterThan(Dec("1000000000")) || r.Value.LessThan(Dec("0.000001")) {
+			t.Fatalf("run with a value out of range loaded: %s", r.Value)
 		}
 	}
 	if len(runs) > len(recs) {

@@ -6,7 +6,13 @@ import (
 	"strings"
 )
 
+// unknownFieldMessage says a CSV column or YAML key is no upload field. A name
+// that does not look like a field name is not repeated: it may be anything
+// (a file that is not an upload reads as one header cell of 4,000 characters).
 func unknownFieldMessage(name string) string {
+	if !fieldLike(name) {
+		return fmt.Sprintf("unknown field: a name of %d bytes that is not a field name (fields are lower-case words joined by _, e.g. run_date)", len(name))
+	}
 	msg := fmt.Sprintf("unknown field %q", name)
 	if s := closest(name, BenchmarkFields, 1); len(s) > 0 && editDistance(name, s[0]) <= 3 {
 		msg += fmt.Sprintf("; did you mean %q?", s[0])
@@ -14,10 +20,31 @@ func unknownFieldMessage(name string) string {
 	return msg
 }
 
-func unknownInstanceMessage(p Provider, id string, known []string) string {
-	msg := fmt.Sprintf("unknown %s instance type %q", p, id)
+// fieldLike reports whether s could be meant as a field name: at most 40
+// letters, digits, spaces, _, - and . (a misspelt field, not a stray line).
+func fieldLike(s string) bool {
+	if s == "" || len(s) > maxExcerpt {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.', r == ' ':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// unknownInstanceMessage says id is no instance type of p in the catalog,
+// naming the closest of known when suggest is set.
+func unknownInstanceMessage(p Provider, id string, known []string, suggest bool) string {
+	msg := fmt.Sprintf("unknown %s instance type %s", p, Excerpt(id))
 	if len(known) == 0 {
 		return msg + fmt.Sprintf(" (the catalog has no %s instance types)", p)
+	}
+	if !suggest {
+		return msg
 	}
 	if s := closest(id, known, 3); len(s) > 0 {
 		msg += "; closest: " + strings.Join(s, ", ")

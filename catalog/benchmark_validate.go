@@ -57,14 +57,80 @@ func newBenchmarkIndex(s *Snapshot) benchmarkIndex {
 var numberSyntax = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?$`)
 
 // parseNumber reads a decimal number as written in an upload: digits with an
-// optional fraction and exponent, no thousands separators, at most 40 characters
-// (which also keeps exponents from producing absurdly large values).
+// optional fraction and exponent, no thousands separators, at most 40 characters.
 func parseNumber(s string) (decimal.Decimal, bool) {
 	if len(s) > 40 || !numberSyntax.MatchString(s) {
 		return decimal.Zero, false
 	}
 	d, err := decimal.NewFromString(s)
 	return d, err == nil
+}
+
+// maxSuggestions is how many unknown instance types get the closest known ones
+// named; the rest are named alone.
+const maxSuggestions = 1000
+
+// maxGPUCountUsed bounds gpu_count_used where the catalog does not say how many
+// GPUs the instance type has: more than any instance has.
+const maxGPUCountUsed = 1024
+
+// maxNumberPlaces is the most digits after the point a number of an upload may
+// have (after its exponent is applied): as many as a snapshot's numbers, and
+// enough for a float64 written in full (published results converted from
+// minutes carry 17 significant digits: 17.644722222222224).
+const maxNumberPlaces = 18
+
+// numberField is a numeric field of an upload and the range it must lie in:
+// far beyond any real measurement, so that only a typo or a hostile value is
+// refused (1e999 tokens/s would show as a cost per unit of work of a thousand
+// digits). The README lists them.
+type numberField struct {
+	field    string
+	min, max decimal.Decimal
+}
+
+var numberFields = []numberField{
+	{"value", Dec("0.000001"), Dec("1000000000")},
+	{"duration_s", Dec("0"), Dec("31622400")}, // a year of 366 days
+	{"gpu_util_pct", Dec("0"), Dec("100")},
+	{"gpu_mem_peak_gib", Dec("0"), Dec("16384")}, // 16 TiB: more than any instance's GPUs hold
+}
+
+// parse reads s and checks it against the range; the error completes a
+// message that starts with the field's name.
+func (b numberField) parse(s string) (decimal.Decimal, error) {
+	v, ok := parseNumber(s)
+	switch {
+	case !ok:
+		return decimal.Zero, fmt.Errorf("%s is not a number", Excerpt(s))
+	case b.min.IsPositive() && !v.IsPositive():
+		return decimal.Zero, fmt.Errorf("%s must be positive", s)
+	case v.IsNegative():
+		return decimal.Zero, fmt.Errorf("%s must not be negative", s)
+	case v.LessThan(b.min) || v.GreaterThan(b.max):
+		return decimal.Zero, fmt.Errorf("%s is out of range: want %s to %s", s, groupThousands(b.min), groupThousands(b.max))
+	case v.Exponent() < -maxNumberPlaces && !v.Equal(v.Round(maxNumberPlaces)):
+		return decimal.Zero, fmt.Errorf("%s has more than %d digits after the point", s, maxNumberPlaces)
+	}
+	return v, nil
+}
+
+// groupThousands writes d with commas between groups of three digits
+// (1,000,000,000), as the messages give ranges.
+func groupThousands(d decimal.Decimal) string {
+	s := d.String()
+	intPart, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
 }
 
 // ValidateBenchmarks checks records against the snapshot and the workload registry
@@ -77,6 +143,7 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 	var probs []Problem
 	var valid []checkedRun
 	firstSeen := map[string]string{} // duplicate key -> ref
+	suggested := 0                   // unknown instance types so far
 	for _, rec := range records {
 		bad := rec.broken
 		errAt := func(field, format string, args ...any) {
@@ -117,7 +184,7 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 			t, err := time.Parse("2006-01-02", d)
 			switch {
 			case err != nil || t.Format("2006-01-02") != d:
-				errAt("run_date", "run_date %q is not a date (want YYYY-MM-DD)", d)
+				errAt("run_date", "run_date %s is not a date (want YYYY-MM-DD)", Excerpt(d))
 			case d > today:
 				errAt("run_date", "run_date %s is in the future (today is %s)", d, today)
 			}
@@ -134,11 +201,13 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				if snap != nil && run.InstanceType != "" {
 					inst, haveInst = ix.types[string(prov)+"/"+run.InstanceType]
 					if !haveInst {
-						errAt("instance_type", "%s", unknownInstanceMessage(prov, run.InstanceType, ix.ids[prov]))
+						// Each suggestion scans every id: 20,000 would take seconds.
+						suggested++
+						errAt("instance_type", "%s", unknownInstanceMessage(prov, run.InstanceType, ix.ids[prov], suggested <= maxSuggestions))
 					}
 				}
 				if run.Region != "" && len(ix.regions[prov]) > 0 && !ix.regions[prov][run.Region] {
-					warnAt("region", "region %q is not a %s region in the catalog", run.Region, prov)
+					warnAt("region", "region %s is not a %s region in the catalog", Excerpt(run.Region), prov)
 				}
 			}
 		}
@@ -149,9 +218,11 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 			n, err := strconv.Atoi(s)
 			switch {
 			case err != nil || len(s) > 9:
-				errAt("gpu_count_used", "gpu_count_used %q is not a whole number", s)
+				errAt("gpu_count_used", "gpu_count_used %s is not a whole number", Excerpt(s))
 			case n < 1:
 				errAt("gpu_count_used", "gpu_count_used %d must be at least 1", n)
+			case n > maxGPUCountUsed:
+				errAt("gpu_count_used", "gpu_count_used %d is out of range: want 1 to %s", n, groupThousands(decimal.NewFromInt(maxGPUCountUsed)))
 			case haveInst && n > inst.DeviceCount():
 				errAt("gpu_count_used", "gpu_count_used %d is more than the %d GPUs of %s", n, inst.DeviceCount(), inst.ID)
 			case !run.OnInstance() && run.AcceleratorCount > 0 && n > run.AcceleratorCount:
@@ -170,7 +241,7 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 		if id := run.Workload; id != "" {
 			wl, haveWL = workloads.Workload(id)
 			if !haveWL {
-				msg := fmt.Sprintf("unknown workload %q", id)
+				msg := fmt.Sprintf("unknown workload %s", Excerpt(id))
 				if s := closest(id, workloads.IDs(), 1); len(s) > 0 && editDistance(id, s[0]) <= 4 {
 					msg += fmt.Sprintf("; did you mean %q?", s[0])
 				}
@@ -179,10 +250,10 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 		}
 		if haveWL {
 			if run.Metric != "" && run.Metric != wl.Metric {
-				errAt("metric", "metric %q does not match workload %s (want %q)", run.Metric, wl.ID, wl.Metric)
+				errAt("metric", "metric %s does not match workload %s (want %q)", Excerpt(run.Metric), wl.ID, wl.Metric)
 			}
 			if run.Unit != "" && run.Unit != wl.Unit {
-				errAt("unit", "unit %q does not match workload %s (want %q)", run.Unit, wl.ID, wl.Unit)
+				errAt("unit", "unit %s does not match workload %s (want %q)", Excerpt(run.Unit), wl.ID, wl.Unit)
 			}
 			run.HigherIsBetter = wl.HigherIsBetter
 		}
@@ -195,49 +266,33 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				}
 				run.HigherIsBetter = h
 			default:
-				errAt("higher_is_better", "higher_is_better %q is not true or false", s)
+				errAt("higher_is_better", "higher_is_better %s is not true or false", Excerpt(s))
 			}
 		}
 
-		if s := get("value"); s != "" {
-			v, ok := parseNumber(s)
-			switch {
-			case !ok:
-				errAt("value", "value %q is not a number", s)
-			case !v.IsPositive():
-				errAt("value", "value %s must be positive", s)
-			default:
-				run.Value = v
-			}
-		}
-		optional := []struct {
-			field string
-			dst   **decimal.Decimal
-			max   *decimal.Decimal
-		}{
-			{"duration_s", &run.DurationS, nil},
-			{"gpu_util_pct", &run.GPUUtilPct, DecPtr("100")},
-			{"gpu_mem_peak_gib", &run.GPUMemPeakGiB, nil},
-		}
-		for _, o := range optional {
-			s := get(o.field)
+		for _, b := range numberFields {
+			s := get(b.field)
 			if s == "" {
 				continue
 			}
-			v, ok := parseNumber(s)
-			switch {
-			case !ok:
-				errAt(o.field, "%s %q is not a number", o.field, s)
-			case v.IsNegative():
-				errAt(o.field, "%s %s must not be negative", o.field, s)
-			case o.max != nil && v.GreaterThan(*o.max):
-				errAt(o.field, "%s %s must not be more than %s", o.field, s, o.max)
-			default:
-				*o.dst = &v
+			v, err := b.parse(s)
+			if err != nil {
+				errAt(b.field, "%s %s", b.field, err)
+				continue
+			}
+			switch b.field {
+			case "value":
+				run.Value = v
+			case "duration_s":
+				run.DurationS = &v
+			case "gpu_util_pct":
+				run.GPUUtilPct = &v
+			case "gpu_mem_peak_gib":
+				run.GPUMemPeakGiB = &v
 			}
 		}
 		if u := run.SourceURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
-			errAt("source_url", "source_url %q is not an http(s) URL", u)
+			errAt("source_url", "source_url %s is not an http(s) URL", Excerpt(u))
 		}
 		if bad {
 			continue

@@ -76,7 +76,7 @@ func TestValidateBenchmarks_Rules(t *testing.T) {
 		{"OptionalFieldsChecked", "a.yaml", "- {submitter: A, run_date: 2025-06-01, provider: aws, instance_type: g5.xlarge, workload: llm-inference-8b, metric: throughput, unit: tokens/s, value: 1, duration_s: -1, gpu_util_pct: 101, gpu_mem_peak_gib: lots, source_url: example.org}\n",
 			[]string{
 				`a.yaml:1: duration_s -1 must not be negative`,
-				`a.yaml:1: gpu_util_pct 101 must not be more than 100`,
+				`a.yaml:1: gpu_util_pct 101 is out of range: want 0 to 100`,
 				`a.yaml:1: gpu_mem_peak_gib "lots" is not a number`,
 				`a.yaml:1: source_url "example.org" is not an http(s) URL`,
 			}},

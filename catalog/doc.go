@@ -23,10 +23,16 @@
 //   - snapshot_order.go: the canonical order of its lists (Snapshot.Sort).
 //   - snapshot_validate.go: Snapshot.Validate, its internal consistency.
 //   - snapshot_codec.go: the file format (MarshalCanonical, DecodeSnapshot,
-//     ReadSnapshot, WriteSnapshot) and LineCol for error positions.
+//     ReadSnapshot, WriteSnapshot).
+//   - json_errors.go: JSON decoding errors as file:line:column and words
+//     (LineCol, JSONError), a failing snapshot record placed by its index.
 //   - recordjson.go: the fast writer and reader of offer and placement records
 //     that the snapshot and history codecs use before encoding/json.
 //   - atomic_write.go: WriteFileAtomic, which replaces a file whole or not at all.
+//   - readlimit.go: ReadFileLimit and LimitReader, every reader's size limit
+//     (MaxSnapshotBytes and the others) and TooLargeError.
+//   - excerpt.go: Excerpt and SafeLine, the little of outside text a message
+//     may repeat, escaped.
 //   - chunks.go: splitting work on many records into parallel chunks.
 //   - stale.go: MergeCrawl, which keeps the last good data of a failed provider.
 //   - guard.go: Guard, which stops a crawl that lost offers or jumped in price.

@@ -273,11 +273,15 @@ func ParseShare(s string) (decimal.Decimal, error) {
 
 // readCSV reads a CSV file with a header row, checks the required columns exist,
 // and calls row for each record with its 1-based line number. Errors are prefixed
-// with name:line.
+// with name:line. It reads at most MaxDataFileBytes ("name: larger than 10 MB").
 func readCSV(name string, r io.Reader, required []string, row func(line int, get func(string) string) error) error {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(LimitReader(name, r, MaxDataFileBytes))
 	cr.FieldsPerRecord = -1
+	var tooLarge *TooLargeError
 	header, err := cr.Read()
+	if errors.As(err, &tooLarge) {
+		return tooLarge
+	}
 	if err != nil {
 		return fmt.Errorf("%s:1: read header: %w", name, err)
 	}
@@ -296,6 +300,9 @@ func readCSV(name string, r io.Reader, required []string, row func(line int, get
 			return nil
 		}
 		line, _ := cr.FieldPos(0)
+		if errors.As(err, &tooLarge) {
+			return tooLarge
+		}
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -140,10 +139,11 @@ func WriteHistory(path string, h *History) error {
 	return WriteFileAtomic(path, data)
 }
 
-// ReadHistory reads and checks the history file at path. A missing file gives an
-// error that matches fs.ErrNotExist (errors.Is), so a caller can start a new one.
+// ReadHistory reads and checks the history file at path, of at most
+// MaxHistoryBytes. A missing file gives an error that matches fs.ErrNotExist
+// (errors.Is), so a caller can start a new one.
 func ReadHistory(path string) (*History, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFileLimit(path, MaxHistoryBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read history: %w", err)
 	}
@@ -605,7 +605,7 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("%s:%d:%d: %s: cannot use JSON %s as %s", name, n, typ.Offset, field, typ.Value, typ.Type)
+		return fmt.Errorf("%s:%d:%d: %s: want %s, found JSON %s", name, n, typ.Offset, field, jsonTypeWords(typ.Type), typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
 	}

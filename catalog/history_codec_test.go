@@ -58,7 +58,7 @@ func TestDecodeHistory_Errors(t *testing.T) {
 		{"no header", lines[1], "h.jsonl:1: not a GPU Atlas history"},
 		{"unknown version", replace(`"schema_version":1`, `"schema_version":7`), "h.jsonl:1: history schema version 7 is not supported"},
 		{"malformed", replace(`{"offer":{"provider":"aws"`, `{"offer":{"provider":aws"`), "h.jsonl:" + itoa(offerLine+1) + ":22: malformed JSON"},
-		{"wrong type", replace(`"vcpus":192`, `"vcpus":"many"`), "instance.vcpus: cannot use JSON string"},
+		{"wrong type", replace(`"vcpus":192`, `"vcpus":"many"`), "instance.vcpus: want a whole number, found JSON string"},
 		{"unknown field", replace(`"vcpus":192`, `"vcpus":192,"cores":96`), `unknown field "cores"`},
 		{"truncated in a line", string(good[:len(good)-20]), "h.jsonl:" + itoa(len(lines)-1) + ": truncated"},
 		{"truncated at a line", strings.Join(lines[:len(lines)-2], ""), "truncated or was edited"},

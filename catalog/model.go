@@ -29,7 +29,7 @@ func ParseProvider(s string) (Provider, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown provider %q (known: aws, alibaba, tencent, huawei, volcengine)", s)
+	return "", fmt.Errorf("unknown provider %s (known: aws, alibaba, tencent, huawei, volcengine)", Excerpt(s))
 }
 
 // BillingKind is how an offer is paid for. The values are a public contract: they

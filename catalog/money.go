@@ -16,6 +16,10 @@ const (
 	EUR Currency = "EUR"
 )
 
+// PublishedCurrency reports whether c is one of the currencies providers
+// publish prices in (USD, CNY, EUR): the only ones a crawl records.
+func PublishedCurrency(c Currency) bool { return c == USD || c == CNY || c == EUR }
+
 // PriceUnit is the period a recurring amount is charged for, or upfront for a
 // one-time payment.
 type PriceUnit string

@@ -3,10 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 )
 
@@ -164,6 +161,9 @@ func DecodeSnapshot(name string, data []byte) (*Snapshot, error) {
 
 // decodeSnapshotJSON decodes a snapshot of any layout with one json.Decoder.
 func decodeSnapshotJSON(name string, data []byte) (*Snapshot, error) {
+	if first := firstByte(data); first != '{' && json.Valid(data) {
+		return nil, fmt.Errorf("%s: not a GPU Atlas snapshot: the file holds %s, not a JSON object", name, jsonValueWords(first))
+	}
 	var head struct {
 		Schema *int `json:"schema"`
 	}
@@ -343,9 +343,10 @@ func (r *canonicalLines) list(name string, last bool) [][]byte {
 	}
 }
 
-// ReadSnapshot reads and validates the snapshot file at path.
+// ReadSnapshot reads and validates the snapshot file at path, of at most
+// MaxSnapshotBytes.
 func ReadSnapshot(path string) (*Snapshot, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFileLimit(path, MaxSnapshotBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot: %w", err)
 	}
@@ -363,41 +364,4 @@ func WriteSnapshot(path string, s *Snapshot) error {
 		return fmt.Errorf("write snapshot %s: %w", path, err)
 	}
 	return WriteFileAtomic(path, data)
-}
-
-// positionError turns a JSON decoding error into one that names the file and the
-// line and column where decoding failed.
-func positionError(name string, data []byte, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line, col := LineCol(data, syn.Offset)
-		return fmt.Errorf("%s:%d:%d: malformed JSON: %w", name, line, col, err)
-	case errors.As(err, &typ):
-		line, col := LineCol(data, typ.Offset)
-		field := typ.Field
-		if field == "" {
-			field = "value"
-		}
-		return fmt.Errorf("%s:%d:%d: %s: cannot use JSON %s as %s", name, line, col, field, typ.Value, typ.Type)
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		line, col := LineCol(data, int64(len(data)))
-		return fmt.Errorf("%s:%d:%d: truncated JSON: the file ends before the document does", name, line, col)
-	}
-	return fmt.Errorf("%s: %w", name, err)
-}
-
-// LineCol converts a byte offset into a 1-based line and column.
-func LineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	if offset < 0 {
-		offset = 0
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte{'\n'}) + 1
-	col = int(offset) - bytes.LastIndexByte(before, '\n')
-	return line, col
 }

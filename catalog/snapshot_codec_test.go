@@ -76,6 +76,14 @@ func TestDecodeSnapshot_Errors(t *testing.T) {
 		{"wrong type", strings.Replace(string(good), `"vcpus":192`, `"vcpus":"many"`, 1), "instances.vcpus"},
 		{"unknown field", strings.Replace(string(good), `"vcpus":192`, `"vcpus":192,"cores":96`, 1), `unknown field "cores"`},
 		{"offer without type", strings.Replace(string(good), `"instance_type":"g6f.large","region"`, `"instance_type":"g9.large","region"`, 1), "instance type aws/g9.large is not in the snapshot"},
+		// What, not how it is held in Go: no "struct { Schema *int ... }".
+		{"a list", "[]\n", "x.json: not a GPU Atlas snapshot: the file holds a JSON list, not a JSON object"},
+		{"text", `"catalog"`, "x.json: not a GPU Atlas snapshot: the file holds JSON text, not a JSON object"},
+		{"schema as text", `{"schema": "1"}`, "x.json:1:15: schema: want a whole number, found JSON string"},
+		{"unknown currency", strings.Replace(string(good), `"amount":"55.04","currency":"USD"`, `"amount":"55.04","currency":"XBT"`, 1),
+			`offers[1] (aws/p5.48xlarge/us-east-1//on_demand): unknown currency "XBT" (want USD, CNY, EUR or a currency of the snapshot's FX table)`},
+		{"unknown unit", strings.Replace(string(good), `"currency":"USD","unit":"hour"}`, `"currency":"USD","unit":"fortnight"}`, 1),
+			`offers[0] (aws/g6f.large/us-east-1/us-east-1b/spot): unknown price unit "fortnight" (want hour, month, year or upfront)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +106,52 @@ func TestDecodeSnapshot_TypeErrorPosition(t *testing.T) {
 	_, err := DecodeSnapshot("data/catalog.json", []byte(bad))
 	if err == nil || !strings.HasPrefix(err.Error(), "data/catalog.json:"+itoa(line)+":") {
 		t.Fatalf("error %v does not name line %d", err, line)
+	}
+}
+
+// A value that only its own decoder refuses (an amount "NaN") is placed: the
+// file, line and column of its record, and which record it is.
+func TestDecodeSnapshot_ValueErrorPosition(t *testing.T) {
+	good, _ := testSnapshot().MarshalCanonical()
+	bad := strings.Replace(string(good), `"amount":"55.04"`, `"amount":"NaN"`, 1)
+	at := strings.Index(bad, `"amount":"NaN"`)
+	line := strings.Count(bad[:at], "\n") + 1
+	for name, data := range map[string]string{"canonical": bad, "one line": strings.ReplaceAll(bad, "\n", "")} {
+		_, err := DecodeSnapshot("data/catalog.json", []byte(data))
+		want := "data/catalog.json:" + itoa(line) + ":3: offers[1]: "
+		if name == "one line" {
+			flat := strings.ReplaceAll(bad, "\n", "")
+			offers := strings.Index(flat, `"offers": [`)
+			want = "data/catalog.json:1:" + itoa(offers+strings.Index(flat[offers:], `{"provider":"aws","instance_type":"p5.48xlarge"`)+1) + ": offers[1]: "
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "NaN") {
+			t.Errorf("%s: error %v, want it to start with %q and name the value", name, err, want)
+		}
+	}
+}
+
+// ReadSnapshot reads at most MaxSnapshotBytes, and no device: /dev/zero and a
+// file over the limit are refused at once, without reading them.
+func TestReadSnapshot_Limits(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sparse: the size is there, the disk space is not.
+	if err := f.Truncate(MaxSnapshotBytes + 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		"/dev/zero": "read snapshot: /dev/zero: not a file (a character device)",
+		big:         "read snapshot: " + big + ": larger than 256 MB",
+	} {
+		if _, err := ReadSnapshot(path); err == nil || err.Error() != want {
+			t.Errorf("ReadSnapshot(%s) = %v, want %q", path, err, want)
+		}
 	}
 }
 

@@ -150,6 +150,14 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 	if o.Price.Currency == "" || o.Price.Unit == "" {
 		return fmt.Errorf("%s: price without currency or unit", where())
 	}
+	if !s.knownCurrency(o.Price.Currency) {
+		return fmt.Errorf("%s: unknown currency %s (want USD, CNY, EUR or a currency of the snapshot's FX table)", where(), Excerpt(string(o.Price.Currency)))
+	}
+	switch o.Price.Unit {
+	case PerHour, PerMonth, PerYear, Upfront:
+	default:
+		return fmt.Errorf("%s: unknown price unit %s (want hour, month, year or upfront)", where(), Excerpt(string(o.Price.Unit)))
+	}
 	if o.Price.Amount.IsNegative() {
 		return fmt.Errorf("%s: negative price %s", where(), o.Price.Amount)
 	}
@@ -162,4 +170,14 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 		}
 	}
 	return nil
+}
+
+// knownCurrency reports whether c is a currency prices may be in: one the
+// providers publish in, or one the snapshot's FX table converts.
+func (s *Snapshot) knownCurrency(c Currency) bool {
+	if PublishedCurrency(c) || c == s.FX.Base {
+		return true
+	}
+	_, ok := s.FX.Rates[c]
+	return ok
 }

@@ -161,12 +161,22 @@ func NoCurrency(p catalog.Provider, api, region, field string) error {
 		Detail: fmt.Sprintf("%v (field %s)", ErrNoCurrency, field)}
 }
 
+// ErrUnknownCurrency says that a price answer states a currency that no
+// provider publishes in (catalog.PublishedCurrency): a snapshot with it would
+// not be valid, so the answer fails its region, whose previous data is kept.
+var ErrUnknownCurrency = errors.New("answer has an unknown currency")
+
 // AnswerCurrency is the currency a price answer states in field (trimmed,
-// upper case), or NoCurrency when the field is empty.
+// upper case): NoCurrency when the field is empty, an ErrUnknownCurrency
+// error naming it (an excerpt) when it is not USD, CNY or EUR.
 func AnswerCurrency(p catalog.Provider, api, region, field, value string) (catalog.Currency, error) {
-	c := strings.ToUpper(strings.TrimSpace(value))
-	if c == "" {
+	c := catalog.Currency(strings.ToUpper(strings.TrimSpace(value)))
+	switch {
+	case c == "":
 		return "", NoCurrency(p, api, region, field)
+	case !catalog.PublishedCurrency(c):
+		return "", &CallError{Provider: p, Action: api, Region: region, Err: ErrUnknownCurrency,
+			Detail: fmt.Sprintf("%v %s (field %s; want USD, CNY or EUR)", ErrUnknownCurrency, catalog.Excerpt(value), field)}
 	}
-	return catalog.Currency(c), nil
+	return c, nil
 }

@@ -102,3 +102,18 @@ func TestNoCurrency(t *testing.T) {
 		t.Errorf("AnswerCurrency = %q, %v; want CNY", c, err)
 	}
 }
+
+// A currency no provider publishes in fails the price answer, named: a crawl
+// never records an offer that would make its snapshot invalid.
+func TestAnswerCurrency_Unknown(t *testing.T) {
+	_, err := AnswerCurrency(catalog.Huawei, "ListOnDemandResourceRatings", "cn-east-3", "currency", "Y")
+	want := `huawei: ListOnDemandResourceRatings in cn-east-3: answer has an unknown currency "Y" (field currency; want USD, CNY or EUR)`
+	if !errors.Is(err, ErrUnknownCurrency) || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	for _, c := range []string{"usd", "CNY", " EUR "} {
+		if _, err := AnswerCurrency(catalog.Alibaba, "DescribePrice", "r", "Currency", c); err != nil {
+			t.Errorf("AnswerCurrency(%q) = %v", c, err)
+		}
+	}
+}

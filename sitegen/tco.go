@@ -2,6 +2,7 @@ package sitegen
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -128,20 +129,57 @@ type tcoCalcScenario struct {
 }
 
 type tcoCalcOffer struct {
-	Key      string           `json:"key"`
-	Instance string           `json:"instance"`
-	Type     string           `json:"type"`
-	Region   string           `json:"region"`
-	Provider string           `json:"provider"`
-	Hardware string           `json:"hardware"`
-	Href     string           `json:"href"`
-	Preset   bool             `json:"preset"`
-	Options  []tcoCalcOptions `json:"options"`
+	Key      string `json:"key"`
+	Instance string `json:"instance"`
+	Type     string `json:"type"`
+	Region   string `json:"region"`
+	Provider string `json:"provider"`
+	Hardware string `json:"hardware"`
+	Href     string `json:"href"`
+	Preset   bool   `json:"preset"`
+	// Speed is the speed every option of the offer shares (an instance type's
+	// speed does not depend on how it is billed), written once: the script
+	// gives it to each option it puts in the calculator's input. Nil where
+	// the options' speeds differ; each then carries its own.
+	Speed   *compare.Speed   `json:"speed,omitempty"`
+	Options []tcoCalcOptions `json:"options"`
 }
 
 type tcoCalcOptions struct {
-	Group  string            `json:"group"`
-	Option compare.TCOOption `json:"option"`
+	Group  string        `json:"group"`
+	Option tcoCalcOption `json:"option"`
+}
+
+// tcoCalcOption is a TCO option as the calculator's configuration holds it:
+// without its speed where the offer holds the shared one.
+type tcoCalcOption struct {
+	compare.TCOOption
+	Speed *compare.Speed `json:"speed,omitempty"`
+}
+
+// calcOptions are an offer's options for the calculator, and the speed they
+// share (nil if they do not all share one).
+func calcOptions(gs []compare.TCOGroupOption) ([]tcoCalcOptions, *compare.Speed) {
+	shared := len(gs) > 0
+	for _, g := range gs[min(1, len(gs)):] {
+		if !reflect.DeepEqual(g.Option.Speed, gs[0].Option.Speed) {
+			shared = false
+		}
+	}
+	out := make([]tcoCalcOptions, 0, len(gs))
+	for _, g := range gs {
+		o := tcoCalcOption{TCOOption: g.Option}
+		if !shared {
+			sp := g.Option.Speed
+			o.Speed = &sp
+		}
+		out = append(out, tcoCalcOptions{Group: g.Group, Option: o})
+	}
+	if !shared {
+		return out, nil
+	}
+	sp := gs[0].Option.Speed
+	return out, &sp
 }
 
 // groupLabel is a billing group in words: the option's own billing kinds.
@@ -188,8 +226,8 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 					v.OnDemand = m.offerByKey[p.Offer]
 				}
 				v.Groups = append(v.Groups, g.Group)
-				co.Options = append(co.Options, tcoCalcOptions{Group: g.Group, Option: g.Option})
 			}
+			co.Options, co.Speed = calcOptions(o.Options)
 			if o.Instance == t.Base {
 				sec.BaseHardware, sec.BaseHref = o.Hardware, v.Href
 			}

@@ -62,9 +62,18 @@ func presetFromConfig(cfg tcoConfig, s tcoCalcScenario) compare.TCOInput {
 			continue
 		}
 		for _, g := range o.Options {
-			if groups[g.Group] {
-				in.Options = append(in.Options, g.Option)
+			if !groups[g.Group] {
+				continue
 			}
+			// As the script does: the offer's shared speed, else the option's own.
+			opt := g.Option.TCOOption
+			switch {
+			case o.Speed != nil:
+				opt.Speed = *o.Speed
+			case g.Option.Speed != nil:
+				opt.Speed = *g.Option.Speed
+			}
+			in.Options = append(in.Options, opt)
 		}
 	}
 	return in

@@ -277,13 +277,13 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 	}
 	for i, o := range cny.Options {
 		for m := range tb.Cum {
-			if got, want := tb.Cum[m][i+1], o.Cumulative[m].StringFixed(2); got != want {
+			if got, want := tb.Cum[m][i+1], sitegen.FormatMoney(o.Cumulative[m]); got != want {
 				t.Errorf("CNY: %s month %d: calculator %s, command line %s", o.ID, m+1, got, want)
 			}
 		}
 		row := tb.Res[i]
-		if d, err := decimal.NewFromString(row[2]); err != nil || !d.Equal(o.PerHour) || row[6] != o.Total.StringFixed(2) || row[7] != o.CostPerUnit.StringFixed(6) {
-			t.Errorf("CNY: %s: calculator %v; command line %s per hour, total %s, per unit %s", o.ID, row, o.PerHour, o.Total.StringFixed(2), o.CostPerUnit.StringFixed(6))
+		if row[2] != sitegen.FormatRate(o.PerHour) || row[6] != sitegen.FormatMoney(o.Total) || row[7] != sitegen.FormatRate(o.CostPerUnit) {
+			t.Errorf("CNY: %s: calculator %v; command line %s per hour, total %s, per unit %s", o.ID, row, o.PerHour, o.Total, o.CostPerUnit)
 		}
 		if usd.Options[i].TotalUSD.Equal(o.Total) {
 			t.Errorf("CNY: %s: the total %s is the USD figure", o.ID, o.Total)

@@ -85,3 +85,25 @@ func TestStart_DrivesAServedPage(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A script or style a page's Content-Security-Policy blocks is recorded as an
+// exception: the site's tests fail on it.
+func TestCollectExceptions_PolicyViolations(t *testing.T) {
+	base := Serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
+		_, _ = w.Write([]byte(`<!doctype html><html><body><p style="color:red">styled</p><script>document.title = 'ran';</script><footer>end</footer></body></html>`))
+	}))
+	ctx := Start(t)
+	exceptions := CollectExceptions(ctx)
+	Do(t, ctx, "open", chromedp.Navigate(base+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
+	for deadline := time.Now().Add(5 * time.Second); len(exceptions.List()) < 2 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	got := strings.Join(exceptions.List(), "\n")
+	for _, want := range []string{"Content-Security-Policy violation: script-src", "Content-Security-Policy violation: style-src"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("exceptions lack %q:\n%s", want, got)
+		}
+	}
+}

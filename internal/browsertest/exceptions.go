@@ -5,19 +5,32 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
-// Exceptions records a tab's uncaught script exceptions.
+// Exceptions records a tab's uncaught script exceptions, and its
+// Content-Security-Policy violations as exceptions of their own.
 type Exceptions struct {
 	mu  sync.Mutex
 	got []string
 }
 
-// CollectExceptions records the tab's uncaught script exceptions from now on.
+// cspReporter turns each Content-Security-Policy violation of a page into an
+// uncaught exception: a script, style or image the policy blocked is a
+// failure of the page, even when nothing else shows it.
+const cspReporter = `document.addEventListener('securitypolicyviolation', (e) => setTimeout(() => {
+	throw new Error('Content-Security-Policy violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'an inline ' + e.effectiveDirective) + ' at ' + e.sourceFile + ':' + e.lineNumber);
+}));`
+
+// CollectExceptions records the tab's uncaught script exceptions and policy
+// violations from now on (violations from the next page it opens).
 func CollectExceptions(ctx context.Context) *Exceptions {
 	e := &Exceptions{}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspReporter}); err != nil {
+		e.got = append(e.got, "cannot watch for Content-Security-Policy violations: "+err.Error())
+	}
 	events := chromedp.Events(ctx, runtime.ExceptionThrown)
 	go func() {
 		for ev, err := range events {

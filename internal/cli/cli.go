@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 // Exit codes: a public contract that workflows act on.
@@ -121,12 +123,15 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
+// fail prints an error and returns ExitError. The message is one line
+// (catalog.SafeLine): it may repeat a file name or a value from outside.
 func fail(env Env, format string, args ...any) int {
-	fmt.Fprintf(env.Stderr, "gpuatlas: "+format+"\n", args...)
+	fmt.Fprintln(env.Stderr, "gpuatlas: "+catalog.SafeLine(fmt.Sprintf(format, args...)))
 	return ExitError
 }
 
+// usageError is fail for a bad command line: ExitUsage.
 func usageError(env Env, format string, args ...any) int {
-	fmt.Fprintf(env.Stderr, "gpuatlas: "+format+"\n", args...)
+	fmt.Fprintln(env.Stderr, "gpuatlas: "+catalog.SafeLine(fmt.Sprintf(format, args...)))
 	return ExitUsage
 }

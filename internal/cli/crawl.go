@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/fx"
 	"github.com/gpuatlas/gpuatlas/providers/registry"
@@ -119,7 +120,7 @@ func runCrawl(env Env, args []string) int {
 
 	switch {
 	case *fxFile != "":
-		b, err := os.ReadFile(*fxFile)
+		b, err := catalog.ReadFileLimit(*fxFile, catalog.MaxDataFileBytes)
 		if err != nil {
 			return fail(env, "crawl: --fx-file: %v", err)
 		}
@@ -292,10 +293,12 @@ func newReporter(env Env) *reporter {
 	return &reporter{env: env, gha: env.Getenv("GITHUB_ACTIONS") == "true"}
 }
 
+// info prints msg as one line (ghactions.Line): it may hold a provider's
+// strings, and in Actions a line of its own would be read as a command.
 func (r *reporter) info(msg string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	fmt.Fprintln(r.env.Stderr, msg)
+	fmt.Fprintln(r.env.Stderr, ghactions.Line(msg))
 }
 
 func (r *reporter) summary(msg string) { r.info(msg) }
@@ -304,9 +307,8 @@ func (r *reporter) warn(msg string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.gha {
-		// Annotation messages end at a newline; GitHub decodes %0A back to one.
-		fmt.Fprintf(r.env.Stderr, "::warning title=gpuatlas crawl::%s\n", strings.ReplaceAll(msg, "\n", "%0A"))
+		fmt.Fprintln(r.env.Stderr, ghactions.Annotation("warning", "gpuatlas crawl", "", 0, msg))
 		return
 	}
-	fmt.Fprintln(r.env.Stderr, "warning: "+msg)
+	fmt.Fprintln(r.env.Stderr, "warning: "+ghactions.Lines(msg))
 }

@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -327,5 +330,32 @@ func TestDiff_TwoCrawlsOfTheReplay(t *testing.T) {
 	}
 	if code, stdout, _ := runAWS("diff", "--format", "text", first, first); code != 0 {
 		t.Errorf("diff of a catalog with itself: exit %d, want 0:\n%s", code, stdout)
+	}
+}
+
+// gpuatlas crawl's progress in Actions: a provider's strings (a region, an
+// error text) cannot start a command of their own, and a message with % reads
+// back as it was.
+func TestReporter_HostileProviderStrings(t *testing.T) {
+	var errb bytes.Buffer
+	env := Env{Stderr: &errb, Getenv: func(k string) string {
+		if k == "GITHUB_ACTIONS" {
+			return "true"
+		}
+		return ""
+	}}
+	log := newReporter(env)
+	region := "cn-x\n::error::forged region\r\n::add-mask::x"
+	log.info("alibaba " + region + ": ok")
+	log.warn("alibaba " + region + ": throttled at 100% (\x1b[2J)")
+	log.summary("alibaba: ok, 1 regions\n::error::forged summary")
+	cmds := ghactions.ReadCommands(errb.String())
+	want := []ghactions.Command{{Command: "warning", Props: map[string]string{"title": "gpuatlas crawl"},
+		Message: "alibaba cn-x\n::error::forged region\r\n::add-mask::x: throttled at 100% (\\x1b[2J)"}}
+	if diff := cmp.Diff(want, cmds); diff != "" {
+		t.Errorf("workflow commands (-want +got):\n%s\noutput %q", diff, errb.String())
+	}
+	if n := strings.Count(errb.String(), "\n"); n != 3 {
+		t.Errorf("output has %d lines, want 3: %q", n, errb.String())
 	}
 }

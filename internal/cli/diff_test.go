@@ -65,6 +65,10 @@ func TestDiff_ExitCodes(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{\"schema\": 1,\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	list := filepath.Join(dir, "list.json")
+	if err := os.WriteFile(list, []byte("[]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -78,6 +82,10 @@ func TestDiff_ExitCodes(t *testing.T) {
 		{"flags between the files", []string{a, "--format=json", b}, ExitError, `"change_percent": "10.00"`, ""},
 		{"bad file", []string{a, bad}, ExitUsage, "", "bad.json:2:1: malformed JSON"},
 		{"missing file", []string{a, filepath.Join(dir, "nope.json")}, ExitUsage, "", "nope.json: no such snapshot file"},
+		// What is wrong in words, not a Go type ("struct { Schema *int ... }").
+		{"a JSON list", []string{a, list}, ExitUsage, "", "gpuatlas: diff: NEW: " + list + ": not a GPU Atlas snapshot: the file holds a JSON list, not a JSON object\n"},
+		// An endless file is refused at once.
+		{"endless file", []string{"/dev/zero", a}, ExitUsage, "", "gpuatlas: diff: OLD: read snapshot: /dev/zero: not a file (a character device)\n"},
 		{"one argument", []string{a}, ExitUsage, "", "want two catalogs"},
 		{"three arguments", []string{a, b, a}, ExitUsage, "", "want two catalogs"},
 		{"bad format", []string{a, b, "--format", "html"}, ExitUsage, "", `--format "html": want text, markdown or json`},
@@ -206,6 +214,9 @@ func TestSnapshot_Errors(t *testing.T) {
 		{"before the history", []string{"--history", hist, "--at", "2025-11-29"}, ExitError, "no crawl at or before 2025-11-29T23:59:59.999999999Z"},
 		{"no history", []string{"--history", filepath.Join(dir, "none.jsonl"), "--at", "2025-11-30"}, ExitError, "no history file"},
 		{"corrupt history", []string{"--history", corrupt, "--at", "2025-11-30"}, ExitError, "corrupt.jsonl:"},
+		{"out is a folder", []string{"--history", hist, "--at", "2025-11-30", "--out", dir}, ExitUsage,
+			"snapshot: --out " + dir + " is a folder: give the file to write, e.g. --out " + filepath.Join(dir, "catalog.json")},
+		{"endless history", []string{"--history", "/dev/zero", "--at", "2025-11-30"}, ExitError, "read history: /dev/zero: not a file (a character device)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -269,7 +280,7 @@ func TestCheckGuard(t *testing.T) {
 	if checkGuard(env, prev, next, opts) {
 		code = 1
 	}
-	want := "::warning title=gpuatlas crawl::guard: blocked: aws/p5.48xlarge/us-east-1//on_demand: price 10 USD/hour → 30 USD/hour (+200.00%), beyond ±50%\n" +
+	want := "::warning title=gpuatlas crawl::guard: blocked: aws/p5.48xlarge/us-east-1//on_demand: price 10 USD/hour → 30 USD/hour (+200.00%25), beyond ±50%25\n" +
 		"gpuatlas: the guard stopped the update: nothing was written. Check the problems above; if the changes are real, run again with --accept-price-change.\n"
 	if code != 0 || errb.String() != want {
 		t.Errorf("blocked update: proceed = %v\n%s", code != 0, cmp.Diff(want, errb.String()))

@@ -184,14 +184,17 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 		if !set[s.flag] {
 			continue
 		}
-		d, err := parseAmount(s.value, true)
+		d, err := shareFlag.parse(s.value)
 		if err != nil {
-			return in, fmt.Sprintf("--%s: %v (a share such as 0.2 or 20%%)", s.flag, err)
+			return in, fmt.Sprintf("--%s: %v", s.flag, err)
 		}
 		*s.dst = &d
 	}
 	return in, ""
 }
+
+// shareFlag is the range of fit's shares (--trainable-share, --overhead).
+var shareFlag = flagRange{min: decimal.Zero, max: decimal.NewFromInt(1), share: true}
 
 // parseParams reads a parameter count: an integer, scientific notation (70e9)
 // or a number with a K, M, B or T suffix (70B, 7.24b).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -73,6 +74,10 @@ func runScenarios(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "scenarios: %v", err)
 	}
+	if *region != "" && !hasRegion(snap, *region) {
+		// Else the matrix would be empty without a word.
+		return usageError(env, "scenarios: --region %s: no offer of the catalog is in that region; %s", catalog.Excerpt(*region), knownRegions(snap, 12))
+	}
 	ref, err := catalog.LoadGPUReference(data.FS)
 	if err != nil {
 		return fail(env, "scenarios: %v", err)
@@ -100,6 +105,37 @@ func runScenarios(env Env, args []string) int {
 	return ExitOK
 }
 
+// hasRegion reports whether an offer of the snapshot is in region.
+func hasRegion(snap *catalog.Snapshot, region string) bool {
+	for _, o := range snap.Offers {
+		if o.Region == region {
+			return true
+		}
+	}
+	return false
+}
+
+// knownRegions names the regions of the snapshot's offers, the first n in
+// order and how many more.
+func knownRegions(snap *catalog.Snapshot, n int) string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, o := range snap.Offers {
+		if !seen[o.Region] {
+			seen[o.Region] = true
+			ids = append(ids, o.Region)
+		}
+	}
+	if len(ids) == 0 {
+		return "the catalog has no offers"
+	}
+	slices.Sort(ids)
+	if len(ids) <= n {
+		return "its regions are " + strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("its regions are %s and %d more (gpuatlas export lists every offer's region)", strings.Join(ids[:n], ", "), len(ids)-n)
+}
+
 // loadScenarioSet reads the scenario definitions at path, or the embedded ones.
 func loadScenarioSet(path string) (*compare.ScenarioSet, error) {
 	if path == "" {
@@ -109,7 +145,7 @@ func loadScenarioSet(path string) (*compare.ScenarioSet, error) {
 		}
 		return set, err
 	}
-	b, err := os.ReadFile(path)
+	b, err := catalog.ReadFileLimit(path, catalog.MaxDataFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read scenarios: %w", err)
 	}

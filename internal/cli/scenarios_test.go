@@ -198,6 +198,9 @@ func TestScenarios_ExitCodes(t *testing.T) {
 		{"scenario", []string{"--catalog", cat, "--scenarios", scenariosFile, "--scenario", "mining"}, ExitUsage, `--scenario "mining": not one of llm-training,`},
 		{"bad scenarios file", []string{"--catalog", cat, "--scenarios", bad}, ExitError, "bad.yaml:2: scenario 1: line 2: field wieghts not found"},
 		{"missing catalog", []string{"--catalog", filepath.Join(t.TempDir(), "none.json"), "--scenarios", scenariosFile}, ExitError, "none.json"},
+		// An unknown region is named, with the catalog's, instead of an empty matrix.
+		{"unknown region", []string{"--catalog", cat, "--scenarios", scenariosFile, "--region", "mars"}, ExitUsage,
+			`--region "mars": no offer of the catalog is in that region; its regions are `},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -291,6 +294,13 @@ func TestTCO_TextShowsBreakEven(t *testing.T) {
 
 func TestTCO_ExitCodes(t *testing.T) {
 	cat := scenarioFixture(t)
+	dir := t.TempDir()
+	empty, list, mistyped := filepath.Join(dir, "empty.json"), filepath.Join(dir, "list.json"), filepath.Join(dir, "mistyped.json")
+	for f, body := range map[string]string{empty: "", list: "[]", mistyped: `{"schema":"1"}`} {
+		if err := os.WriteFile(f, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	base := []string{"--catalog", cat, "--region", "us-east-1", "--benchmarks", "none"}
 	tests := []struct {
 		name string
@@ -302,13 +312,33 @@ func TestTCO_ExitCodes(t *testing.T) {
 		{"no offer", []string{"--region", "us-east-1"}, ExitUsage, "--offer PROVIDER/TYPE and --region R are required"},
 		{"offer form", append([]string{"--offer", "p3.8xlarge"}, base...), ExitUsage, `--offer "p3.8xlarge": want PROVIDER/TYPE`},
 		{"provider", append([]string{"--offer", "gcp/a2"}, base...), ExitUsage, `unknown provider "gcp"`},
-		{"utilisation", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "most"}, base...), ExitUsage, `--utilisation: "most" is not a non-negative number`},
-		{"months", append([]string{"--offer", "aws/p3.8xlarge", "--months", "0"}, base...), ExitUsage, "--months must be 1 or more"},
+		{"utilisation", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "most"}, base...), ExitUsage,
+			`--utilisation "most": not a plain decimal number (at most 9 digits after the point): want more than 0 and at most 1 (or more than 0% and at most 100%)`},
+		{"months", append([]string{"--offer", "aws/p3.8xlarge", "--months", "0"}, base...), ExitUsage, "--months 0: out of range: want 1 to 600"},
 		{"job hours alone", append([]string{"--offer", "aws/p3.8xlarge", "--job-gpu-hours", "5"}, base...), ExitUsage, "--job-gpu-hours needs --reference-gpu"},
-		{"utilisation above 1", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "120%"}, base...), ExitError, "workload.utilisation must be in (0, 1], got 1.2"},
+		// Out of range is a usage error naming the flag and the range.
+		{"utilisation above 1", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "120%"}, base...), ExitUsage,
+			`--utilisation "120%": out of range: want more than 0 and at most 1 (or more than 0% and at most 100%)`},
+		{"utilisation 0", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "0"}, base...), ExitUsage, `--utilisation "0": out of range`},
+		{"hours above a month", append([]string{"--offer", "aws/p3.8xlarge", "--hours-per-month", "745"}, base...), ExitUsage,
+			`--hours-per-month "745": out of range: want more than 0 and at most 744`},
+		{"hours 1e999", append([]string{"--offer", "aws/p3.8xlarge", "--hours-per-month", "1e999"}, base...), ExitUsage, `--hours-per-month "1e999": not a plain decimal number`},
+		{"hours 1e-999", append([]string{"--offer", "aws/p3.8xlarge", "--hours-per-month", "0.0000000001"}, base...), ExitUsage, `--hours-per-month "0.0000000001": not a plain decimal number (at most 9 digits after the point)`},
+		{"months 601", append([]string{"--offer", "aws/p3.8xlarge", "--months", "601"}, base...), ExitUsage, "--months 601: out of range: want 1 to 600"},
+		{"idle hours", append([]string{"--offer", "aws/p3.8xlarge", "--idle-hours", "800"}, base...), ExitUsage, `--idle-hours "800": out of range: want 0 to 744`},
+		{"spot overhead", append([]string{"--offer", "aws/p3.8xlarge", "--spot-overhead", "150%"}, base...), ExitUsage, `--spot-overhead "150%": out of range: want 0 to 1 (or 0% to 100%)`},
+		{"storage", append([]string{"--offer", "aws/p3.8xlarge", "--storage-gb", "-5"}, base...), ExitUsage, `--storage-gb "-5": not a plain decimal number`},
+		{"egress price", append([]string{"--offer", "aws/p3.8xlarge", "--egress-usd-per-gb", "5000"}, base...), ExitUsage, `--egress-usd-per-gb "5000": out of range: want 0 to 1,000`},
+		{"reserved", append([]string{"--offer", "aws/p3.8xlarge", "--reserved-instances", "10001"}, base...), ExitUsage, "--reserved-instances 10001: out of range: want 0 to 10,000"},
+		{"jobs", append([]string{"--offer", "aws/p3.8xlarge", "--reference-gpu", "nvidia-v100-sxm2-16gb", "--job-gpu-hours", "0"}, base...), ExitUsage,
+			`--job-gpu-hours "0": out of range: want more than 0 and at most 1,000,000`},
 		{"not in catalog", append([]string{"--offer", "aws/p5.48xlarge"}, base...), ExitError, "instance type aws/p5.48xlarge is not in the catalog"},
 		{"no such billing", append([]string{"--offer", "aws/p4d.24xlarge", "--billing", "spot"}, base...), ExitError, "aws/p4d.24xlarge has no spot offer in region us-east-1"},
 		{"bad input", []string{"--input", filepath.Join(t.TempDir(), "none.json")}, ExitError, "none.json"},
+		{"empty input", []string{"--input", empty}, ExitError, "tco: --input: " + empty + ": the file is empty: want a JSON object"},
+		{"list input", []string{"--input", list}, ExitError, "tco: --input: " + list + ": the file holds a JSON list, want a JSON object"},
+		{"mistyped input", []string{"--input", mistyped}, ExitError, "tco: --input: " + mistyped + ":1:14: schema: want a whole number, found JSON string"},
+		{"endless input", []string{"--input", "/dev/zero"}, ExitError, "tco: --input: /dev/zero: not a file (a character device)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -53,29 +54,78 @@ func runServe(env Env, args []string) int {
 	return ExitOK
 }
 
+// The security headers of every answer. The site loads nothing from another
+// host and runs no inline script or style (its charts are SVG files shown with
+// <img>), so the policy allows only the site itself; the pages carry the same
+// policy in a meta tag, which cannot say frame-ancestors. An SVG document may
+// style its own elements inline (the charts do) and run nothing.
+const (
+	pagePolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
+)
+
 // NewServeHandler serves a built site folder: files as they are, index.html for a
 // folder, and 404.html with status 404 for anything missing. Directory listings are
-// never shown.
-func NewServeHandler(root string) http.Handler {
-	files := http.FileServer(http.Dir(root))
+// never shown. It answers GET and HEAD only (405 otherwise), reads through an
+// os.Root of the folder, opened for each request (a rebuilt site swaps the
+// folder), so that no path or symbolic link leads out of it, and sends
+// Cache-Control (a year for a versioned asset, /static/…?v=…, else revalidate),
+// Content-Security-Policy, Referrer-Policy, X-Frame-Options and
+// X-Content-Type-Options.
+func NewServeHandler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := path.Clean("/" + r.URL.Path)
-		full := filepath.Join(root, filepath.FromSlash(p))
-		st, err := os.Stat(full)
-		if err == nil && st.IsDir() {
-			_, err = os.Stat(filepath.Join(full, "index.html"))
-		}
-		if err != nil {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			if b, err := os.ReadFile(filepath.Join(root, "404.html")); err == nil {
-				_, _ = w.Write(b)
-			} else {
-				_, _ = w.Write([]byte("404 page not found\n"))
-			}
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Content-Security-Policy", pagePolicy)
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			h.Set("Allow", "GET, HEAD")
+			h.Set("Cache-Control", "no-store")
+			http.Error(w, "405 method not allowed: the site answers GET and HEAD", http.StatusMethodNotAllowed)
 			return
 		}
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		files.ServeHTTP(w, r)
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			h.Set("Cache-Control", "no-store")
+			http.Error(w, "the site folder cannot be read", http.StatusInternalServerError)
+			return
+		}
+		defer func() { _ = root.Close() }() // read-only: a close error loses nothing
+		p := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if p == "" {
+			p = "."
+		}
+		st, err := root.Stat(p)
+		if err == nil && st.IsDir() {
+			st, err = root.Stat(path.Join(p, "index.html"))
+		}
+		if err != nil || !st.Mode().IsRegular() {
+			notFound(w, root)
+			return
+		}
+		switch {
+		case strings.HasPrefix(p, "static/") && r.URL.Query().Has("v"):
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		default:
+			h.Set("Cache-Control", "no-cache")
+		}
+		if strings.HasSuffix(p, ".svg") {
+			h.Set("Content-Security-Policy", svgPolicy)
+		}
+		http.FileServerFS(root.FS()).ServeHTTP(w, r)
 	})
+}
+
+// notFound answers 404 with the site's 404.html.
+func notFound(w http.ResponseWriter, root *os.Root) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusNotFound)
+	if b, err := fs.ReadFile(root.FS(), "404.html"); err == nil {
+		_, _ = w.Write(b)
+	} else {
+		_, _ = w.Write([]byte("404 page not found\n"))
+	}
 }

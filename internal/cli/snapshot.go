@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -36,6 +38,9 @@ func runSnapshot(env Env, args []string) int {
 	asOf, isDate, err := parseAsOf(*at)
 	if !*list && (err != nil || !isDate) {
 		return usageError(env, "snapshot: --at %q: want a date YYYY-MM-DD or an RFC 3339 time such as 2025-11-30T06:00:00Z", *at)
+	}
+	if info, err := os.Stat(*out); *out != "-" && err == nil && info.IsDir() {
+		return usageError(env, "snapshot: --out %s is a folder: give the file to write, e.g. --out %s", *out, filepath.Join(*out, "catalog.json"))
 	}
 	h, err := catalog.ReadHistory(*history)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"regexp"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -77,14 +77,17 @@ func runTCO(env Env, args []string) int {
 		if len(offers) > 0 {
 			return usageError(env, "tco: --input and --offer do not go together")
 		}
-		b, err := os.ReadFile(*input)
+		b, err := catalog.ReadFileLimit(*input, catalog.MaxDataFileBytes)
 		if err != nil {
-			return fail(env, "tco: %v", err)
+			return fail(env, "tco: --input: %v", err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&in); err != nil {
-			return fail(env, "tco: %s: %v", *input, err)
+			return fail(env, "tco: --input: %v (gpuatlas tco --format json writes one under \"input\")", catalog.JSONError(*input, b, err))
+		}
+		if dec.More() {
+			return fail(env, "tco: --input: %s: more than one JSON value: want one TCO input object", *input)
 		}
 	} else {
 		if len(offers) == 0 || *region == "" {
@@ -100,23 +103,22 @@ func runTCO(env Env, args []string) int {
 			}
 		}
 		nums := map[string]*decimal.Decimal{}
-		for _, f := range []struct {
-			name, v string
-			pct     bool
-		}{{"hours-per-month", *hours, false}, {"utilisation", *util, true}, {"idle-hours", *idle, false}, {"spot-overhead", *spot, true},
-			{"jobs-per-month", *jobs, false}, {"storage-gb", *storageGB, false}, {"storage-usd-per-gb-month", *storagePrice, false},
-			{"egress-gb-per-month", *egressGB, false}, {"egress-usd-per-gb", *egressPrice, false}} {
-			d, err := parseAmount(f.v, f.pct)
+		// In a fixed order: with two bad flags, the same one is named each time.
+		for _, f := range [][2]string{{"hours-per-month", *hours}, {"utilisation", *util}, {"idle-hours", *idle},
+			{"spot-overhead", *spot}, {"jobs-per-month", *jobs}, {"storage-gb", *storageGB}, {"storage-usd-per-gb-month", *storagePrice},
+			{"egress-gb-per-month", *egressGB}, {"egress-usd-per-gb", *egressPrice}} {
+			name, v := f[0], f[1]
+			d, err := tcoFlagRanges[name].parse(v)
 			if err != nil {
-				return usageError(env, "tco: --%s: %v", f.name, err)
+				return usageError(env, "tco: --%s %s: %v", name, catalog.Excerpt(v), err)
 			}
-			nums[f.name] = &d
+			nums[name] = &d
 		}
-		if *months < 1 {
-			return usageError(env, "tco: --months must be 1 or more")
+		if *months < 1 || *months > 600 {
+			return usageError(env, "tco: --months %d: out of range: want 1 to 600", *months)
 		}
-		if *committed < 0 {
-			return usageError(env, "tco: --reserved-instances must not be negative")
+		if *committed < 0 || *committed > 10000 {
+			return usageError(env, "tco: --reserved-instances %d: out of range: want 0 to 10,000", *committed)
 		}
 		req := compare.TCORequest{Instances: offers, Region: *region, SpotOverhead: *nums["spot-overhead"],
 			CommittedInstances: *committed, ReferenceGPU: *refGPU,
@@ -126,9 +128,9 @@ func runTCO(env Env, args []string) int {
 			if *jobHours == "" {
 				return usageError(env, "tco: --reference-gpu needs --job-gpu-hours")
 			}
-			d, err := parseAmount(*jobHours, false)
+			d, err := tcoFlagRanges["job-gpu-hours"].parse(*jobHours)
 			if err != nil {
-				return usageError(env, "tco: --job-gpu-hours: %v", err)
+				return usageError(env, "tco: --job-gpu-hours %s: %v", catalog.Excerpt(*jobHours), err)
 			}
 			req.Workload.JobSize, req.Workload.JobsPerMonth = d, *nums["jobs-per-month"]
 		} else if *jobHours != "" {
@@ -219,19 +221,80 @@ func runTCO(env Env, args []string) int {
 	return ExitOK
 }
 
-// parseAmount reads a non-negative decimal; with pct, "80%" is 0.8.
-func parseAmount(s string, pct bool) (decimal.Decimal, error) {
+// flagRange is the accepted range of a numeric tco flag: wide enough for any
+// real workload, narrow enough that a typo or a hostile value is refused with
+// the range instead of computed (a month has at most 744 hours; 1e999 would
+// print a thousand digits).
+type flagRange struct {
+	min, max decimal.Decimal
+	minOpen  bool // min itself is refused
+	share    bool // a share of 1: 0.8, or 80%
+}
+
+var tcoFlagRanges = map[string]flagRange{
+	"hours-per-month":          {min: decimal.Zero, max: decimal.NewFromInt(744), minOpen: true},
+	"utilisation":              {min: decimal.Zero, max: decimal.NewFromInt(1), minOpen: true, share: true},
+	"idle-hours":               {min: decimal.Zero, max: decimal.NewFromInt(744)},
+	"spot-overhead":            {min: decimal.Zero, max: decimal.NewFromInt(1), share: true},
+	"jobs-per-month":           {min: decimal.Zero, max: decimal.NewFromInt(1_000_000)},
+	"job-gpu-hours":            {min: decimal.Zero, max: decimal.NewFromInt(1_000_000), minOpen: true},
+	"storage-gb":               {min: decimal.Zero, max: decimal.NewFromInt(1_000_000_000)},
+	"storage-usd-per-gb-month": {min: decimal.Zero, max: decimal.NewFromInt(1000)},
+	"egress-gb-per-month":      {min: decimal.Zero, max: decimal.NewFromInt(1_000_000_000)},
+	"egress-usd-per-gb":        {min: decimal.Zero, max: decimal.NewFromInt(1000)},
+}
+
+// flagNumber is a plain decimal as a flag takes it: digits, an optional
+// fraction, no sign or exponent.
+var flagNumber = regexp.MustCompile(`^[0-9]{1,12}(\.[0-9]{1,9})?$`)
+
+// parse reads a flag's value: a plain decimal with at most 9 digits after the
+// point (a share also as a percentage, "80%") in the range. The error says
+// what is accepted.
+func (r flagRange) parse(s string) (decimal.Decimal, error) {
 	t := strings.TrimSpace(s)
-	percent := pct && strings.HasSuffix(t, "%")
+	percent := r.share && strings.HasSuffix(t, "%")
 	if percent {
 		t = strings.TrimSpace(strings.TrimSuffix(t, "%"))
 	}
 	d, err := decimal.NewFromString(t)
-	if err != nil || d.IsNegative() {
-		return decimal.Zero, fmt.Errorf("%q is not a non-negative number", s)
+	if !flagNumber.MatchString(t) || err != nil {
+		return decimal.Zero, fmt.Errorf("not a plain decimal number (at most 9 digits after the point): want %s", r)
 	}
 	if percent {
 		d = d.Div(decimal.NewFromInt(100))
 	}
+	if d.LessThan(r.min) || (r.minOpen && d.Equal(r.min)) || d.GreaterThan(r.max) {
+		return decimal.Zero, fmt.Errorf("out of range: want %s", r)
+	}
 	return d, nil
+}
+
+// String says the range in words: "more than 0 and at most 744",
+// "0 to 1 (or 0% to 100%)".
+func (r flagRange) String() string {
+	lo, hi := r.min.String(), groupDigits(r.max.String())
+	s := lo + " to " + hi
+	if r.minOpen {
+		s = "more than " + lo + " and at most " + hi
+	}
+	switch {
+	case r.share && r.minOpen:
+		s += " (or more than 0% and at most 100%)"
+	case r.share:
+		s += " (or 0% to 100%)"
+	}
+	return s
+}
+
+// groupDigits writes a whole number with commas between groups of three.
+func groupDigits(s string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }

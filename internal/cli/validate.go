@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 )
 
 // validateNow is validate's clock (run dates after its day are in the future);
@@ -52,7 +52,7 @@ func runValidate(env Env, args []string) int {
 			warns++
 		}
 		if gha {
-			fmt.Fprintln(env.Stderr, annotation(p))
+			fmt.Fprintln(env.Stderr, problemAnnotation(p))
 		}
 	}
 	fmt.Fprintf(env.Stderr, "validate: %d valid %s; %d %s, %d %s\n",
@@ -86,29 +86,20 @@ func loadWorkloads(path string) (*catalog.WorkloadRegistry, error) {
 	if path == "" {
 		return catalog.LoadWorkloads(data.FS)
 	}
-	f, err := os.Open(path)
+	b, err := catalog.ReadFileLimit(path, catalog.MaxDataFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read workloads: %w", err)
 	}
-	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
-	return catalog.ParseWorkloads(path, f)
+	return catalog.ParseWorkloads(path, bytes.NewReader(b))
 }
 
-// annotation formats a problem as a GitHub Actions workflow command, which shows
-// it on the file and line of a pull request. Property values escape %, CR, LF, :
-// and , and the message escapes %, CR and LF, as the workflow command syntax asks.
-func annotation(p catalog.Problem) string {
-	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-	msg := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+// problemAnnotation shows a problem on its file and line of a pull request.
+func problemAnnotation(p catalog.Problem) string {
 	level := "error"
 	if p.Severity == catalog.SeverityWarning {
 		level = "warning"
 	}
-	loc := "file=" + prop.Replace(p.File)
-	if p.Line > 0 {
-		loc += fmt.Sprintf(",line=%d", p.Line)
-	}
-	return fmt.Sprintf("::%s %s,title=gpuatlas validate::%s", level, loc, msg.Replace(p.Message))
+	return ghactions.Annotation(level, "gpuatlas validate", p.File, p.Line, p.Message)
 }
 
 func plural(n int, one, many string) string {

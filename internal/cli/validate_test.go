@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 )
 
 // validateFixture writes a small snapshot and returns its path.
@@ -152,5 +153,30 @@ func TestValidate_WorkloadsFlag(t *testing.T) {
 	writeFile(t, f, validateHeader+"Alice,2025-06-01,aws,g5.xlarge,us-east-1,my-job,throughput,steps/s,3\n")
 	if code, stdout, stderr := runValidateTest(t, nil, "--catalog", snap, "--workloads", wl, f); code != ExitOK {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// gpuatlas validate in Actions: a file named to forge a command yields only
+// its own annotation (on that file, decoded back to its name), and its plain
+// line is one line.
+func TestValidate_HostileFileNameInActions(t *testing.T) {
+	snap := validateFixture(t)
+	dir := t.TempDir()
+	name := "a.csv\n::error file=README.md,line=1::forged\n.csv"
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(validateHeader+"Alice,2025-06-01,aws,g5.xlarge,us-east-1,llm-inference-8b,throughput,tokens/s,100%\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runValidateTest(t, map[string]string{"GITHUB_ACTIONS": "true"}, "--catalog", snap, dir)
+	if code != ExitError {
+		t.Errorf("exit %d", code)
+	}
+	cmds := ghactions.ReadCommands(stdout + "\n" + stderr)
+	want := []ghactions.Command{{Command: "error", Props: map[string]string{"file": filepath.ToSlash(filepath.Join(dir, name)), "line": "2", "title": "gpuatlas validate"},
+		Message: `value "100%" is not a number`}}
+	if diff := cmp.Diff(want, cmds); diff != "" {
+		t.Errorf("workflow commands (-want +got):\n%s\nstdout %q\nstderr %q", diff, stdout, stderr)
+	}
+	if n := strings.Count(stdout, "\n"); n != 1 {
+		t.Errorf("stdout has %d lines, want the one problem: %q", n, stdout)
 	}
 }

@@ -177,6 +177,14 @@ func (p *Adapter) with(ctx context.Context, call func(c ecsAPI) error) error {
 
 // Regions lists the regions DescribeRegions returns for ECS instances.
 func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
+	// Regions starts a crawl: the types and prices an earlier crawl of this
+	// adapter kept are asked again.
+	p.typesMu.Lock()
+	p.types = nil
+	p.typesMu.Unlock()
+	p.priceMu.Lock()
+	p.prices = map[priceKey]*priceEntry{}
+	p.priceMu.Unlock()
 	var resp *ecs.DescribeRegionsResponse
 	err := p.with(ctx, func(c ecsAPI) error {
 		req := ecs.CreateDescribeRegionsRequest()

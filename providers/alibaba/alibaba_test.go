@@ -428,3 +428,27 @@ func BenchmarkCrawl(b *testing.B) {
 		}
 	}
 }
+
+// An adapter crawled again asks again: the types and prices a crawl keeps are
+// that crawl's (the answer fuzzers crawl one adapter thousands of times).
+func TestCrawl_SecondCrawlAsksAgain(t *testing.T) {
+	srv := harness.StartDir(t, "testdata/cases/soldout")
+	target := harness.Prepare(t, srv)
+	first := harness.CrawlTargets(t, []providers.Target{target})
+	if len(first.Instances) != 1 || len(first.Offers) == 0 {
+		t.Fatalf("first crawl: %d instance types, %d offers", len(first.Instances), len(first.Offers))
+	}
+	srv.Fault = func(req replay.Request, _ int) *replay.Response {
+		if req.Action != "DescribeInstanceTypes" {
+			return nil
+		}
+		return &replay.Response{Status: 200, ContentType: "application/json", Body: `{"RequestId":"R","InstanceTypes":{"InstanceType":[]}}`}
+	}
+	second := harness.CrawlTargets(t, []providers.Target{target})
+	if len(second.Instances) != 0 || len(second.Offers) != 0 {
+		t.Errorf("second crawl: %d instance types, %d offers; want none (DescribeInstanceTypes now lists none)", len(second.Instances), len(second.Offers))
+	}
+	if n := srv.Count("DescribeInstanceTypes"); n != 2 {
+		t.Errorf("DescribeInstanceTypes asked %d times in two crawls, want 2", n)
+	}
+}

@@ -6,15 +6,18 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
+// fuzzWorld is the small replay the answer fuzzers crawl (cn-beijing).
+const fuzzWorld = "testdata/cases/soldout"
+
 // FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the ECS client as a
 // DescribeInstanceTypes answer and crawls a region.
 func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "DescribeInstanceTypes", "cn-nanjing")
+	harness.FuzzAnswer(f, fuzzWorld, "DescribeInstanceTypes", "cn-beijing")
 }
 
 // FuzzDescribeAvailableResourceAnswer does the same with the zones and stock.
 func FuzzDescribeAvailableResourceAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "DescribeAvailableResource", "cn-nanjing")
+	harness.FuzzAnswer(f, fuzzWorld, "DescribeAvailableResource", "cn-beijing")
 }
 
 // FuzzDecodePrice feeds arbitrary bytes as a DescribePrice answer to the price

@@ -5,11 +5,14 @@ import (
 	"testing"
 )
 
+// fuzzWorld is the small replay the answer fuzzers crawl (us-east-1).
+const fuzzWorld = "testdata/cases/unknown-gpu"
+
 // FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the EC2 client as a
 // DescribeInstanceTypes answer and crawls a region: no panic, and the region
 // is crawled or fails with a reason.
 func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "DescribeInstanceTypes", "us-west-2")
+	harness.FuzzAnswer(f, fuzzWorld, "DescribeInstanceTypes", "us-east-1")
 }
 
 // FuzzPriceListDocument feeds arbitrary bytes as one Price List document (an

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
+	"testing/fstest"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -18,75 +18,146 @@ import (
 // through the real SDK client, and crawls a region: the adapter must not panic,
 // and the crawl ends with the region crawled or failed with a reason that names
 // the provider. Build it once (outside f.Fuzz) and call Check for each input.
+//
+// Each fuzzing process runs thousands of inputs a second, so nothing is paid per
+// input that can be paid once: the replay's answers are held in memory and
+// served in process (the SDK client's transport is the server, no connection),
+// the adapter and its SDK clients are built on the first input and crawl again
+// for every later one (an adapter forgets the previous crawl's answers when
+// Regions starts the next), and no call is retried, waited for or timed out.
+// With no connection, dial or timer between client and server there is also
+// less scheduling to make one input's coverage differ from run to run, which
+// the fuzzing engine would take for new inputs.
 type AnswerFuzzer struct {
 	Provider    catalog.Provider
 	Action      string
 	ContentType string
 	Region      string
 	Reference   *catalog.GPUReference
-	// Target builds a fresh adapter against srv (adapters cache answers).
+	// Target builds the adapter against srv, with srv as its HTTP transport
+	// (Config.Transport) and one attempt per call; it is called once.
 	Target func(srv *replay.Server) providers.Target
 
-	srv  *replay.Server
-	mu   sync.Mutex
-	body []byte
+	srv    *replay.Server
+	bodies fs.FS
+	target *providers.Target
+	mu     sync.Mutex
+	body   []byte
+	// recorded answers Action as recorded instead of with body.
+	recorded bool
 }
 
 // Start serves dir in dialect d, answering Action with the current input.
-func (a *AnswerFuzzer) Start(f *testing.F, dir fs.FS, d replay.Dialect) {
-	srv, err := replay.Start(dir, d)
+func (a *AnswerFuzzer) Start(tb testing.TB, dir fs.FS, d replay.Dialect) {
+	tb.Helper()
+	mem, err := inMemory(dir)
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	f.Cleanup(srv.Close)
+	srv, err := replay.Start(mem, d, replay.WithoutRequestLog())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(srv.Close)
 	srv.Fault = func(req replay.Request, _ int) *replay.Response {
 		if req.Action != a.Action {
 			return nil
 		}
 		a.mu.Lock()
 		defer a.mu.Unlock()
+		if a.recorded {
+			return nil
+		}
 		return &replay.Response{Status: 200, ContentType: a.ContentType, Body: string(a.body)}
 	}
-	a.srv = srv
+	a.srv, a.bodies = srv, mem
+}
+
+// inMemory reads every file of dir into memory: the replay then answers
+// without a file system call.
+func inMemory(dir fs.FS) (fstest.MapFS, error) {
+	mem := fstest.MapFS{}
+	err := fs.WalkDir(dir, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(dir, p)
+		if err != nil {
+			return err
+		}
+		mem[p] = &fstest.MapFile{Data: b}
+		return nil
+	})
+	return mem, err
 }
 
 // Server is the replay server Start started.
 func (a *AnswerFuzzer) Server() *replay.Server { return a.srv }
 
-// Seeds adds the recorded answers of Action as seed inputs, whole and cut.
-func (a *AnswerFuzzer) Seeds(f *testing.F, dir fs.FS) {
+// Seeds are the recorded answers of Action, whole and cut, and a few that
+// are no answer at all.
+func (a *AnswerFuzzer) Seeds(tb testing.TB) [][]byte {
+	tb.Helper()
+	var seeds [][]byte
 	n := 0
 	for _, e := range a.srv.Manifest.Exchanges {
 		if e.Action != a.Action || n >= 3 {
 			continue
 		}
-		b, err := fs.ReadFile(dir, e.Body)
+		b, err := fs.ReadFile(a.bodies, e.Body)
 		if err != nil {
-			f.Fatal(err)
+			tb.Fatal(err)
 		}
-		f.Add(b)
-		f.Add(b[:len(b)/2])
+		seeds = append(seeds, b, b[:len(b)/2])
 		n++
 	}
-	f.Add([]byte{})
-	f.Add([]byte("null"))
-	f.Add([]byte("{}"))
-	f.Add([]byte("<html>502</html>"))
+	return append(seeds, []byte{}, []byte("null"), []byte("{}"), []byte("<html>502</html>"))
 }
 
-// Check crawls the region with body as the action's answer.
-func (a *AnswerFuzzer) Check(t *testing.T, body []byte) {
+// CheckRecorded crawls the region with the recorded answers: it must be
+// crawled whole, with offers, or the fuzz inputs (mutations of those
+// answers) would explore an empty world.
+func (a *AnswerFuzzer) CheckRecorded(tb testing.TB) {
+	tb.Helper()
 	a.mu.Lock()
-	a.body = body
+	a.recorded = true
 	a.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	snap, err := providers.Crawl(ctx, []providers.Target{a.Target(a.srv)}, providers.Options{
+	defer func() {
+		a.mu.Lock()
+		a.recorded = false
+		a.mu.Unlock()
+	}()
+	snap := a.crawl(tb)
+	if c := snap.Coverage[0]; c.Status != catalog.CoverageOK || len(snap.Offers) == 0 {
+		tb.Fatalf("the recorded answers of %s crawl to coverage %+v and %d offers, want ok with offers", a.Region, c, len(snap.Offers))
+	}
+}
+
+func (a *AnswerFuzzer) crawl(tb testing.TB) *catalog.Snapshot {
+	tb.Helper()
+	if a.target == nil {
+		target := a.Target(a.srv)
+		if target.Err != nil {
+			tb.Fatalf("build the adapter: %v", target.Err)
+		}
+		a.target = &target
+	}
+	snap, err := providers.Crawl(context.Background(), []providers.Target{*a.target}, providers.Options{
 		Reference: a.Reference, OnlyRegions: []string{a.Region},
 	})
 	if err != nil {
-		t.Fatalf("crawl did not end: %v", err)
+		tb.Fatalf("crawl did not end: %v", err)
 	}
+	return snap
+}
+
+// Check crawls the region with body as the action's answer.
+func (a *AnswerFuzzer) Check(t testing.TB, body []byte) {
+	t.Helper()
+	a.mu.Lock()
+	a.body = body
+	a.mu.Unlock()
+	snap := a.crawl(t)
 	c := snap.Coverage[0]
 	for _, f := range c.FailedRegions {
 		if !strings.HasPrefix(f.Reason, string(a.Provider)+":") {

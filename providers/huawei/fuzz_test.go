@@ -7,16 +7,19 @@ import (
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
 )
 
+// fuzzWorld is the small replay the answer fuzzers crawl (cn-east-3).
+const fuzzWorld = "testdata/cases/fuzz"
+
 // FuzzListFlavorsAnswer feeds arbitrary bytes to the ECS client as a
 // ListFlavors answer and crawls a region (flavor conversion, GPU name parsing,
 // zone status): no panic, and the region is crawled or fails with a reason.
 func FuzzListFlavorsAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "GET /v1/{project_id}/cloudservers/flavors", "cn-north-4")
+	harness.FuzzAnswer(f, fuzzWorld, "GET /v1/{project_id}/cloudservers/flavors", "cn-east-3")
 }
 
 // FuzzOnDemandRatingAnswer does the same with the BSS on-demand price answer.
 func FuzzOnDemandRatingAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "POST /v2/bills/ratings/on-demand-resources", "cn-north-4")
+	harness.FuzzAnswer(f, fuzzWorld, "POST /v2/bills/ratings/on-demand-resources", "cn-east-3")
 }
 
 // FuzzConvertFlavor feeds arbitrary JSON as one ListFlavors record to the

@@ -177,22 +177,36 @@ func (h Harness) RepeatNextToken(action string) func(testing.TB, *replay.Server)
 }
 
 // FuzzAnswer feeds each fuzz input to the adapter as action's answer, through
-// the real SDK client, and crawls region: no panic, and the region is crawled
-// or fails with a reason that names the provider (faulttest.AnswerFuzzer).
-// The recorded answers of action are the seeds.
-func (h Harness) FuzzAnswer(f *testing.F, action, region string) {
-	h.setenv(f)
-	dir := os.DirFS(h.dir())
-	a := &faulttest.AnswerFuzzer{Provider: h.Factory.ID, Action: action, Region: region, Reference: Reference(f),
+// the real SDK client, and crawls region of the replay in dir: no panic, and
+// the region is crawled or fails with a reason that names the provider
+// (faulttest.AnswerFuzzer). dir is a small case (a region with a type or two):
+// an input costs what its crawl costs, and a region of the full replay takes
+// tens of requests and up to megabytes of answers. The recorded answers of
+// action are the seeds; dir must crawl whole with them.
+func (h Harness) FuzzAnswer(f *testing.F, dir, action, region string) {
+	a := h.AnswerFuzzer(f, dir, action, region)
+	a.CheckRecorded(f)
+	for _, s := range a.Seeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) { a.Check(t, body) })
+}
+
+// AnswerFuzzer is FuzzAnswer's fuzzer, started on the replay in dir: its Check
+// crawls region with an input as action's answer.
+func (h Harness) AnswerFuzzer(tb testing.TB, dir, action, region string) *faulttest.AnswerFuzzer {
+	tb.Helper()
+	h.setenv(tb)
+	a := &faulttest.AnswerFuzzer{Provider: h.Factory.ID, Action: action, Region: region, Reference: Reference(tb),
 		ContentType: faulttest.ContentType(h.Factory.ID, replay.Request{Action: action}),
 		Target: func(srv *replay.Server) providers.Target {
+			// In process, nothing stalls: no request timeout, one attempt.
 			cfg := h.Config(srv)
-			cfg.Timeout, cfg.MaxAttempts = 2*time.Second, 1
+			cfg.Timeout, cfg.MaxAttempts, cfg.Transport = 0, 1, srv
 			return providers.Prepare(h.Unlimited(), cfg)
 		}}
-	a.Start(f, dir, h.Dialect)
-	a.Seeds(f, dir)
-	f.Fuzz(a.Check)
+	a.Start(tb, os.DirFS(dir), h.Dialect)
+	return a
 }
 
 // MeasureFullCrawl crawls every region of the replay, without limits and with

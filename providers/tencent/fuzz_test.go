@@ -11,11 +11,14 @@ import (
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 )
 
+// fuzzWorld is the small replay the answer fuzzers crawl (ap-guangzhou).
+const fuzzWorld = "testdata/cases/vgpu_soldout"
+
 // FuzzDescribeZoneInstanceConfigInfosAnswer feeds arbitrary bytes to the CVM
 // client as the answer that carries types, zones and prices, and crawls a
 // region: no panic, and the region is crawled or fails with a reason.
 func FuzzDescribeZoneInstanceConfigInfosAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "DescribeZoneInstanceConfigInfos", "ap-seoul")
+	harness.FuzzAnswer(f, fuzzWorld, "DescribeZoneInstanceConfigInfos", "ap-guangzhou")
 }
 
 // FuzzConvertQuotaItem feeds arbitrary JSON as one InstanceTypeQuotaSet item

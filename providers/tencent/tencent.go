@@ -226,6 +226,9 @@ func (p *Adapter) call(ctx context.Context, region string, fn func(ctx context.C
 
 // Regions lists the regions DescribeRegions reports as AVAILABLE.
 func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
+	// Regions starts a crawl: a refusal in an earlier crawl of this adapter
+	// (the key may have been fixed since) is asked again.
+	p.authErr.Store(nil)
 	var resp *cvm.DescribeRegionsResponse
 	err := p.call(ctx, homeRegion, func(ctx context.Context, c cvmAPI) error {
 		var err error

@@ -290,3 +290,24 @@ func BenchmarkCrawl(b *testing.B) {
 		}
 	}
 }
+
+// A refused key stops one crawl, not the adapter: crawled again, it asks again.
+func TestCrawl_AuthFailureOnlyStopsThatCrawl(t *testing.T) {
+	srv := harness.StartDir(t, "testdata/cases/vgpu_soldout")
+	srv.Fault = func(req replay.Request, _ int) *replay.Response {
+		if req.Action != "DescribeZoneInstanceConfigInfos" {
+			return nil
+		}
+		return &replay.Response{Status: 200, ContentType: "application/json",
+			Body: replay.TencentError("AuthFailure.SecretIdNotFound", "The SecretId is not found, please ensure that your SecretId is correct.")}
+	}
+	target := harness.Prepare(t, srv)
+	if cov := harness.CrawlTargets(t, []providers.Target{target}).Coverage[0]; cov.Status == catalog.CoverageOK {
+		t.Fatalf("first crawl: coverage %+v, want the region failed", cov)
+	}
+	srv.Fault = nil
+	snap := harness.CrawlTargets(t, []providers.Target{target})
+	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK || len(snap.Offers) == 0 {
+		t.Errorf("second crawl: coverage %+v, %d offers; want ok with offers", cov, len(snap.Offers))
+	}
+}

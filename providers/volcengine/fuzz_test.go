@@ -6,15 +6,18 @@ import (
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
 )
 
+// fuzzWorld is the small replay the answer fuzzers crawl (cn-guangzhou).
+const fuzzWorld = "testdata/cases/fuzz"
+
 // FuzzDescribeInstanceTypesAnswer feeds arbitrary bytes to the ECS client as a
 // DescribeInstanceTypes answer and crawls a region.
 func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "DescribeInstanceTypes", "cn-guangzhou")
+	harness.FuzzAnswer(f, fuzzWorld, "DescribeInstanceTypes", "cn-guangzhou")
 }
 
 // FuzzPayAsYouGoPriceAnswer does the same with the billing price inquiry.
 func FuzzPayAsYouGoPriceAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, "QueryPriceForPayAsYouGo", "cn-guangzhou")
+	harness.FuzzAnswer(f, fuzzWorld, "QueryPriceForPayAsYouGo", "cn-guangzhou")
 }
 
 // FuzzConvertInstanceType feeds arbitrary JSON as one DescribeInstanceTypes

@@ -345,6 +345,7 @@
       o.options.forEach(function (g) {
         if (!groups[g.group]) return;
         var opt = JSON.parse(JSON.stringify(g.option));
+        if (o.speed) opt.speed = JSON.parse(JSON.stringify(o.speed));
         if (opt.pay_as_you_go && opt.pay_as_you_go.billing === 'spot') opt.pay_as_you_go.interruption_overhead = str(spot);
         inp.options.push(opt);
       });
