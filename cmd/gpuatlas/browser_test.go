@@ -566,11 +566,20 @@ func TestBrowser_StaleOfferMarks(t *testing.T) {
 		}
 	}
 	site, ctx, exceptions := browse(t, buildSite(t, snap))
-	browsertest.Do(t, ctx, "open offers", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
-	badged := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('tbody#offers-body tr')].filter(r => r.querySelector('.badge.stale')).map(r => r.dataset.key)`)
-	want := []string{"huawei/pi2.2xlarge.4/cn-north-4//on_demand", "aws/p5.48xlarge/us-east-1//on_demand"}
-	if diff := cmp.Diff(want, badged); diff != "" {
-		t.Errorf("rows with the stale badge (-want +got):\n%s", diff)
+	// The offer view marks the offer; the instance view (the default) marks
+	// the type's row, whose on-demand price is that offer.
+	for _, v := range []struct {
+		query string
+		want  []string
+	}{
+		{"?view=offers", []string{"huawei/pi2.2xlarge.4/cn-north-4//on_demand", "aws/p5.48xlarge/us-east-1//on_demand"}},
+		{"", []string{"huawei/pi2.2xlarge.4", "aws/p5.48xlarge"}},
+	} {
+		browsertest.Do(t, ctx, "open offers"+v.query, chromedp.Navigate(site+"/offers.html"+v.query), chromedp.WaitReady(chromedp.CSS(ready)))
+		badged := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('tbody#offers-body tr')].filter(r => r.querySelector('.badge.stale')).map(r => r.dataset.key)`)
+		if diff := cmp.Diff(v.want, badged); diff != "" {
+			t.Errorf("offers.html%s: rows with the stale badge (-want +got):\n%s", v.query, diff)
+		}
 	}
 	exceptions.Check(t)
 }
