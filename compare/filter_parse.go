@@ -154,18 +154,19 @@ func splitTerms(cps []rune, errs *[]FilterError) []rawTerm {
 			continue
 		}
 		start, quote := i, -1
+	term:
 		for ; i < len(cps); i++ {
 			c := cps[i]
-			if quote >= 0 {
-				if c == '\\' {
-					i++
-				} else if c == '"' {
-					quote = -1
-				}
-			} else if c == '"' {
+			switch {
+			case quote >= 0 && c == '\\':
+				i++ // the next character is quoted, a space or a quote too
+			case quote >= 0 && c == '"':
+				quote = -1
+			case quote >= 0:
+			case c == '"':
 				quote = i
-			} else if filterSpace(c) {
-				break
+			case filterSpace(c):
+				break term
 			}
 		}
 		end := min(i, len(cps))

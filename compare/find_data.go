@@ -277,15 +277,13 @@ func billingColumnOf(b catalog.BillingKind) int {
 	return -1
 }
 
-// ScenarioFits are the scenario ids each instance type fits by a scenario
-// report's verdicts (Fits only, as the explorer's scenario filter): the
-// FindInput.Fits of a catalog, and the ids in the report's order.
-func ScenarioFits(r *ScenarioReport) (map[string][]string, []string) {
+// ScenarioFits are the scenario ids each instance type fits by a matrix's
+// verdicts (Fits only, as the explorer's scenario filter; the site's matrix is
+// ScenarioReport.Matrix, ranked on on-demand offers): the FindInput.Fits of a
+// catalog, and the ids in the matrix's order.
+func ScenarioFits(m Matrix) (map[string][]string, []string) {
 	fits, ids := map[string][]string{}, []string{}
-	if r == nil {
-		return fits, ids
-	}
-	for _, sr := range r.Matrix.Scenarios {
+	for _, sr := range m.Scenarios {
 		ids = append(ids, sr.Scenario.ID)
 		for _, f := range sr.Ranked {
 			if f.Verdict == Fits {
