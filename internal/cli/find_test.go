@@ -2,7 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,5 +219,52 @@ func TestFind_Formats(t *testing.T) {
 			}
 		}
 		golden.Check(t, filepath.Join("testdata", "find", c.name+".golden"), []byte(out))
+	}
+}
+
+// TestFind_READMEDocumentsIt: the README's section on find names every flag
+// the command has, every CSV column and the three examples the tests above
+// run.
+func TestFind_READMEDocumentsIt(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	start := strings.Index(readme, "### `gpuatlas find`")
+	if start < 0 {
+		t.Fatal("README.md has no section on gpuatlas find")
+	}
+	section := readme[start:]
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	code, help, _ := runCmd(runFind, "--help")
+	if code != ExitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	flags := regexp.MustCompile(`(?m)^\s+-([a-z][a-z-]*)`).FindAllStringSubmatch(help, -1)
+	if len(flags) != 8 {
+		t.Errorf("find has %d flags, the issue names 8: %v", len(flags), flags)
+	}
+	for _, f := range flags {
+		if !strings.Contains(section, "`--"+f[1]) {
+			t.Errorf("README.md does not document find --%s", f[1])
+		}
+	}
+	for _, c := range findCSVHeader {
+		if !strings.Contains(section, c) {
+			t.Errorf("README.md does not document the CSV column %s", c)
+		}
+	}
+	for _, ex := range []string{
+		"gpuatlas find 'gpus>=8 gpu:h100' --billing on_demand,spot --sort per_gpu_hour --limit 10",
+		"gpuatlas find 'gpu_memory>=24 country:cn' --currency CNY",
+		"gpuatlas find 'scenario:llm-inference-large' --format json",
+		"gpus>=x: at column 7: expected a number",
+	} {
+		if !strings.Contains(section, ex) {
+			t.Errorf("README.md lacks %q", ex)
+		}
 	}
 }
