@@ -57,10 +57,12 @@ func runFind(env Env, args []string) int {
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
-		return usageError(env, "find: give one filter expression (quote it), e.g. gpuatlas find 'gpus>=8 gpu:h100'")
+	if len(pos) == 0 {
+		return usageError(env, "find: give a filter expression (quote it), e.g. gpuatlas find 'gpus>=8 gpu:h100'; '' lists every type")
 	}
-	expr := pos[0]
+	// Unquoted terms arrive as several arguments: they are one expression,
+	// joined by a space (columns count in the joined text).
+	expr := strings.Join(pos, " ")
 	if len(expr) > maxExprBytes {
 		return usageError(env, "find: the expression is %d bytes; at most %d", len(expr), maxExprBytes)
 	}
@@ -164,7 +166,10 @@ type usageErr struct{ error }
 
 // query checks the flags that shape the question; the text is a usage error.
 func (f findFlags) query() (compare.FindQuery, string) {
-	q := compare.FindQuery{Currency: *f.currency}
+	q := compare.FindQuery{Currency: strings.ToUpper(strings.TrimSpace(*f.currency))}
+	if q.Currency == "NATIVE" {
+		q.Currency = "native"
+	}
 	switch *f.format {
 	case "table", "csv", "json", "markdown":
 	default:

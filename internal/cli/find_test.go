@@ -159,8 +159,8 @@ func TestFind_ExitCodes(t *testing.T) {
 		{[]string{"scenario:nope gpus>=8,9"}, nil, ExitUsage, "gpuatlas: find: scenario:nope: at column 10: unknown scenario nope; one of: "},
 		{[]string{"gpus>=100"}, nil, ExitError, "No instance type matches gpus>=100.\n"},
 		{[]string{"gpus>=100", "--lang", "zh"}, nil, ExitError, "没有实例规格符合 gpus>=100。\n"},
-		{[]string{}, nil, ExitUsage, "give one filter expression"},
-		{[]string{"a", "b"}, nil, ExitUsage, "give one filter expression"},
+		{[]string{}, nil, ExitUsage, "give a filter expression"},
+		{[]string{"gpus>=8", "gpus>=x"}, nil, ExitUsage, "gpuatlas: find: gpus>=x: at column 15: expected a number\n"},
 		{[]string{"gpus>=8", "--format", "xml"}, nil, ExitUsage, "--format \"xml\": want table, csv, json or markdown"},
 		{[]string{"gpus>=8", "--billing", "ondemand"}, nil, ExitUsage, "--billing \"ondemand\": want a comma list of on_demand, spot"},
 		{[]string{"gpus>=8", "--sort", "cheap"}, nil, ExitUsage, "--sort \"cheap\": want price, per_gpu_hour"},
@@ -184,6 +184,11 @@ func TestFind_At(t *testing.T) {
 	then := runFindJSON(t, ExitOK, "gpus>=8 gpu:h100", "--catalog", cat, "--at", "2026-12-01")
 	if diff := cmp.Diff(now.Rows, then.Rows); diff != "" || then.CatalogTakenAt != "2026-12-01T00:00:00Z" {
 		t.Errorf("--at 2026-12-01 taken %s (-catalog +history):\n%s", then.CatalogTakenAt, diff)
+	}
+	// Unquoted terms are one expression; the currency's case does not matter.
+	split := runFindJSON(t, ExitOK, "gpus>=8", "gpu:h100", "--catalog", cat, "--currency", "usd")
+	if diff := cmp.Diff(now.Rows, split.Rows); diff != "" || split.Expression != "gpus>=8 gpu:h100" || split.Currency != "USD" {
+		t.Errorf("unquoted %q in %s (-quoted +unquoted):\n%s", split.Expression, split.Currency, diff)
 	}
 }
 
