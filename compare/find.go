@@ -27,7 +27,9 @@ type FindQuery struct {
 	// group), as a billing term would; nil: every kind.
 	Billing []string
 	// Currency prices the rows: a currency of the snapshot's FX table, or
-	// "native" (each offer in its own currency).
+	// "native" (each offer in its own currency). A price that cannot be
+	// converted (no rate) is missing, as in the explorer; which offer is the
+	// cheapest is decided in USD whatever the currency.
 	Currency string
 	// Sort is a column: price (a row's first price), gpu_price, gib_price,
 	// saving, a billing column, a number field of the type, or type; "" is
@@ -89,16 +91,12 @@ var FindSorts = []string{"price", "gpu_price", "gib_price", "saving", "on_demand
 	"disk", "network", "type"}
 
 // Find answers q over snap. The expression's errors are not Find's: the
-// caller reports them (the others terms apply, as in the explorer).
+// caller reports them (the other terms apply, as in the explorer). The error
+// is for a sort column or billing value Find does not know.
 func Find(snap *catalog.Snapshot, in FindInput, q FindQuery) (FindResult, error) {
 	cur := q.Currency
 	if cur == "" {
 		cur = string(catalog.USD)
-	}
-	if cur != "native" {
-		if _, err := snap.FX.Rate(catalog.Currency(cur)); err != nil {
-			return FindResult{}, err
-		}
 	}
 	if q.Sort != "" && !contains(FindSorts, q.Sort) {
 		return FindResult{}, fmt.Errorf("cannot sort by %q: one of %s", q.Sort, strings.Join(FindSorts, ", "))
