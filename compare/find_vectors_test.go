@@ -113,3 +113,43 @@ func TestFind_Vectors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFind: any expression over the vectors' catalog gives an answer without
+// a panic, a subset of the empty expression's rows, each with a price.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{"gpus>=8 gpu:h100", "-country:cn saving>50", "billing:spot,reserved a10", "marks:stale price<2", "fits:dev-test"} {
+		f.Add(s)
+	}
+	b, err := os.ReadFile(filepath.Join("testdata", "find_vectors.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var v FindVectors
+	if err := json.Unmarshal(b, &v); err != nil {
+		f.Fatal(err)
+	}
+	snap, err := catalog.ReadSnapshot(filepath.Join("testdata", v.Catalog))
+	if err != nil {
+		f.Fatal(err)
+	}
+	in := FindInput{ProviderNames: v.Providers, Fits: v.Fits, Scenarios: v.Scenarios}
+	all, err := Find(snap, in, FindQuery{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	keys := map[string]bool{}
+	for _, r := range all.Rows {
+		keys[r.Type.Key()] = true
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		res, err := Find(snap, in, FindQuery{Expr: ParseFilter(s, v.Scenarios), Currency: "native"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Rows {
+			if !keys[r.Type.Key()] || r.Primary < 0 || r.Cells[r.Primary] == nil {
+				t.Fatalf("%q: row %s (primary %d) is not a priced row of the catalog", s, r.Type.Key(), r.Primary)
+			}
+		}
+	})
+}
