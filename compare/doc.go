@@ -38,4 +38,12 @@
 //     MemoryEstimate); memory_fit.go: the instance types that hold it, cheapest
 //     first, and the nearest misses per GPU model (MemoryCandidates, FitMemory,
 //     and memoryPerDevice, the one place that decides a device's memory).
+//   - filter_grammar.go: the explorer's filter expressions, their fields
+//     (FilterFields, which the explorer's help lists) and billing values;
+//     filter_parse.go: reading an expression with errors at their columns
+//     (ParseFilter), as static/filter.js does; filter_eval.go: its terms bound
+//     to a catalog's facts, as static/explorer-view.js binds them;
+//     find_data.go: the facts, prepared as the explorer prepares offers.json;
+//     find.go: the explorer's default view of what an expression keeps (Find):
+//     what gpuatlas find prints.
 package compare

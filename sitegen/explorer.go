@@ -1,11 +1,10 @@
 package sitegen
 
 import (
-	"sort"
-
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // The explorer (offers.html) opens on its instance view: one row per instance
@@ -131,7 +130,7 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 			d.Columns = append(d.Columns, c.ID)
 		}
 	}
-	rows, groups := m.defaultInstanceRows(shown)
+	rows, groups := m.defaultInstanceRows()
 	d.Count = len(rows)
 	if len(rows) > explorerPageSize {
 		rows = rows[:explorerPageSize]
@@ -146,7 +145,6 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 type instanceGroup struct {
 	typ    *typeView
 	region catalog.Region
-	best   [6]int
 	od     int // its cheapest on-demand offer, or -1
 	zones  map[string]bool
 	avail  catalog.Availability
@@ -162,23 +160,22 @@ type instanceRow struct {
 
 var availRank = map[catalog.Availability]int{catalog.Available: 2, catalog.SoldOut: 1, catalog.Unknown: 0}
 
-// defaultInstanceRows is the default view: every type but the partial GPUs,
-// in its cheapest region, from the offers without a suspect price, cheapest
-// on-demand first (by USD worth; types without an on-demand price last), in
-// the types' order among equals.
-func (m *siteModel) defaultInstanceRows(shown [6]bool) ([]instanceRow, map[string]*instanceGroup) {
+// defaultInstanceRows is the default view: compare.Find's answer to the empty
+// expression (every type but the partial GPUs, in its cheapest region, from
+// the offers without a suspect price; the rules gpuatlas find and the
+// script share), cheapest on-demand first (types without an on-demand price
+// last), in the types' order among equals. The groups hold what a row shows
+// of its region: zones, stock and the on-demand price savings compare with.
+func (m *siteModel) defaultInstanceRows() ([]instanceRow, map[string]*instanceGroup) {
 	byKey := map[string]*instanceGroup{}
-	of := map[*typeView][]*instanceGroup{}
+	index := make(map[string]int, len(m.offers))
 	for i, o := range m.offers {
+		index[o.Key] = i
 		k := o.Type.T.Key() + "/" + o.Offer.Region
 		g := byKey[k]
 		if g == nil {
 			g = &instanceGroup{typ: o.Type, region: o.Region, od: -1, zones: map[string]bool{}, avail: catalog.Unknown}
-			for c := range g.best {
-				g.best[c] = -1
-			}
 			byKey[k] = g
-			of[o.Type] = append(of[o.Type], g)
 		}
 		// Zones and stock count every offer, as the script's groups do.
 		if o.Offer.Zone != "" {
@@ -196,45 +193,20 @@ func (m *siteModel) defaultInstanceRows(shown [6]bool) ([]instanceRow, map[strin
 		if o.Offer.Billing == catalog.OnDemand && (g.od < 0 || m.cheaperOffer(i, g.od)) {
 			g.od = i
 		}
-		if c := billingColumn(o.Offer.Billing); c >= 0 && (g.best[c] < 0 || m.cheaperOffer(i, g.best[c])) {
-			g.best[c] = i
-		}
 	}
-	var rows []instanceRow
-	for _, t := range m.types {
-		r := instanceRow{typ: t}
-		for c := range r.cells {
+	// The sort column is one of Find's own: no error.
+	res, _ := compare.Find(m.snap, compare.FindInput{Now: m.now}, compare.FindQuery{Currency: string(catalog.USD), Sort: "on_demand"})
+	rows := make([]instanceRow, 0, len(res.Rows))
+	for _, fr := range res.Rows {
+		r := instanceRow{typ: m.typeByKey[fr.Type.Key()], home: byKey[fr.Type.Key()+"/"+fr.Region.ID], regions: fr.Regions}
+		for c, cell := range fr.Cells {
 			r.cells[c] = -1
-		}
-		for _, g := range of[t] {
-			has := false
-			for c, b := range g.best {
-				if b < 0 || !shown[c] {
-					continue
-				}
-				has = true
-				if cur := r.cells[c]; cur < 0 || m.cheaperOffer(b, cur) || (!m.cheaperOffer(cur, b) && b < cur) {
-					r.cells[c] = b
-				}
-			}
-			if has {
-				r.regions++
-			}
-		}
-		if r.regions == 0 {
-			continue
-		}
-		for c, b := range r.cells {
-			if shown[c] && b >= 0 {
-				r.home = byKey[t.T.Key()+"/"+m.offers[b].Offer.Region]
-				break
+			if cell != nil {
+				r.cells[c] = index[cell.Offer.Key()]
 			}
 		}
 		rows = append(rows, r)
 	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		return cheaper(m.cellUSD(rows[i].cells[0]), m.cellUSD(rows[j].cells[0]))
-	})
 	return rows, byKey
 }
 
@@ -243,13 +215,6 @@ func (m *siteModel) defaultInstanceRows(shown [6]bool) ([]instanceRow, map[strin
 func (m *siteModel) cheaperOffer(a, b int) bool {
 	pa, pb := m.offers[a].USDHour, m.offers[b].USDHour
 	return pa != nil && (pb == nil || pa.LessThan(*pb))
-}
-
-func (m *siteModel) cellUSD(i int) *decimal.Decimal {
-	if i < 0 {
-		return nil
-	}
-	return m.offers[i].USDHour
 }
 
 // explorerRowView puts a default-view row in words in the language and currency.

@@ -48,6 +48,7 @@ func commands() []command {
 		{"check", "data-quality report of a catalog: suspect, made-up, stale and unmapped data; exit 1 on errors", runCheck},
 		{"scenarios", "rank instance types for each scenario (fit, reasons, score, best per provider and tier)", runScenarios},
 		{"tco", "total cost of ownership of a workload per billing option; break-even; speed vs price", runTCO},
+		{"find", "answer a filter expression (the explorer's grammar) from the catalog: table, csv, json or markdown", runFind},
 		{"fit", "GPU memory a model needs (per component, with the formulas) and the instance types that hold it, cheapest first", runFit},
 	}
 }

@@ -1,0 +1,275 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/shopspring/decimal"
+
+	"github.com/gpuatlas/gpuatlas/internal/golden"
+)
+
+// runFindJSON runs gpuatlas find --format json and decodes its answer.
+func runFindJSON(t *testing.T, want int, args ...string) findJSON {
+	t.Helper()
+	code, out, errs := runCmd(runFind, append(args, "--format", "json")...)
+	if code != want {
+		t.Fatalf("find %v: exit %d, want %d: %s", args, code, want, errs)
+	}
+	var a findJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatalf("find output: %v\n%s", err, out)
+	}
+	return a
+}
+
+func rowKeys(a findJSON) []string {
+	var keys []string
+	for _, r := range a.Rows {
+		keys = append(keys, r.Provider+"/"+r.InstanceType)
+	}
+	return keys
+}
+
+// The README's first example against the embedded catalog. Checked by hand
+// in data/catalog.json: the types with 8 or more GPUs whose model or name
+// holds "h100" are aws/p5.48xlarge (8x H100 SXM), huawei/p5e.40xlarge.12 (8x
+// H100 NVL) and huawei/p5s.40xlarge.12 (8x H100 PCIe); the Huawei ones have no
+// offer, so (as in the explorer) no row. p5.48xlarge's cheapest on-demand
+// price is 55.04 USD/h in us-east-1, us-east-2 and us-west-2 alike: the first
+// in the data, us-east-1, is the row's region; per GPU 55.04 / 8 = 6.88. Its
+// cheapest plausible spot price is 7.3262 USD/h in eu-north-1 (zones a, b and
+// c; the first, a), observed 2025-11-30, more than 30 days before the catalog
+// (2026-12-01): marked stale. The spot prices in ap-southeast-3 (7.59552) and
+// ca-central-1 are suspect and left out. --billing shows two columns only.
+func TestFind_ReadmeH100(t *testing.T) {
+	a := runFindJSON(t, ExitOK, "gpus>=8 gpu:h100", "--billing", "on_demand,spot", "--sort", "per_gpu_hour", "--limit", "10")
+	if diff := cmp.Diff([]string{"aws/p5.48xlarge"}, rowKeys(a)); diff != "" {
+		t.Fatalf("rows (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"on_demand", "spot"}, a.Columns); diff != "" {
+		t.Errorf("columns (-want +got):\n%s", diff)
+	}
+	r := a.Rows[0]
+	if r.Region != "us-east-1" || r.Billing != "on_demand" || r.PricePerHour.String() != "55.04" || r.PricePerGPUHour.String() != "6.88" ||
+		r.GPUs.String() != "8" || r.GPUMemoryGB.String() != "80" || r.Currency != "USD" {
+		t.Errorf("row %+v", r)
+	}
+	if len(r.Prices) != 2 {
+		t.Fatalf("prices %+v", r.Prices)
+	}
+	spot := r.Prices[1]
+	if spot.Column != "spot" || spot.Region != "eu-north-1" || spot.Zone != "eu-north-1a" || spot.PricePerHour.String() != "7.3262" ||
+		!cmp.Equal(spot.Marks, []string{"stale"}) || spot.ObservedAt != "2025-11-30T00:00:00Z" {
+		t.Errorf("spot %+v", spot)
+	}
+	if a.Schema != FindSchema || a.Sort != "gpu_price" || a.Total != 1 || a.Expression != "gpus>=8 gpu:h100" {
+		t.Errorf("answer %+v", a)
+	}
+}
+
+// The README's second example. Checked by hand in data/catalog.json
+// (independently of this code): 129 types have a plausible on-demand offer
+// in a Chinese region and one device of at least 24 GB by its memory class;
+// cheapest on-demand first, in CNY as published: alibaba ecs.av8m.16xlarge
+// 6.094 in cn-guangzhou (VG1000, 64 GB), aws g5.xlarge 6.70086 in
+// cn-northwest-1 (AWS's Ningxia region, priced in CNY), alibaba
+// ecs.f3-c12f1.3xlarge 7.234771 in cn-zhangjiakou. g5.xlarge and g5.12xlarge
+// have A10Gs of class 24 GB of which 22.35 GiB is usable: the class counts,
+// so both are kept.
+func TestFind_ReadmeChinaCNY(t *testing.T) {
+	a := runFindJSON(t, ExitOK, "gpu_memory>=24 country:cn", "--currency", "CNY")
+	if a.Total != 129 || len(a.Rows) != 129 || a.Currency != "CNY" {
+		t.Fatalf("%d rows of %d in %s, want 129 in CNY", len(a.Rows), a.Total, a.Currency)
+	}
+	want := []struct{ key, region, price string }{
+		{"alibaba/ecs.av8m.16xlarge", "cn-guangzhou", "6.094"},
+		{"aws/g5.xlarge", "cn-northwest-1", "6.70086"},
+		{"alibaba/ecs.f3-c12f1.3xlarge", "cn-zhangjiakou", "7.234771"},
+	}
+	for i, w := range want {
+		r := a.Rows[i]
+		if r.Provider+"/"+r.InstanceType != w.key || r.Region != w.region || r.PricePerHour.String() != w.price || r.Currency != "CNY" {
+			t.Errorf("row %d: %s in %s at %v %s, want %+v", i, r.InstanceType, r.Region, r.PricePerHour, r.Currency, w)
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range a.Rows {
+		seen[r.Provider+"/"+r.InstanceType] = true
+		if r.Country != "CN" || r.GPUMemoryGB.LessThan(decimalOf(t, "24")) {
+			t.Errorf("%s/%s: country %s, %v GB", r.Provider, r.InstanceType, r.Country, r.GPUMemoryGB)
+		}
+	}
+	if !seen["aws/g5.12xlarge"] {
+		t.Error("g5.12xlarge (4x A10G, class 24 GB, 22.35 GiB usable) is left out")
+	}
+}
+
+// The README's third example. Checked by hand against data/scenarios.yaml:
+// llm-inference-large requires GPUs (or NPUs) of 24 GB or more each, 160 GB
+// in all and NVLink; compare gives "fits" to exactly these 14 types (those
+// with NVLink-connected SXM parts and an on-demand price: A100 80GB, A100
+// 40GB, V100 SXM2, H100, H200); types whose link is unknown (B200, the
+// unnamed Alibaba "H") may fit and are not listed, as in the explorer.
+// Cheapest first: alibaba ecs.gn7e-c16g1.8xlarge (2x A100 80GB, 160 GB) at
+// 69.03688 CNY/h in ap-southeast-5 = 69.03688 × 1.1566 / 8.1836 = 9.7570819
+// USD/h through the catalog's ECB rates.
+func TestFind_ReadmeScenario(t *testing.T) {
+	a := runFindJSON(t, ExitOK, "scenario:llm-inference-large")
+	want := []string{"alibaba/ecs.gn7e-c16g1.8xlarge", "tencent/GN10Xp.20XLARGE320", "tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320",
+		"alibaba/ecs.gn7e-c16g1.16xlarge", "aws/p4d.24xlarge", "alibaba/ecs.gn6e-c12g1.24xlarge", "aws/p4de.24xlarge", "aws/p3dn.24xlarge",
+		"tencent/GT4.41XLARGE948", "alibaba/ecs.gn7e-c16g1.32xlarge", "alibaba/ecs.sccgn7ex.32xlarge", "aws/p5.48xlarge", "aws/p5en.48xlarge"}
+	if diff := cmp.Diff(want, rowKeys(a)); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+	r := a.Rows[0]
+	if r.PricePerHour.String() != "9.7570819" || r.Region != "ap-southeast-5" || r.Prices[0].Amount.String() != "69.03688" ||
+		r.Prices[0].AmountCurrency != "CNY" || r.GPUMemoryTotalGB.String() != "160" {
+		t.Errorf("first row %+v", r)
+	}
+}
+
+func decimalOf(t *testing.T, s string) decimal.Decimal {
+	t.Helper()
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestFind_ExitCodes: 1 without rows, 2 for a bad expression (each error with
+// its column, in the language) or command line.
+func TestFind_ExitCodes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		code int
+		err  string
+	}{
+		{[]string{"gpus>=x"}, nil, ExitUsage, "gpuatlas: find: gpus>=x: at column 7: expected a number\n"},
+		{[]string{"gpus>=x", "--lang", "zh"}, nil, ExitUsage, "gpuatlas: find: gpus>=x：第 7 列：应为数字\n"},
+		{[]string{"gpus>=x"}, map[string]string{"LANG": "zh_CN.UTF-8"}, ExitUsage, "gpuatlas: find: gpus>=x：第 7 列：应为数字\n"},
+		{[]string{"scenario:nope gpus>=8,9"}, nil, ExitUsage, "gpuatlas: find: scenario:nope: at column 10: unknown scenario nope; one of: "},
+		{[]string{"gpus>=100"}, nil, ExitError, "No instance type matches gpus>=100.\n"},
+		{[]string{"gpus>=100", "--lang", "zh"}, nil, ExitError, "没有实例规格符合 gpus>=100。\n"},
+		{[]string{}, nil, ExitUsage, "give a filter expression"},
+		{[]string{"gpus>=8", "gpus>=x"}, nil, ExitUsage, "gpuatlas: find: gpus>=x: at column 15: expected a number\n"},
+		{[]string{"gpus>=8", "--format", "xml"}, nil, ExitUsage, "--format \"xml\": want table, csv, json or markdown"},
+		{[]string{"gpus>=8", "--billing", "ondemand"}, nil, ExitUsage, "--billing \"ondemand\": want a comma list of on_demand, spot"},
+		{[]string{"gpus>=8", "--sort", "cheap"}, nil, ExitUsage, "--sort \"cheap\": want price, per_gpu_hour"},
+		{[]string{"gpus>=8", "--currency", "XYZ"}, nil, ExitUsage, "--currency \"XYZ\": the catalog's FX table"},
+		{[]string{"gpus>=8", "--limit", "-1"}, nil, ExitUsage, "--limit -1: must be 0 (all) or more"},
+		{[]string{"gpus>=8", "--at", "yesterday"}, nil, ExitUsage, "--at \"yesterday\": want a date"},
+		{[]string{"gpus>=8", "--catalog", filepath.Join("..", "..", "data", "catalog.json"), "--at", "2020-01-01"}, nil, ExitError, "no crawl at or before \"2020-01-01\""},
+	} {
+		code, _, errs := runEnv(runFind, c.env, c.args...)
+		if code != c.code || !strings.Contains(errs, c.err) {
+			t.Errorf("find %q: exit %d, stderr %q; want %d and %q", c.args, code, errs, c.code, c.err)
+		}
+	}
+}
+
+// TestFind_At: --at rebuilds the catalog of a date from the history beside
+// --catalog; the last crawl (2026-12-01) gives the catalog's own answer.
+func TestFind_At(t *testing.T) {
+	cat := filepath.Join("..", "..", "data", "catalog.json")
+	now := runFindJSON(t, ExitOK, "gpus>=8 gpu:h100", "--catalog", cat)
+	then := runFindJSON(t, ExitOK, "gpus>=8 gpu:h100", "--catalog", cat, "--at", "2026-12-01")
+	if diff := cmp.Diff(now.Rows, then.Rows); diff != "" || then.CatalogTakenAt != "2026-12-01T00:00:00Z" {
+		t.Errorf("--at 2026-12-01 taken %s (-catalog +history):\n%s", then.CatalogTakenAt, diff)
+	}
+	// Unquoted terms are one expression; the currency's case does not matter.
+	split := runFindJSON(t, ExitOK, "gpus>=8", "gpu:h100", "--catalog", cat, "--currency", "usd")
+	if diff := cmp.Diff(now.Rows, split.Rows); diff != "" || split.Expression != "gpus>=8 gpu:h100" || split.Currency != "USD" {
+		t.Errorf("unquoted %q in %s (-quoted +unquoted):\n%s", split.Expression, split.Currency, diff)
+	}
+}
+
+// TestFind_Formats: the small test catalog (compare/testdata) as a table at
+// 80 and 200 columns, in English and Chinese, as CSV and as Markdown.
+func TestFind_Formats(t *testing.T) {
+	cat := filepath.Join("..", "..", "compare", "testdata", "find_catalog.json")
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"table_wide", map[string]string{"COLUMNS": "200"}, []string{""}},
+		{"table_80", map[string]string{"COLUMNS": "80"}, []string{"gpus>=4", "--sort", "-gpus"}},
+		{"table_zh", map[string]string{"COLUMNS": "100"}, []string{"country:cn", "--lang", "zh", "--currency", "CNY"}},
+		{"table_native", nil, []string{"gpus>=8", "--currency", "native", "--billing", "on_demand,subscription"}},
+		{"csv", nil, []string{"", "--format", "csv"}},
+		{"markdown", nil, []string{"gpus>=8 -kind:npu", "--format", "markdown", "--limit", "2"}},
+	} {
+		code, out, errs := runEnv(runFind, c.env, append(c.args, "--catalog", cat)...)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d: %s", c.name, code, errs)
+		}
+		if c.env["COLUMNS"] != "" {
+			n, err := strconv.Atoi(c.env["COLUMNS"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(strings.SplitN(out, "\n\n", 2)[0], "\n") {
+				if dispWidth(line) > n {
+					t.Errorf("%s: line wider than %d: %q", c.name, n, line)
+				}
+			}
+		}
+		golden.Check(t, filepath.Join("testdata", "find", c.name+".golden"), []byte(out))
+	}
+}
+
+// TestFind_READMEDocumentsIt: the README's section on find names every flag
+// the command has, every CSV column and the three examples the tests above
+// run.
+func TestFind_READMEDocumentsIt(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	start := strings.Index(readme, "### `gpuatlas find`")
+	if start < 0 {
+		t.Fatal("README.md has no section on gpuatlas find")
+	}
+	section := readme[start:]
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	code, help, _ := runCmd(runFind, "--help")
+	if code != ExitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	flags := regexp.MustCompile(`(?m)^\s+-([a-z][a-z-]*)`).FindAllStringSubmatch(help, -1)
+	if len(flags) != 8 {
+		t.Errorf("find has %d flags, the issue names 8: %v", len(flags), flags)
+	}
+	for _, f := range flags {
+		if !strings.Contains(section, "`--"+f[1]) {
+			t.Errorf("README.md does not document find --%s", f[1])
+		}
+	}
+	for _, c := range findCSVHeader {
+		if !strings.Contains(section, c) {
+			t.Errorf("README.md does not document the CSV column %s", c)
+		}
+	}
+	for _, ex := range []string{
+		"gpuatlas find 'gpus>=8 gpu:h100' --billing on_demand,spot --sort per_gpu_hour --limit 10",
+		"gpuatlas find 'gpu_memory>=24 country:cn' --currency CNY",
+		"gpuatlas find 'scenario:llm-inference-large' --format json",
+		"gpus>=x: at column 7: expected a number",
+	} {
+		if !strings.Contains(section, ex) {
+			t.Errorf("README.md lacks %q", ex)
+		}
+	}
+}
