@@ -72,7 +72,7 @@ func apiPage(sum apiSummary, siteURL, base string) apiPageData {
 	d.DuckDB = `SELECT o.instance_type, o.region, o.price.amount AS amount, o.price.currency AS currency,
        o.usd_per_gpu_hour.amount AS usd_per_gpu_hour, o.provenance.observed_at
 FROM (SELECT unnest(offers) AS o FROM read_json_auto('offers.json'))
-WHERE o.billing = 'on_demand' AND len(o.marks) = 0
+WHERE o.billing = 'on_demand' AND NOT list_has_any(o.marks, ['suspect', 'reported'])
 ORDER BY CAST(o.usd_per_gpu_hour.amount AS DECIMAL(18, 8)) NULLS LAST
 LIMIT 10;`
 	return d

@@ -17,6 +17,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 )
@@ -118,6 +119,7 @@ func TestEmbeddedSite(t *testing.T) {
 			t.Fatalf("%d charts with %d labels: the walk checks nothing", charts, labels)
 		}
 	})
+	t.Run("api", func(t *testing.T) { checkEmbeddedAPI(t, out) })
 	site := serveSite(t, out)
 	t.Run("L4 scenarios", func(t *testing.T) {
 		fits, may := l4Verdicts(t)
@@ -158,6 +160,7 @@ func TestEmbeddedSite(t *testing.T) {
 				{"/gpus/nvidia-l4-24gb.html", "footer"},
 				{"/scenarios/llm-finetune.html", "footer"},
 				{"/tco.html", `#calc-form[data-state="ok"]`},
+				{"/api.html", "footer"},
 			} {
 				path := prefix + p.path
 				browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(p.wait)))
@@ -183,6 +186,51 @@ func TestEmbeddedSite(t *testing.T) {
 		}
 		browsertest.Shots{Pages: pages, NoExceptions: true, Check: noSidewaysPriceTables}.Save(t, site)
 	})
+}
+
+// checkEmbeddedAPI validates every JSON API document of the embedded site
+// against its schema and follows every link the documents hold
+// (internal/apischema), and logs the API's size.
+func checkEmbeddedAPI(t *testing.T, out string) {
+	counts, problems, err := apischema.Validate(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	links, problems, err := apischema.Links(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if counts["instance"] < 100 || counts["offers"] < 3 || counts["gpu"] < 10 || counts["scenario"] < 5 {
+		t.Errorf("documents validated by kind: %v: the check checks little", counts)
+	}
+	var files, size, largest int64
+	largestPath := ""
+	err = filepath.WalkDir(filepath.Join(out, "api"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files++
+		size += info.Size()
+		if info.Size() > largest {
+			largest, largestPath = info.Size(), p
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(out, largestPath)
+	t.Logf("API: %d files, %d bytes; documents by kind %v; %d links followed; the largest is %s, %d bytes", files, size, counts, links, rel, largest)
 }
 
 // noSidewaysPriceTables fails a page whose price tables (class "stack") need
