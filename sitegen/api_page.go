@@ -40,6 +40,10 @@ type apiDocRow struct {
 	Count   int
 }
 
+// Parts splits a path at its slashes, for a page that breaks it there on a
+// narrow screen.
+func (apiDocRow) Parts(p string) []string { return strings.Split(p, "/") }
+
 // apiPage is the API page's model.
 func apiPage(sum apiSummary, siteURL, base string) apiPageData {
 	d := apiPageData{Index: apiRoot + "index.json", Files: sum.Files, Bytes: sum.Bytes}
