@@ -14,6 +14,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/golden"
+	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // apiTestSite builds the test catalog with every optional part that feeds the
@@ -367,5 +368,17 @@ func TestAPI_Golden(t *testing.T) {
 			}
 			golden.Check(t, filepath.Join("testdata", "golden", "api_v1_"+strings.ReplaceAll(rel, "/", "_")), b.Bytes())
 		})
+	}
+}
+
+// BenchmarkAPI_Embedded makes every API document of the embedded catalog (the
+// site model's part; a build adds the scenario and benchmark parts).
+func BenchmarkAPI_Embedded(b *testing.B) {
+	m := embeddedModel(b)
+	b.ResetTimer()
+	for range b.N {
+		if _, _, err := newAPISite(m, nil, nil).files(templates.FS); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
