@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -230,6 +232,48 @@ func checkEmbeddedAPI(t *testing.T, out string) {
 		t.Fatal(err)
 	}
 	rel, _ := filepath.Rel(out, largestPath)
+	// By hand, from data/catalog.json: p5.48xlarge on demand in us-east-1 is
+	// 55.04 USD an hour from aws:pricing:GetProducts, fetched 2026-11-30 and
+	// observed 2025-11-30 (a year before the catalog: "old"); over 8 GPUs
+	// 6.88 USD a GPU-hour.
+	b, err := os.ReadFile(filepath.Join(out, "api", "v1", "instances", "aws", "p5.48xlarge.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Offers []struct {
+			Key    string
+			Price  struct{ Amount, Currency, Unit string }
+			PerGPU struct {
+				Amount string
+			} `json:"usd_per_gpu_hour"`
+			Provenance struct {
+				Source     string
+				FetchedAt  string `json:"fetched_at"`
+				ObservedAt string `json:"observed_at"`
+			}
+			Marks []string
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, o := range doc.Offers {
+		if o.Key != "aws/p5.48xlarge/us-east-1//on_demand" {
+			continue
+		}
+		found = true
+		got := fmt.Sprintf("%s %s/%s, %s per GPU-hour, %s fetched %s observed %s, marks %v", o.Price.Amount, o.Price.Currency, o.Price.Unit,
+			o.PerGPU.Amount, o.Provenance.Source, o.Provenance.FetchedAt, o.Provenance.ObservedAt, o.Marks)
+		want := "55.04 USD/hour, 6.88 per GPU-hour, aws:pricing:GetProducts fetched 2026-11-30T00:00:00Z observed 2025-11-30T00:00:00Z, marks [old]"
+		if got != want {
+			t.Errorf("p5.48xlarge on demand in us-east-1:\n got %s\nwant %s", got, want)
+		}
+	}
+	if !found {
+		t.Error("instances/aws/p5.48xlarge.json has no on-demand offer in us-east-1")
+	}
 	t.Logf("API: %d files, %d bytes; documents by kind %v; %d links followed; the largest is %s, %d bytes", files, size, counts, links, rel, largest)
 }
 
