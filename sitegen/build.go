@@ -139,6 +139,13 @@ func Build(opts Options) (Stats, error) {
 		}
 	}
 
+	// the JSON API and llms.txt (sitegen/api_*.go)
+	apiFiles, apiSum, err := newAPISite(m, ex, scen).files(opts.Templates)
+	if err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
+	}
+	data = append(data, apiFiles...)
+
 	w, err := newSiteWriter(opts.OutDir)
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
@@ -174,6 +181,7 @@ func Build(opts Options) (Stats, error) {
 			}
 			ps = append(ps, fp)
 		}
+		ps = append(ps, page{Path: apiPagePath, Template: "api.html", Data: apiPage(apiSum, siteURL, base)})
 		ages, err := m.ageLines(l)
 		if err != nil {
 			return Stats{}, fmt.Errorf("build site: %w", err)
@@ -201,6 +209,9 @@ func Build(opts Options) (Stats, error) {
 		}
 		files = nil
 		pages += len(jobs)
+	}
+	if err := w.write(llmsTxtPath, llmsTxt(m, apiSum, siteURL, base, scen != nil)); err != nil {
+		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
 	if err := w.write("robots.txt", robotsTxt(siteURL, base)); err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)

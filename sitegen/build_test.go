@@ -155,8 +155,8 @@ func TestBuild_Stats(t *testing.T) {
 	}
 	// Per language: overview, offers, compare, GPU index, regions, downloads,
 	// coverage, 404, methodology, about, changes (the snapshot is the first
-	// crawl), a page per GPU model and one per instance type.
-	wantPages := 2 * (11 + len(models) + len(snap.Instances))
+	// crawl), the JSON API, a page per GPU model and one per instance type.
+	wantPages := 2 * (12 + len(models) + len(snap.Instances))
 	if st.Pages != wantPages {
 		t.Errorf("Pages = %d, want %d", st.Pages, wantPages)
 	}

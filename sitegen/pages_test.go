@@ -74,7 +74,7 @@ func TestBuild_SiteURLCanonicalSitemapRobots(t *testing.T) {
 	locs := regexp.MustCompile(`<loc>([^<]*)</loc>`).FindAllStringSubmatch(sitemap, -1)
 	snap := testSnapshot(t)
 	// Every page of both languages but the 404 pages.
-	if want := 2*(10+5) + 2*len(snap.Instances); len(locs) != want {
+	if want := 2*(11+5) + 2*len(snap.Instances); len(locs) != want {
 		t.Errorf("sitemap has %d URLs, want %d", len(locs), want)
 	}
 	for _, l := range locs {

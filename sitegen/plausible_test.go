@@ -11,7 +11,7 @@ import (
 )
 
 // embeddedModel is the site model of the embedded catalog (data/catalog.json).
-func embeddedModel(t *testing.T) *siteModel {
+func embeddedModel(t testing.TB) *siteModel {
 	t.Helper()
 	b, err := fs.ReadFile(data.FS, "catalog.json")
 	if err != nil {

@@ -8,5 +8,5 @@ import "embed"
 // static assets (static/), the message catalogs (i18n/en.json, i18n/zh.json) and
 // the pages written in Markdown (content/<page>.<lang>.md).
 //
-//go:embed *.html static/* i18n/*.json content/*.md
+//go:embed *.html static/* i18n/*.json content/*.md api/schema/*.json
 var FS embed.FS

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 )
@@ -118,6 +121,7 @@ func TestEmbeddedSite(t *testing.T) {
 			t.Fatalf("%d charts with %d labels: the walk checks nothing", charts, labels)
 		}
 	})
+	t.Run("api", func(t *testing.T) { checkEmbeddedAPI(t, out) })
 	site := serveSite(t, out)
 	t.Run("L4 scenarios", func(t *testing.T) {
 		fits, may := l4Verdicts(t)
@@ -158,6 +162,7 @@ func TestEmbeddedSite(t *testing.T) {
 				{"/gpus/nvidia-l4-24gb.html", "footer"},
 				{"/scenarios/llm-finetune.html", "footer"},
 				{"/tco.html", `#calc-form[data-state="ok"]`},
+				{"/api.html", "footer"},
 			} {
 				path := prefix + p.path
 				browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(p.wait)))
@@ -183,6 +188,93 @@ func TestEmbeddedSite(t *testing.T) {
 		}
 		browsertest.Shots{Pages: pages, NoExceptions: true, Check: noSidewaysPriceTables}.Save(t, site)
 	})
+}
+
+// checkEmbeddedAPI validates every JSON API document of the embedded site
+// against its schema and follows every link the documents hold
+// (internal/apischema), and logs the API's size.
+func checkEmbeddedAPI(t *testing.T, out string) {
+	counts, problems, err := apischema.Validate(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	links, problems, err := apischema.Links(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if counts["instance"] < 100 || counts["offers"] < 3 || counts["gpu"] < 10 || counts["scenario"] < 5 {
+		t.Errorf("documents validated by kind: %v: the check checks little", counts)
+	}
+	var files, size, largest int64
+	largestPath := ""
+	err = filepath.WalkDir(filepath.Join(out, "api"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files++
+		size += info.Size()
+		if info.Size() > largest {
+			largest, largestPath = info.Size(), p
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(out, largestPath)
+	// By hand, from data/catalog.json: p5.48xlarge on demand in us-east-1 is
+	// 55.04 USD an hour from aws:pricing:GetProducts, fetched 2026-11-30 and
+	// observed 2025-11-30 (a year before the catalog: "old"); over 8 GPUs
+	// 6.88 USD a GPU-hour.
+	b, err := os.ReadFile(filepath.Join(out, "api", "v1", "instances", "aws", "p5.48xlarge.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Offers []struct {
+			Key    string
+			Price  struct{ Amount, Currency, Unit string }
+			PerGPU struct {
+				Amount string
+			} `json:"usd_per_gpu_hour"`
+			Provenance struct {
+				Source     string
+				FetchedAt  string `json:"fetched_at"`
+				ObservedAt string `json:"observed_at"`
+			}
+			Marks []string
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, o := range doc.Offers {
+		if o.Key != "aws/p5.48xlarge/us-east-1//on_demand" {
+			continue
+		}
+		found = true
+		got := fmt.Sprintf("%s %s/%s, %s per GPU-hour, %s fetched %s observed %s, marks %v", o.Price.Amount, o.Price.Currency, o.Price.Unit,
+			o.PerGPU.Amount, o.Provenance.Source, o.Provenance.FetchedAt, o.Provenance.ObservedAt, o.Marks)
+		want := "55.04 USD/hour, 6.88 per GPU-hour, aws:pricing:GetProducts fetched 2026-11-30T00:00:00Z observed 2025-11-30T00:00:00Z, marks [old]"
+		if got != want {
+			t.Errorf("p5.48xlarge on demand in us-east-1:\n got %s\nwant %s", got, want)
+		}
+	}
+	if !found {
+		t.Error("instances/aws/p5.48xlarge.json has no on-demand offer in us-east-1")
+	}
+	t.Logf("API: %d files, %d bytes; documents by kind %v; %d links followed; the largest is %s, %d bytes", files, size, counts, links, rel, largest)
 }
 
 // noSidewaysPriceTables fails a page whose price tables (class "stack") need
