@@ -90,7 +90,7 @@ func llmsTxt(m *siteModel, sum apiSummary, siteURL, base string, scenarios bool)
 	b.WriteString("# GPU Atlas\n\n")
 	b.WriteString("> GPU cloud instance types of AWS, Alibaba Cloud, Tencent Cloud, Huawei Cloud and Volcano Engine in one catalog: specs, native prices with their source and dates, scenario fit and cost per unit of work. The site is in English and Chinese; the JSON API under api/v1/ serves the same figures to scripts.\n\n")
 	fmt.Fprintf(&b, "Catalog taken at %s. Every offer carries its source, fetched_at (when GPU Atlas retrieved it) and observed_at (when the source says the price held). Money is an exact decimal string with its currency (%s); USD figures use the FX table of %s (%s, base %s).\n\n",
-		snap.TakenAt.UTC().Format("2006-01-02"), strings.Join(currencies(snap), ", "), snap.FX.Date, oneLine(snap.FX.Source), snap.FX.Base)
+		snap.TakenAt.UTC().Format("2006-01-02"), strings.Join(currencies(snap), ", "), snap.FX.Date, markdownText(snap.FX.Source), snap.FX.Base)
 	b.WriteString("Data dates by provider:\n\n")
 	for _, p := range m.providers() {
 		var age catalog.DataAge
@@ -161,3 +161,17 @@ func currencies(snap *catalog.Snapshot) []string {
 // oneLine is a catalog's text on one line of llms.txt: a line break in it
 // would start a Markdown block of its own.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// markdownText is text from outside (the FX table's source) on one line
+// with Markdown's punctuation backslash-escaped, so that llms.txt shows it as
+// written: it cannot open a link, an image, an HTML tag or emphasis.
+func markdownText(s string) string {
+	var b strings.Builder
+	for _, r := range oneLine(s) {
+		if strings.ContainsRune("\\`*_{}[]()<>#!|\"=", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -390,3 +390,18 @@ func BenchmarkAPI_Embedded(b *testing.B) {
 		}
 	}
 }
+
+// Text from outside in llms.txt cannot open a link, an image, a tag or
+// emphasis, or start a formula a spreadsheet would run.
+func TestMarkdownText_EscapesOutsideText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"European Central Bank", "European Central Bank"},
+		{"[x](javascript:alert(1))", `\[x\]\(javascript:alert\(1\)\)`},
+		{`=HYPERLINK("http://e.example","x")`, `\=HYPERLINK\(\"http://e.example\",\"x\"\)`},
+		{"a\n<img src=x>\t*b*", `a \<img src\=x\> \*b\*`},
+	} {
+		if got := markdownText(c.in); got != c.want {
+			t.Errorf("markdownText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
