@@ -24,7 +24,7 @@ type language struct {
 func newLanguages() []*language {
 	return []*language{
 		{Tag: "en", HTMLLang: "en", Name: "English", Prefix: ""},
-		{Tag: "zh", HTMLLang: "zh-Hans", Name: "中文", Prefix: "zh/"},
+		{Tag: "zh", HTMLLang: "zh-CN", Name: "中文", Prefix: "zh/"},
 	}
 }
 

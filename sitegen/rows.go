@@ -67,7 +67,7 @@ func writeMarks(b *strings.Builder, l *language, o *offerView) {
 		b.WriteString(" ")
 	}
 	if o.Offer.Suspect != "" {
-		writeBadge(b, "suspect", o.Offer.Suspect, l.msg("badge.suspect"))
+		writeBadge(b, "suspect", suspectText(l, o.Offer.Suspect), l.msg("badge.suspect"))
 		b.WriteString(" ")
 	}
 	switch {
@@ -144,7 +144,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
-			escapeText(&b, o.Offer.Includes)
+			b.WriteString(string(outsideText(o.Offer.Includes)))
 		} else {
 			b.WriteString("—")
 		}
@@ -153,7 +153,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		writeMarks(&b, l, o)
 		if o.Offer.Suspect != "" {
 			b.WriteString(" <small>")
-			escapeText(&b, o.Offer.Suspect)
+			b.WriteString(string(suspectHTML(l, o.Offer.Suspect)))
 			b.WriteString("</small>")
 		}
 		b.WriteString("</td>\n</tr>\n")

@@ -20,8 +20,8 @@ const instanceOfferRowTemplate = `{{range .}}<tr>
 <td class="num" data-label="{{t "col.usd_hour"}}">{{with .USDHour}}{{money .}} USD{{end}}</td>
 <td class="num" data-label="{{t "col.usd_gpu_hour"}}">{{with .USDGPUHour}}{{money .}} USD{{end}}</td>
 <td data-label="{{t "col.availability"}}">{{label "avail" .Offer.Availability}}</td>
-<td data-label="{{t "col.includes"}}">{{or .Offer.Includes "—"}}</td>
-<td data-label="{{t "col.marks"}}">{{template "marks" .}}{{with .Offer.Suspect}} <small>{{.}}</small>{{end}}</td>
+<td data-label="{{t "col.includes"}}">{{with .Offer.Includes}}{{en .}}{{else}}—{{end}}</td>
+<td data-label="{{t "col.marks"}}">{{template "marks" .}}{{with .Offer.Suspect}} <small>{{suspecth .}}</small>{{end}}</td>
 </tr>
 {{end}}`
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/internal/pagetext"
 )
 
 // testScenarios are the project's scenario definitions (data/scenarios.yaml).
@@ -81,7 +82,7 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 		if s.NameZH != "" && !strings.Contains(zh, "<h1>"+s.NameZH+" ") {
 			t.Errorf("%s: the Chinese page lacks its Chinese name %q", s.ID, s.NameZH)
 		}
-		if !strings.Contains(zh, `<html lang="zh-Hans">`) || !strings.Contains(zh, `href="/gpuatlas/zh/scenarios/"`) {
+		if !strings.Contains(zh, `<html lang="zh-CN">`) || !strings.Contains(zh, `href="/gpuatlas/zh/scenarios/"`) {
 			t.Errorf("%s: the Chinese page is not in Chinese or does not link its index under the base", s.ID)
 		}
 	}
@@ -137,16 +138,16 @@ func TestScenarios_ChinesePagesHaveNoEnglishRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := visibleText(string(b), "en")
+		text := pagetext.Visible(string(b), "en")
 		if !strings.ContainsRune(text, '的') {
 			t.Errorf("%s: no Chinese in the visible text", p)
 		}
-		for _, r := range englishRuns(text) {
+		for _, r := range pagetext.EnglishRuns(text) {
 			t.Errorf("%s: English on a Chinese page: %q", strings.TrimPrefix(p, out), r)
 		}
 	}
 	// And the English pages carry the same reasons in English.
-	en := visibleText(readPage(t, out, "scenarios/llm-finetune.html"), "")
+	en := pagetext.Visible(readPage(t, out, "scenarios/llm-finetune.html"), "")
 	for _, want := range []string{"Requires", "GPU memory in all"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("scenarios/llm-finetune.html lacks %q", want)
