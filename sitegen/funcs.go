@@ -24,7 +24,12 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"ena": func(s string) enArg { return enArg(s) },
 		"th":  l.tOutside,
 		// suspect is an offer's implausibility reasons in words (suspect_words.go).
-		"suspect":  func(s string) string { return suspectText(l, s) },
+		"suspect": func(s string) string { return suspectText(l, s) },
+		// hourly is an hourly price in the page's currency (page_currency.go);
+		// pagecur that currency, pagefx its rate from USD and the rate's date.
+		"hourly":   l.hourly,
+		"pagecur":  func() string { return string(l.currency()) },
+		"pagefx":   func() pageFX { return l.fx },
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
 		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.

@@ -18,6 +18,7 @@ type language struct {
 	Name     string // the language's own name, for the switch link
 	Prefix   string // folder under the site root: "" or "zh/"
 	messages map[string]string
+	fx       pageFX // the snapshot's USD to CNY rate (page_currency.go)
 }
 
 // languages are rendered in this order; the first is the default at the root.
