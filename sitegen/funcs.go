@@ -29,6 +29,8 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// pagecur that currency, pagefx its rate from USD and the rate's date.
 		"hourly":   l.hourly,
 		"pagecur":  func() string { return string(l.currency()) },
+		"pmoney":   l.pageMoney,
+		"curname":  l.curName,
 		"pagefx":   func() pageFX { return l.fx },
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
 		"label":    l.label,

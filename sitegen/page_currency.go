@@ -39,6 +39,21 @@ func (l *language) currency() catalog.Currency {
 	return catalog.USD
 }
 
+// pageMoney is a USD amount in the page's currency, without its code ("" for
+// none): converted at the snapshot's rate on a CNY page.
+func (l *language) pageMoney(usd *decimal.Decimal) string {
+	if usd == nil {
+		return ""
+	}
+	if l.currency() == catalog.CNY {
+		return moneyText(usd.Mul(l.fx.Rate))
+	}
+	return moneyText(*usd)
+}
+
+// curName is the page currency in the page's words (美元, 人民币; USD, CNY).
+func (l *language) curName() string { return l.label("curname", l.currency()) }
+
 // hourlyPrice is an hourly price in the page's currency and, smaller, in the
 // other one it is known in (USD on a CNY page; the published currency on a
 // USD page when it is another).

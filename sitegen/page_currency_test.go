@@ -37,8 +37,8 @@ func TestHourly_InThePageCurrency(t *testing.T) {
 	}
 }
 
-// The scenario pages are in CNY in Chinese, with the rate and its date, and in
-// USD in English.
+// The scenario, instance and GPU pages are in CNY in Chinese, with the rate and
+// its date, and in USD in English.
 func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 	out := buildSite(t, withScenarios)
 	for _, tc := range []struct {
@@ -47,6 +47,9 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 	}{
 		{"zh/scenarios/cv-training.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<p class="note" id="page-fx">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算`, `<td class="num">698.07 CNY<small class="id">98.32 USD</small></td>`}, []string{"美元/小时"}},
 		{"zh/scenarios/index.html", []string{`id="page-fx"`, " CNY/h"}, nil},
+		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<td class="num" data-label="人民币/小时">4.7945 CNY</td>`, "1 美元 = 7.1 人民币", `8.5000 <small>CNY/小时</small>`}, nil},
+		{"zh/gpus/nvidia-a10-24gb.html", []string{`<caption id="types-caption">各计费方式每实例小时的最低实际价格（人民币）`, `8.5000 <small>CNY/小时</small>`}, nil},
+		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">USD / hour</th>`, `1.1972 <small>USD/hour</small>`}, []string{"CNY figures are converted"}},
 		{"scenarios/cv-training.html", []string{`<th scope="col" class="num">USD / hour</th>`, `<td class="num">98.32 USD</td>`}, []string{`id="page-fx"`, "人民币"}},
 	} {
 		page := readPage(t, out, tc.page)
