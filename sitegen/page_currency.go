@@ -1,6 +1,8 @@
 package sitegen
 
 import (
+	"strings"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -49,6 +51,11 @@ func (l *language) pageMoney(usd *decimal.Decimal) string {
 		return moneyText(usd.Mul(l.fx.Rate))
 	}
 	return moneyText(*usd)
+}
+
+// msgCur is the message for key with {cur} the page currency in words.
+func (l *language) msgCur(key string) string {
+	return strings.ReplaceAll(l.msg(key), "{cur}", l.curName())
 }
 
 // curName is the page currency in the page's words (美元, 人民币; USD, CNY).

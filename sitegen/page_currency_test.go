@@ -37,7 +37,7 @@ func TestHourly_InThePageCurrency(t *testing.T) {
 	}
 }
 
-// The scenario, instance and GPU pages are in CNY in Chinese, with the rate and
+// The scenario, instance, GPU and TCO pages are in CNY in Chinese, with the rate and
 // its date, and in USD in English.
 func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 	out := buildSite(t, withScenarios)
@@ -50,6 +50,8 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<td class="num" data-label="人民币/小时">4.7945 CNY</td>`, "1 美元 = 7.1 人民币", `8.5000 <small>CNY/小时</small>`}, nil},
 		{"zh/gpus/nvidia-a10-24gb.html", []string{`<caption id="types-caption">各计费方式每实例小时的最低实际价格（人民币）`, `8.5000 <small>CNY/小时</small>`}, nil},
 		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">USD / hour</th>`, `1.1972 <small>USD/hour</small>`}, []string{"CNY figures are converted"}},
+		{"zh/tco.html", []string{`<th scope="col" class="num">总计（人民币）</th>`, `<caption id="tco-llm-finetune-cum-caption">每月末累计成本（人民币）</caption>`, "1 美元 = 7.1 人民币"}, []string{"总计（美元）"}},
+		{"tco.html", []string{`<th scope="col" class="num">Total USD</th>`}, []string{"CNY figures are converted from USD at"}},
 		{"scenarios/cv-training.html", []string{`<th scope="col" class="num">USD / hour</th>`, `<td class="num">98.32 USD</td>`}, []string{`id="page-fx"`, "人民币"}},
 	} {
 		page := readPage(t, out, tc.page)
