@@ -82,7 +82,8 @@ func (l *language) tOutside(key string, pairs ...any) (template.HTML, error) {
 	if len(pairs)%2 != 0 {
 		return "", fmt.Errorf("message %q: placeholders need name, value pairs", key)
 	}
-	esc := template.HTMLEscapeString(s)
+	// One pass (a Replacer): a value that holds "{name}" is not filled in.
+	var olds []string
 	for i := 0; i+1 < len(pairs); i += 2 {
 		name := "{" + template.HTMLEscapeString(fmt.Sprint(pairs[i])) + "}"
 		var v string
@@ -91,7 +92,7 @@ func (l *language) tOutside(key string, pairs ...any) (template.HTML, error) {
 		} else {
 			v = template.HTMLEscapeString(fmt.Sprint(pairs[i+1]))
 		}
-		esc = strings.ReplaceAll(esc, name, v)
+		olds = append(olds, name, v)
 	}
-	return template.HTML(esc), nil
+	return template.HTML(strings.NewReplacer(olds...).Replace(template.HTMLEscapeString(s))), nil
 }
