@@ -75,12 +75,12 @@ func TestBenchmarksPage(t *testing.T) {
 		`<tr data-workload="llm-inference-70b" data-provider="aws" data-gpu="nvidia-h100-sxm-80gb">`,
 		`<tr data-workload="llm-inference-8b" data-provider="alibaba" data-gpu="nvidia-a10-24gb">`,
 		`<tr data-workload="resnet50-inference" data-provider="aws" data-gpu="nvidia-a10g-24gb">`,
-		"<span>driver 550.54.15</span><span>CUDA 12.4</span><span>vLLM 0.6.3</span><code>vllm/vllm-openai:v0.6.3</code>",
+		`<span>driver 550.54.15</span><span>CUDA 12.4</span><span lang="en">vLLM 0.6.3</span><code>vllm/vllm-openai:v0.6.3</code>`,
 		`<a href="https://example.com/runs/1?a=1&amp;b=2" rel="nofollow noopener" class="src">https://example.com/runs/1?a=1&amp;b=2</a>`,
 		`<code>data/benchmarks/example.csv:2</code>`, `<code>data/benchmarks/other.yaml:7</code>`,
 		`<td class="when">2026-10-01</td>`,
-		`<span class="src">javascript:alert(1)</span>`,           // not a link
-		`<span class="src">ftp://example.org/results.txt</span>`, // not http(s): not a link
+		`<span class="src" lang="en">javascript:alert(1)</span>`,           // not a link
+		`<span class="src" lang="en">ftp://example.org/results.txt</span>`, // not http(s): not a link
 		`&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; Lab`, `&lt;b&gt;TGI&lt;/b&gt; 2.0`, `&lt;img src=x onerror=alert(5)&gt;`,
 		`<p id="bench-count" class="count" role="status" aria-live="polite" data-fmt="{n} of {m} runs" data-total="3">3 of 3 runs</p>`,
 		`<option value="nvidia-h100-sxm-80gb">NVIDIA H100 SXM5 80GB</option>`,
@@ -103,7 +103,7 @@ func TestBenchmarksPage(t *testing.T) {
 		`<span class="badge measured" title="From a benchmark run on this very instance type.">measured</span>`,
 		`<tr data-provider="volcengine" data-gpu="nvidia-a10-24gb" class="est">`,
 		`<span class="badge estimated" title="Not measured: scaled from a run on another instance type with the same GPU model.">estimated</span>`,
-		"estimated, not measured: from run data/benchmarks/example.csv:3 on ecs.gn7i-c8g1.2xlarge",
+		`estimated, not measured: from run <span lang="en">data/benchmarks/example.csv:3</span> on <span lang="en">ecs.gn7i-c8g1.2xlarge</span>`,
 	)
 	if i, j := strings.Index(sec, `data-provider="alibaba"`), strings.Index(sec, `data-provider="volcengine"`); i < 0 || j < i {
 		t.Error("the cheaper measured Alibaba figure is not first")
@@ -115,7 +115,7 @@ func TestBenchmarksPage(t *testing.T) {
 	if s := string(svg); !strings.HasPrefix(s, "<svg") || !strings.Contains(s, ">measured<") || !strings.Contains(s, ">estimated<") || !strings.Contains(s, "Volcano Engine ecs.gni2.3xlarge") {
 		t.Errorf("the chart lacks its two series or categories: %.400s", s)
 	}
-	if zh, err := os.ReadFile(filepath.Join(out, "zh", "benchmarks", "llm-inference-8b.svg")); err != nil || !strings.Contains(string(zh), ">估算    <") {
+	if zh, err := os.ReadFile(filepath.Join(out, "zh", "benchmarks", "llm-inference-8b.svg")); err != nil || !strings.Contains(string(zh), ">估算      <") {
 		t.Errorf("the Chinese chart lacks the Chinese series names (%v)", err)
 	}
 	if zh := readPage(t, out, "zh/benchmarks.html"); !strings.Contains(zh, `<span class="badge estimated" title="非实测：由相同 GPU 型号的其他实例规格的测试换算。">估算</span>`) {
@@ -136,7 +136,7 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 	for _, w := range []string{
 		`<tr data-workload="llm-inference-70b" data-basis="measured"><td>LLM inference 70B <small class="id">llm-inference-70b</small></td><td>On-demand</td>`,
 		`<td>Spot</td>`, `<td>Reserved 1y, all upfront</td>`,
-		"measured: 2,400 tokens/s on 8 GPUs (run data/benchmarks/example.csv:2, Example Lab, 2026-10-01)",
+		`measured: 2,400 <span lang="en">tokens/s</span> on 8 GPUs (run <span lang="en">data/benchmarks/example.csv:2</span>, <span lang="en">Example Lab, 2026-10-01</span>)`,
 		`<caption id="type-runs-caption">Benchmark runs on this instance type</caption>`,
 		`<a href="/benchmarks.html">All benchmark results</a>`,
 	} {

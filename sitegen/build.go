@@ -113,6 +113,7 @@ func Build(opts Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("build site: %w", err)
 	}
+	setPageFX(langs, snap.FX)
 	m.history = opts.PriceHistory
 	m.explorer = explorerInputs{langs: langs, scenarios: opts.Scenarios}
 	// benchmarks and changes (sitegen/benchmarks.go, changes.go)

@@ -76,7 +76,7 @@ func TestBuild_ImportedHistory(t *testing.T) {
 	for _, w := range []string{
 		`<img src="/instances/aws/p5.48xlarge.history.svg"`, "98.32 USD/hour", "55.04 USD/hour",
 		`<a href="` + trackerURL + `" rel="nofollow noopener">github.com/amorton45/aws-gpu-price-tracker</a>`,
-		"<small>(+100 GiB disk)</small>", `<a href="/changes/archives.html">`,
+		`<small>(+<span lang="en">100 GiB disk</span>)</small>`, `<a href="/changes/archives.html">`,
 	} {
 		if !strings.Contains(hist, w) {
 			t.Errorf("the p5.48xlarge price history lacks %q", w)
@@ -152,7 +152,7 @@ func TestBuild_ImportedHistory(t *testing.T) {
 	}
 
 	// The history is a download, and the GPU trend has the archived prices.
-	if dl := readPage(t, out, "downloads.html"); !strings.Contains(dl, "data/parquet/history/provider=aws/part-0.parquet") || !strings.Contains(dl, "<code>valid_until</code>") {
+	if dl := readPage(t, out, "downloads.html"); !strings.Contains(dl, "data/parquet/history/provider=aws/part-0.parquet") || !strings.Contains(dl, `<code lang="en">valid_until</code>`) {
 		t.Error("the downloads page does not offer the history Parquet")
 	}
 	trend := pagePart(t, readPage(t, out, "gpus/nvidia-h100-sxm-80gb.html"), `id="price-trend"`, "</table>")

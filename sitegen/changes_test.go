@@ -255,7 +255,7 @@ func TestChanges_Feed(t *testing.T) {
 	}
 	// The Chinese feed is in Chinese; ids differ per language.
 	zh, _ := readFeed(t, out, "zh/changes/feed.atom")
-	if zh.Lang != "zh-Hans" || len(zh.Entries) != 1 || zh.Entries[0].ID == e.ID || !strings.Contains(zh.Entries[0].Content.Body, "新增") {
+	if zh.Lang != "zh-CN" || len(zh.Entries) != 1 || zh.Entries[0].ID == e.ID || !strings.Contains(zh.Entries[0].Content.Body, "新增") {
 		t.Errorf("zh feed: lang %q, %d entries", zh.Lang, len(zh.Entries))
 	}
 

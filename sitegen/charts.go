@@ -137,9 +137,10 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 // chartText makes a label the library lays out as wide as a browser draws
 // it. The library measures text with its Latin font, which has no CJK
 // glyphs: it counts a Chinese character about half as wide as it is drawn,
-// so Chinese legends collide and category labels run under the plot. Two
-// trailing spaces a CJK character make up the difference in its measure; a
-// browser drops trailing spaces when it draws SVG text.
+// so Chinese legends collide and category labels run under the plot. Three
+// trailing spaces a CJK character make up the difference in its measure (two
+// left a legend's last Chinese character under the next entry's symbol in
+// Noto Sans CJK); a browser drops trailing spaces when it draws SVG text.
 func chartText(s string) string {
 	n := 0
 	for _, r := range s {
@@ -150,7 +151,7 @@ func chartText(s string) string {
 	if n == 0 {
 		return s
 	}
-	return s + strings.Repeat(" ", 2*n)
+	return s + strings.Repeat(" ", 3*n)
 }
 
 // chartTexts is chartText of each.

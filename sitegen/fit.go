@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"maps"
 	"slices"
 	"strings"
@@ -237,7 +238,7 @@ type fitPageData struct {
 	Fits       []fitRowView
 	Misses     []fitRowView
 	LeftOut    string
-	FX         string
+	FX         template.HTML // the FX source as written, marked lang="en"
 	JSON       string
 }
 
@@ -268,6 +269,15 @@ type fitRowView struct {
 	Hardware, Have, PerGPU, Price, Words string
 }
 
+// fitFX says which exchange rates converted the prices, the source as written.
+func fitFX(l *language, source, date string) template.HTML {
+	s, err := l.tOutside("fit.fx", "source", enArg(source), "date", date)
+	if err != nil { // fit.fx is in every catalog (TestMessages)
+		return template.HTML(template.HTMLEscapeString(source + " " + date))
+	}
+	return s
+}
+
 func (s *fitSite) page(base string, l *language) (page, error) {
 	w := NewFitWords(l.messages)
 	a := s.def
@@ -276,7 +286,7 @@ func (s *fitSite) page(base string, l *language) (page, error) {
 	d := fitPageData{Model: w.ModelName(e), Currency: string(o.Currency), Total: e.Total, TotalGB: GB(e.Total.GB), TotalGiB: GB(e.Total.GiB), LowerBound: e.LowerBound, Source: e.Model, LeftOut: w.T("fit.left_out",
 		"unknown", fmt.Sprint(o.UnknownMemory), "no_offer", fmt.Sprint(o.LeftOut.NoOffer),
 		"excluded", fmt.Sprint(o.LeftOut.SuspectOrSynthetic), "billing", billing),
-		FX:        w.T("fit.fx", "source", o.FXSource, "date", o.FXDate),
+		FX:        fitFX(l, o.FXSource, o.FXDate),
 		FitsTitle: w.T("fit.fits_caption", "count", fmt.Sprint(o.FitsTotal), "billing", billing, "currency", string(o.Currency))}
 	capKey := "fit.estimate_caption"
 	if e.LowerBound {

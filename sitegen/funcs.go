@@ -17,8 +17,23 @@ import (
 func funcMap(base string, l *language, versions map[string]string) template.FuncMap {
 	w := l.words()
 	return template.FuncMap{
-		"t":     l.t,
-		"label": l.label,
+		"t": l.t,
+		// en is text from outside shown as written (outside_text.go); th is t
+		// with placeholders given through en marked as such.
+		"en":  outsideText,
+		"ena": func(s string) enArg { return enArg(s) },
+		"th":  l.tOutside,
+		// suspect is an offer's implausibility reasons in words (suspect_words.go).
+		"suspect": func(s string) string { return suspectText(l, s) },
+		// hourly is an hourly price in the page's currency (page_currency.go);
+		// pagecur that currency, pagefx its rate from USD and the rate's date.
+		"hourly":   l.hourly,
+		"pagecur":  func() string { return string(l.currency()) },
+		"pmoney":   l.pageMoney,
+		"curname":  l.curName,
+		"pagefx":   func() pageFX { return l.fx },
+		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
+		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
 		// asset is a language-independent file; static files carry a content
@@ -53,7 +68,7 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
 		// compare's reasons in the page's language (reason_words.go): reason
 		// rounds figures for people, exact keeps them for formulas.
-		"reason":   w.Reason,
+		"reason":   w.ReasonHTML,
 		"exact":    w.Exact,
 		"reasons":  w.Reasons,
 		"hardware": w.Hardware,

@@ -18,13 +18,14 @@ type language struct {
 	Name     string // the language's own name, for the switch link
 	Prefix   string // folder under the site root: "" or "zh/"
 	messages map[string]string
+	fx       pageFX // the snapshot's USD to CNY rate (page_currency.go)
 }
 
 // languages are rendered in this order; the first is the default at the root.
 func newLanguages() []*language {
 	return []*language{
 		{Tag: "en", HTMLLang: "en", Name: "English", Prefix: ""},
-		{Tag: "zh", HTMLLang: "zh-Hans", Name: "中文", Prefix: "zh/"},
+		{Tag: "zh", HTMLLang: "zh-CN", Name: "中文", Prefix: "zh/"},
 	}
 }
 

@@ -52,6 +52,12 @@ func renderMarkdown(fsys fs.FS, name string, l *language, base string) (template
 		switch n := n.(type) {
 		case *ast.Link:
 			n.Destination = []byte(pageLink(base, l, string(n.Destination)))
+		case *ast.Emphasis:
+			// On a Chinese page, an emphasised stretch with no Chinese is a
+			// title as published (a paper's): marked as English.
+			if l.Tag == "zh" && !hasHan(plainText(n, src)) {
+				n.SetAttributeString("lang", []byte("en"))
+			}
 		case *ast.Heading:
 			heading = plainText(n, src)
 		case *east.Table:

@@ -144,7 +144,7 @@ func TestGPUPage_TypesCheapestPerGPUHourFirst(t *testing.T) {
 	if !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "阿里云") || !strings.Contains(string(svg), "1.1972") {
 		t.Errorf("the Chinese chart lacks the provider's Chinese name or the price: %.300s", svg)
 	}
-	if !strings.Contains(page, `<img src="/gpus/nvidia-a10-24gb.svg"`) || !strings.Contains(page, "NVIDIA A10 datasheet (2021-04)") {
+	if !strings.Contains(page, `<img src="/gpus/nvidia-a10-24gb.svg"`) || !strings.Contains(page, `<span lang="en">NVIDIA A10 datasheet</span> (2021-04)`) {
 		t.Error("the GPU page lacks its chart or the spec source")
 	}
 	idx := readPage(t, out, "gpus/index.html")
@@ -187,7 +187,7 @@ func TestInstancePage_SimilarIncludesAndHistory(t *testing.T) {
 	if strings.Contains(similar, "ecs.gn7i-c8g1.2xlarge</a>") {
 		t.Error("a type is similar to itself")
 	}
-	if !strings.Contains(page, `<ul class="includes"><li>40 GiB ESSD system disk</li></ul>`) {
+	if !strings.Contains(page, `<ul class="includes"><li><span lang="en">40 GiB ESSD system disk</span></li></ul>`) {
 		t.Error("the page does not say what the price includes")
 	}
 	if !strings.Contains(page, `<img src="/instances/alibaba/ecs.gn7i-c8g1.2xlarge.history.svg"`) || !strings.Contains(page, "9.2 CNY/hour") {

@@ -28,6 +28,7 @@ type ReasonWords struct {
 	tag   string
 	msgs  map[string]string
 	exact bool
+	mark  bool // text figures between markOpen and markClose (ReasonHTML)
 }
 
 // NewReasonWords reads the words of one language's catalog (Messages).
@@ -183,6 +184,9 @@ func (w ReasonWords) figure(f compare.ReasonFigure, mod string) string {
 			return w.T("reason.no_accelerator")
 		}
 		return w.T("reason.unmapped", "name", s)
+	}
+	if w.mark && s == f.Text && s != "" {
+		return markOpen + s + markClose
 	}
 	return s
 }

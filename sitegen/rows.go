@@ -67,7 +67,7 @@ func writeMarks(b *strings.Builder, l *language, o *offerView) {
 		b.WriteString(" ")
 	}
 	if o.Offer.Suspect != "" {
-		writeBadge(b, "suspect", o.Offer.Suspect, l.msg("badge.suspect"))
+		writeBadge(b, "suspect", suspectText(l, o.Offer.Suspect), l.msg("badge.suspect"))
 		b.WriteString(" ")
 	}
 	switch {
@@ -102,14 +102,15 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 	var b strings.Builder
 	b.Grow(len(offers) * 900)
 	var cells [9]string
-	for i, k := range []string{"col.region", "col.zone", "col.billing", "col.price_published", "col.usd_hour", "col.usd_gpu_hour", "col.availability", "col.includes", "col.marks"} {
+	for i, k := range []string{"col.region", "col.zone", "col.billing", "col.price_published", "col.price_hour", "col.price_gpu_hour", "col.availability", "col.includes", "col.marks"} {
 		var c strings.Builder
 		c.WriteString(`<td`)
 		if i >= 3 && i <= 5 {
 			c.WriteString(` class="num"`)
 		}
 		c.WriteString(` data-label="`)
-		escapeText(&c, l.msg(k))
+		label, _ := l.t(k, "cur", l.curName()) // every key is in both catalogs (TestMessages)
+		escapeText(&c, label)
 		c.WriteString(`">`)
 		cells[i] = c.String()
 	}
@@ -129,14 +130,14 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[4])
 		if o.USDHour != nil {
-			escapeText(&b, moneyText(*o.USDHour))
-			b.WriteString(" USD")
+			escapeText(&b, l.pageMoney(o.USDHour))
+			b.WriteString(" " + string(l.currency()))
 		}
 		b.WriteString("</td>\n")
 		b.WriteString(cells[5])
 		if o.USDGPUHour != nil {
-			escapeText(&b, moneyText(*o.USDGPUHour))
-			b.WriteString(" USD")
+			escapeText(&b, l.pageMoney(o.USDGPUHour))
+			b.WriteString(" " + string(l.currency()))
 		}
 		b.WriteString("</td>\n")
 		b.WriteString(cells[6])
@@ -144,7 +145,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
-			escapeText(&b, o.Offer.Includes)
+			b.WriteString(string(outsideText(o.Offer.Includes)))
 		} else {
 			b.WriteString("—")
 		}
@@ -153,7 +154,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		writeMarks(&b, l, o)
 		if o.Offer.Suspect != "" {
 			b.WriteString(" <small>")
-			escapeText(&b, o.Offer.Suspect)
+			b.WriteString(string(suspectHTML(l, o.Offer.Suspect)))
 			b.WriteString("</small>")
 		}
 		b.WriteString("</td>\n</tr>\n")

@@ -17,11 +17,11 @@ const instanceOfferRowTemplate = `{{range .}}<tr>
 <td data-label="{{t "col.zone"}}">{{.Offer.Zone}}</td>
 <td data-label="{{t "col.billing"}}">{{label "billing" .Offer.Billing}}</td>
 <td class="num" data-label="{{t "col.price_published"}}">{{template "published" .Offer}}</td>
-<td class="num" data-label="{{t "col.usd_hour"}}">{{with .USDHour}}{{money .}} USD{{end}}</td>
-<td class="num" data-label="{{t "col.usd_gpu_hour"}}">{{with .USDGPUHour}}{{money .}} USD{{end}}</td>
+<td class="num" data-label="{{t "col.price_hour" "cur" curname}}">{{with .USDHour}}{{pmoney .}} {{pagecur}}{{end}}</td>
+<td class="num" data-label="{{t "col.price_gpu_hour" "cur" curname}}">{{with .USDGPUHour}}{{pmoney .}} {{pagecur}}{{end}}</td>
 <td data-label="{{t "col.availability"}}">{{label "avail" .Offer.Availability}}</td>
-<td data-label="{{t "col.includes"}}">{{or .Offer.Includes "—"}}</td>
-<td data-label="{{t "col.marks"}}">{{template "marks" .}}{{with .Offer.Suspect}} <small>{{.}}</small>{{end}}</td>
+<td data-label="{{t "col.includes"}}">{{with .Offer.Includes}}{{en .}}{{else}}—{{end}}</td>
+<td data-label="{{t "col.marks"}}">{{template "marks" .}}{{with .Offer.Suspect}} <small>{{suspecth .}}</small>{{end}}</td>
 </tr>
 {{end}}`
 
@@ -74,6 +74,8 @@ func TestOfferRows_AsTheTemplate(t *testing.T) {
 	if err := loadMessages(templates.FS, langs); err != nil {
 		t.Fatal(err)
 	}
+	// The Chinese rows are in CNY at the snapshot's rate.
+	setPageFX(langs, catalog.FXTable{Base: "USD", Date: "2026-11-28", Rates: map[catalog.Currency]decimal.Decimal{catalog.USD: catalog.Dec("1"), catalog.CNY: catalog.Dec("7.1")}})
 	offers := hostileOffers()
 	for _, tc := range []struct {
 		name, template string

@@ -72,6 +72,10 @@ type tcoResultRow struct {
 	Opt   compare.TCOOption
 	R     compare.TCOOptionResult
 	Group string
+	// The money in the page's currency: R's USD figures, or on a CNY page
+	// compare's TCOResult.InCurrency of them (what the calculator and
+	// `gpuatlas tco --currency CNY` show).
+	PerHour, Total, PerUnit decimal.Decimal
 }
 
 type tcoBreakEvenView struct {
@@ -238,17 +242,35 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 		}
 		d.Config.Scenarios = append(d.Config.Scenarios, cs)
 
+		var inCur *compare.TCOInCurrency
+		if l.currency() == catalog.CNY {
+			c, err := t.Result.InCurrency(m.snap.FX, catalog.CNY)
+			if err != nil {
+				return page{}, fmt.Errorf("tco %s: %w", t.ID, err)
+			}
+			inCur = &c
+		}
 		cols := map[string]tcoColumn{}
 		for i, o := range t.Preset.Options {
 			c := tcoColumn{ID: o.ID, Label: instanceID(o.Instance) + " · " + groupLabel(l, o)}
 			cols[o.ID] = c
 			sec.Columns = append(sec.Columns, c)
-			sec.Rows = append(sec.Rows, tcoResultRow{Col: c, Opt: o, R: t.Result.Options[i]})
+			r := t.Result.Options[i]
+			row := tcoResultRow{Col: c, Opt: o, R: r, PerHour: r.USDPerHour, Total: r.TotalUSD, PerUnit: r.CostPerUnitUSD}
+			if inCur != nil {
+				oc := inCur.Options[i]
+				row.PerHour, row.Total, row.PerUnit = oc.PerHour, oc.Total, oc.CostPerUnit
+			}
+			sec.Rows = append(sec.Rows, row)
 		}
 		for mth := 0; mth < t.Preset.Workload.HorizonMonths; mth++ {
 			row := tcoMonth{Month: mth + 1}
-			for _, r := range t.Result.Options {
-				row.Cum = append(row.Cum, r.CumulativeUSD[mth])
+			for i, r := range t.Result.Options {
+				if inCur != nil {
+					row.Cum = append(row.Cum, inCur.Options[i].Cumulative[mth])
+				} else {
+					row.Cum = append(row.Cum, r.CumulativeUSD[mth])
+				}
 			}
 			sec.Months = append(sec.Months, row)
 		}
@@ -305,7 +327,7 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 	// it out), the axes name the unit and the month.
 	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
 	opt.Legend.FontStyle.FontSize = 11
-	opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msg("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
+	opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msgCur("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
 	opt.Symbol.Shape = charts.SymbolCircle
 	opt.LineStrokeWidth = 1.5
@@ -319,12 +341,12 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 		return nil, nil, err
 	}
 	var cats []string
-	bars := barSeries{Name: l.msg("tco.col_cost_per_unit")}
+	bars := barSeries{Name: l.msgCur("tco.col_cost_per_unit")}
 	for _, r := range sec.Rows {
 		cats = append(cats, r.Col.Label)
-		bars.Values = append(bars.Values, r.R.CostPerUnitUSD.InexactFloat64())
+		bars.Values = append(bars.Values, r.PerUnit.InexactFloat64())
 	}
-	unit, err := horizontalBarSVG(cats, []barSeries{bars}, l.msg("tco.col_cost_per_unit")+" ("+sec.T.WorkUnit+")")
+	unit, err := horizontalBarSVG(cats, []barSeries{bars}, l.msgCur("tco.col_cost_per_unit")+" ("+sec.T.WorkUnit+")")
 	if err != nil {
 		return nil, nil, err
 	}

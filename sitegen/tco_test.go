@@ -11,6 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 )
 
@@ -96,7 +97,8 @@ func pageConfig(t *testing.T, page string) tcoConfig {
 // holds compare.TCO's figures for the preset built from the page's own calculator
 // data, to the cent, as the page writes numbers (FormatMoney, FormatRate,
 // FormatQuantity, FormatShare): cumulative cost month by month, totals, cost per
-// unit, break-even; and that each chart exists.
+// unit, break-even, in USD on the English page and CNY on the Chinese one; and
+// that each chart exists.
 func TestTCOPage_TablesAreTheModel(t *testing.T) {
 	out := buildSite(t, withScenarios)
 	for _, name := range []string{"tco.html", "zh/tco.html"} {
@@ -110,6 +112,21 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, s.ID, err)
 			}
+			// The money as the page shows it: USD in English; in Chinese
+			// compare's conversion to CNY at the page's rate.
+			cumAt := func(i, mth int) decimal.Decimal { return res.Options[i].CumulativeUSD[mth] }
+			total := func(i int) decimal.Decimal { return res.Options[i].TotalUSD }
+			perUnit := func(i int) decimal.Decimal { return res.Options[i].CostPerUnitUSD }
+			if strings.HasPrefix(name, "zh/") {
+				fx := catalog.FXTable{Base: "USD", Date: cfg.FX.Date, Rates: map[catalog.Currency]decimal.Decimal{catalog.USD: decimal.NewFromInt(1), catalog.CNY: cfg.FX.Rate}}
+				c, err := res.InCurrency(fx, catalog.CNY)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cumAt = func(i, mth int) decimal.Decimal { return c.Options[i].Cumulative[mth] }
+				total = func(i int) decimal.Decimal { return c.Options[i].Total }
+				perUnit = func(i int) decimal.Decimal { return c.Options[i].CostPerUnit }
+			}
 			anchor := "tco-" + s.ID
 			cum := tableCells(t, page, anchor+"-cum")
 			if len(cum) != cfg.Defaults.Months {
@@ -117,7 +134,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 			}
 			for mth, row := range cum {
 				for i, o := range res.Options {
-					if got, want := row[i+1], FormatMoney(o.CumulativeUSD[mth]); got != want {
+					if got, want := row[i+1], FormatMoney(cumAt(i, mth)); got != want {
 						t.Errorf("%s %s month %d %s: table %s, model %s", name, s.ID, mth+1, o.ID, got, want)
 					}
 				}
@@ -127,10 +144,10 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 				t.Fatalf("%s %s: %d result rows, want %d", name, s.ID, len(rows), len(res.Options))
 			}
 			for i, o := range res.Options {
-				if got, want := rows[i][6], FormatMoney(o.TotalUSD); got != want {
+				if got, want := rows[i][6], FormatMoney(total(i)); got != want {
 					t.Errorf("%s %s %s: total %s, model %s", name, s.ID, o.ID, got, want)
 				}
-				if got, want := rows[i][7], FormatRate(o.CostPerUnitUSD); got != want {
+				if got, want := rows[i][7], FormatRate(perUnit(i)); got != want {
 					t.Errorf("%s %s %s: cost per unit %s, model %s", name, s.ID, o.ID, got, want)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -444,4 +445,58 @@ func TestBrowser_ScenarioScreenshots(t *testing.T) {
 		},
 		NoExceptions: true,
 	}.Save(t, site)
+}
+
+// TestBrowser_ChinesePagesDefaultToCNY: the Chinese TCO calculator and explorer
+// open in CNY, with the rate and its date shown, the English ones in USD; a
+// reader's choice is kept in the URL and across the language switch. (The
+// compare page's are in TestBrowser_Compare.)
+func TestBrowser_ChinesePagesDefaultToCNY(t *testing.T) {
+	site, ctx, exceptions := browse(t, buildScenarioSite(t))
+	open := func(path, ready string) {
+		browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(ready)))
+	}
+	calcHead := `document.querySelector('#calc-res thead').textContent`
+	open("/zh/tco.html", `#calc-form[data-state="ok"]`)
+	if cur := browsertest.Eval[string](t, ctx, `document.getElementById('calc-currency').value`); cur != "CNY" {
+		t.Errorf("the Chinese calculator opens in %s, want CNY", cur)
+	}
+	if head := browsertest.Eval[string](t, ctx, calcHead); !strings.Contains(head, "CNY") || strings.Contains(head, "USD") {
+		t.Errorf("the Chinese calculator's table head %q, want CNY", head)
+	}
+	if fx := browsertest.Eval[string](t, ctx, `document.getElementById('calc-fx').textContent`); !regexp.MustCompile(`1 美元 = \d+\.\d+ CNY`).MatchString(fx) || !regexp.MustCompile(`\d{4}-\d\d-\d\d`).MatchString(fx) {
+		t.Errorf("the Chinese calculator does not show the rate and its date: %q", fx)
+	}
+	if sw := browsertest.Eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`); strings.Contains(sw, "cur=") {
+		t.Errorf("the language switch %q names a currency the reader did not choose", sw)
+	}
+	// The reader chooses USD: the URL and the link to English keep it.
+	browsertest.SetControl(t, ctx, "calc-currency", "USD")
+	if head := browsertest.Eval[string](t, ctx, calcHead); !strings.Contains(head, "USD") {
+		t.Errorf("after choosing USD the table head is %q", head)
+	}
+	sw := browsertest.Eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`)
+	if !strings.Contains(browsertest.Eval[string](t, ctx, `location.search`), "cur=USD") || !strings.Contains(sw, "cur=USD") {
+		t.Errorf("the choice of USD is not in the URL or the language switch (%q)", sw)
+	}
+	open("/tco.html", `#calc-form[data-state="ok"]`)
+	if cur := browsertest.Eval[string](t, ctx, `document.getElementById('calc-currency').value`); cur != "USD" {
+		t.Errorf("the English calculator opens in %s, want USD", cur)
+	}
+	// A reader who chose CNY in English finds it on the Chinese page too.
+	browsertest.SetControl(t, ctx, "calc-currency", "CNY")
+	sw = browsertest.Eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`)
+	open(sw, `#calc-form[data-state="ok"]`)
+	if cur := browsertest.Eval[string](t, ctx, `document.getElementById('calc-currency').value`); cur != "CNY" || !strings.Contains(sw, "cur=CNY") {
+		t.Errorf("after the language switch (%s) the calculator is in %s, want CNY", sw, cur)
+	}
+
+	// The explorer: CNY in Chinese, USD in English.
+	for _, c := range []struct{ path, want string }{{"/zh/offers.html", "CNY"}, {"/offers.html", "USD"}} {
+		open(c.path, `table#offers[data-ready]`)
+		if got := browsertest.Eval[string](t, ctx, `document.getElementById('filter-currency').value`); got != c.want {
+			t.Errorf("%s opens in %s, want %s", c.path, got, c.want)
+		}
+	}
+	exceptions.Check(t)
 }

@@ -288,7 +288,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 	}
 	// The old page matches the ready selector too: wait for the Chinese page's
 	// explorer, then for its script to have applied the view from the URL.
-	browsertest.Do(t, ctx, "switch language", chromedp.Click(chromedp.CSS(`#lang-switch`)), chromedp.WaitReady(chromedp.CSS(`html[lang="zh-Hans"] `+ready)))
+	browsertest.Do(t, ctx, "switch language", chromedp.Click(chromedp.CSS(`#lang-switch`)), chromedp.WaitReady(chromedp.CSS(`html[lang="zh-CN"] `+ready)))
 	browsertest.WaitFor(t, ctx, `(`+usdRow+`) === '734.38 USD'`)
 	if got := browsertest.Eval[string](t, ctx, usdRow); got != "734.38 USD" {
 		t.Errorf("the Chinese explorer does not show the same view: %q", got)
@@ -374,11 +374,21 @@ func TestBrowser_Compare(t *testing.T) {
 	if got := cell(idx["云厂商"], 1); got != "阿里云" {
 		t.Errorf("provider of the first offer = %q", got)
 	}
-	if got := cell(idx["USD / 小时"], 3); !strings.HasPrefix(got, "1.0060 USD") || !strings.Contains(got, "最低") {
-		t.Errorf("USD per hour of g5.xlarge = %q, want the lowest marked", got)
+	// The Chinese page is in CNY first (the lowest marked there), USD after.
+	if rows[idx["CNY / 小时"]+1] != "CNY / 月（730 小时）" || idx["CNY / 小时"] > idx["USD / 小时"] {
+		t.Errorf("rows %q: want CNY before USD on the Chinese page", rows)
+	}
+	if got := cell(idx["CNY / 小时"], 3); !strings.HasSuffix(got, "CNY 最低") {
+		t.Errorf("CNY per hour of g5.xlarge = %q, want the lowest marked", got)
+	}
+	if got := cell(idx["USD / 小时"], 3); got != "1.0060 USD" {
+		t.Errorf("USD per hour of g5.xlarge = %q", got)
 	}
 	if got := cell(idx["CNY / 小时"], 2); got != "9.1000 CNY" {
 		t.Errorf("CNY per hour of the Volcano Engine offer = %q", got)
+	}
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('compare-status').textContent`); !strings.Contains(got, "1 美元 = ") {
+		t.Errorf("status = %q, want the rate", got)
 	}
 	if got := cell(idx["包含"], 1); got != "40 GiB ESSD system disk" {
 		t.Errorf("what the Alibaba price includes = %q", got)
@@ -391,16 +401,37 @@ func TestBrowser_Compare(t *testing.T) {
 	}
 	browsertest.Screenshot(t, ctx, "zh-compare.png")
 
+	// The reader's choice of USD is kept in the URL and across the language switch.
+	browsertest.SetControl(t, ctx, "compare-currency", "USD")
+	rows = browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#compare-table tbody th')].map(th => th.textContent)`)
+	for i, r := range rows {
+		idx[r] = i
+	}
+	if got := cell(idx["USD / 小时"], 3); !strings.HasPrefix(got, "1.0060 USD") || !strings.Contains(got, "最低") || idx["USD / 小时"] > idx["CNY / 小时"] {
+		t.Errorf("USD per hour of g5.xlarge = %q in rows %q, want USD first and the lowest marked", got, rows)
+	}
+	if got := browsertest.Eval[string](t, ctx, `document.getElementById('lang-switch').getAttribute('href')`); !strings.Contains(got, "cur=USD") {
+		t.Errorf("language switch = %q, want the chosen currency kept", got)
+	}
+	browsertest.Do(t, ctx, "English compare in USD", chromedp.Navigate(site+"/compare.html"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
+	if got := browsertest.Eval[string](t, ctx, `[...document.querySelectorAll('#compare-table tbody th')].map(th => th.textContent).find(s => s.includes(' / hour'))`); got != "USD / hour" {
+		t.Errorf("the English page's first price row = %q, want USD / hour", got)
+	}
+
 	// A suspect price is never the lowest, even in offers picked by hand: the
 	// g5.xlarge in us-west-2 at 0.0101 USD is flagged, the one in us-east-1 at
 	// 1.006 is the lowest.
 	q = "?o=aws/g5.xlarge/us-west-2//on_demand&o=aws/g5.xlarge/us-east-1//on_demand"
 	browsertest.Do(t, ctx, "compare a suspect offer", chromedp.Navigate(site+"/zh/compare.html"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
-	if got := cell(idx["USD / 小时"], 1); strings.Contains(got, "最低") {
-		t.Errorf("USD per hour of the suspect offer = %q, marked the lowest", got)
+	rows = browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#compare-table tbody th')].map(th => th.textContent)`)
+	for i, r := range rows {
+		idx[r] = i
 	}
-	if got := cell(idx["USD / 小时"], 2); !strings.HasPrefix(got, "1.0060 USD") || !strings.Contains(got, "最低") {
-		t.Errorf("USD per hour of the plausible offer = %q, want the lowest marked", got)
+	if got := cell(idx["CNY / 小时"], 1); strings.Contains(got, "最低") {
+		t.Errorf("CNY per hour of the suspect offer = %q, marked the lowest", got)
+	}
+	if got := cell(idx["CNY / 小时"], 2); !strings.Contains(got, "最低") {
+		t.Errorf("CNY per hour of the plausible offer = %q, want the lowest marked", got)
 	}
 
 	// Without offers the page explains what to do.

@@ -22,6 +22,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/internal/pagetext"
 )
 
 // repoRoot is the repository, from this package's folder.
@@ -57,7 +58,8 @@ func buildEmbeddedSite(t *testing.T) string {
 // embedded catalog: no page over maxPageBytes, no chart label with float noise,
 // the L4 page's scenarios as compare's verdicts give them, no WCAG 2 A/AA
 // violation axe-core finds on the home, explorer, an instance, a GPU, a
-// scenario and the TCO page in both languages; and screenshots of the pages a
+// scenario and the TCO page in both languages, every page in its language
+// (internal/pagetext); and screenshots of the pages a
 // buyer opens, on a desktop and a phone.
 func TestEmbeddedSite(t *testing.T) {
 	out := buildEmbeddedSite(t)
@@ -122,6 +124,41 @@ func TestEmbeddedSite(t *testing.T) {
 		}
 	})
 	t.Run("api", func(t *testing.T) { checkEmbeddedAPI(t, out) })
+	t.Run("languages", func(t *testing.T) {
+		// The language rules (internal/pagetext) on every page of the real
+		// catalog: its source notes and provider strings are the outside text
+		// the test site's fixtures only sample.
+		zh, en := 0, 0
+		err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(out, p)
+			rel = filepath.ToSlash(rel)
+			if strings.HasPrefix(rel, "zh/") {
+				zh++
+				for _, r := range pagetext.EnglishRuns(pagetext.Visible(string(b), "en")) {
+					t.Errorf("%s: English on a Chinese page: %q", rel, r)
+				}
+				return nil
+			}
+			en++
+			for _, r := range pagetext.ChineseRuns(pagetext.Visible(string(b), "zh")) {
+				t.Errorf("%s: Chinese on an English page: %q", rel, r)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if zh < 100 || en < 100 {
+			t.Fatalf("%d Chinese and %d English pages: the walk checks nothing", zh, en)
+		}
+	})
 	site := serveSite(t, out)
 	t.Run("L4 scenarios", func(t *testing.T) {
 		fits, may := l4Verdicts(t)
@@ -186,6 +223,13 @@ func TestEmbeddedSite(t *testing.T) {
 				browsertest.Page{Name: name + "tco", Path: prefix + "/tco.html", Wait: `#calc-form[data-state="ok"]`},
 			)
 		}
+		// The Chinese pages a buyer starts from: the home, the explorer (in
+		// CNY), a scenario.
+		pages = append(pages,
+			browsertest.Page{Name: "zh-home", Path: "/zh/"},
+			browsertest.Page{Name: "zh-explorer", Path: "/zh/offers.html", Wait: `table#offers[data-ready]`},
+			browsertest.Page{Name: "zh-scenario-llm-finetune", Path: "/zh/scenarios/llm-finetune.html"},
+		)
 		browsertest.Shots{Pages: pages, NoExceptions: true, Check: noSidewaysPriceTables}.Save(t, site)
 	})
 }

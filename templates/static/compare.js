@@ -12,19 +12,26 @@
   var text = A.text, label = A.label, el = A.el;
   var MAX = 4;
   var status = document.getElementById('compare-status');
-  var keys = new URLSearchParams(location.search).getAll('o').slice(0, MAX);
+  var params = new URLSearchParams(location.search);
+  var keys = params.getAll('o').slice(0, MAX);
+  // The currency: the reader's choice (?cur=USD|CNY), else the page's default
+  // (CNY in Chinese, USD in English); kept in the URL and across the language
+  // switch.
+  var cur = params.get('cur') || cfg.currency || 'USD';
+  var curSel = document.getElementById('compare-currency');
   A.keepQueryOnLanguageSwitch();
   if (!keys.length) return;
 
-  function usd(fx, r, per) {
-    var h = A.hourlyIn(fx, r, 'USD');
+  function inCur(fx, r, per, c) {
+    var h = A.hourlyIn(fx, r, c);
     return h === null ? null : h * A.HOURS[per];
   }
 
   // Each row: a label key and a function giving a cell's text or node for an offer.
   function attributes(fx) {
     var money = function (x, cur) { return x === null ? '—' : A.money(x) + ' ' + cur; };
-    var rate = A.rate(fx, 'CNY') !== null;
+    var other = cur === 'USD' ? 'CNY' : 'USD';
+    var both = A.rate(fx, 'CNY') !== null && A.rate(fx, 'USD') !== null;
     var rows = [
       ['col.provider', function (r) { return label('provider', r.p); }],
       ['col.instance_type', function (r) { var a = el('a', '', r.id); a.href = cfg.prefix + r.href; return a; }],
@@ -44,14 +51,14 @@
       ['col.zone', function (r) { return r.zone || r.zones || '—'; }],
       ['col.billing', function (r) { return label('billing', r.billing); }],
       ['col.price_published', A.published],
-      ['cmp.usd_hour', function (r) { return money(usd(fx, r, 'hour'), 'USD'); }, 'price'],
-      ['cmp.usd_month', function (r) { return money(usd(fx, r, 'month'), 'USD'); }],
-      ['cmp.usd_gpu_hour', function (r) { var x = usd(fx, r, 'hour'); return money(x === null || !(r.units > 0) ? null : x / r.units, 'USD'); }, 'gpu'],
-      ['cmp.usd_gib_hour', function (r) { var x = usd(fx, r, 'hour'); return money(x === null || !(r.gmem > 0) ? null : x / r.gmem, 'USD'); }]
+      [['cmp.cur_hour', cur], function (r) { return money(inCur(fx, r, 'hour', cur), cur); }, 'price'],
+      [['cmp.cur_month', cur], function (r) { return money(inCur(fx, r, 'month', cur), cur); }],
+      [['cmp.cur_gpu_hour', cur], function (r) { var x = inCur(fx, r, 'hour', cur); return money(x === null || !(r.units > 0) ? null : x / r.units, cur); }, 'gpu'],
+      [['cmp.cur_gib_hour', cur], function (r) { var x = inCur(fx, r, 'hour', cur); return money(x === null || !(r.gmem > 0) ? null : x / r.gmem, cur); }]
     ];
-    if (rate) {
-      rows.push(['cmp.cny_hour', function (r) { return money(A.hourlyIn(fx, r, 'CNY'), 'CNY'); }]);
-      rows.push(['cmp.cny_month', function (r) { var h = A.hourlyIn(fx, r, 'CNY'); return money(h === null ? null : h * 730, 'CNY'); }]);
+    if (both) {
+      rows.push([['cmp.cur_hour', other], function (r) { return money(inCur(fx, r, 'hour', other), other); }]);
+      rows.push([['cmp.cur_month', other], function (r) { return money(inCur(fx, r, 'month', other), other); }]);
     }
     rows.push(['col.includes', function (r) { return r.includes || '—'; }]);
     rows.push(['col.availability', function (r) { return label('avail', r.avail); }]);
@@ -65,13 +72,19 @@
     d.rows.forEach(function (r) { byKey[r.key] = r; });
     var found = [], missing = [];
     keys.forEach(function (k) { if (byKey[k]) found.push(byKey[k]); else missing.push(k); });
+    if (A.rate(d.fx, cur) === null) cur = 'USD';
+    if (curSel) curSel.value = cur;
     var msgs = [];
     if (missing.length) msgs.push(A.fill(text('cmp.missing'), { keys: missing.join(', ') }));
     if (found.length < 2) msgs.push(text('cmp.need_two'));
     else msgs.push(A.fill(text('cmp.showing'), { n: found.length, date: d.fx.date || '—' }));
+    var usdRate = A.rate(d.fx, 'USD'), cnyRate = A.rate(d.fx, 'CNY');
+    if (usdRate !== null && cnyRate !== null) msgs.push(A.fill(text('cmp.fx_rate'), { rate: (cnyRate / usdRate).toFixed(4), date: d.fx.date || '—' }));
     status.textContent = msgs.join(' ');
     if (!found.length) return;
 
+    // A row's label: a message key, or [key, currency] for a money row.
+    var rowName = function (a) { return typeof a[0] === 'string' ? text(a[0]) : A.fill(text(a[0][0]), { cur: a[0][1] }); };
     var cheapest = {};
     var attrs = attributes(d.fx);
     attrs.forEach(function (a) {
@@ -79,12 +92,12 @@
       var best = null;
       found.forEach(function (r, i) {
         if (r.suspect) return; // a suspect price is never the lowest
-        var h = A.hourlyIn(d.fx, r, 'USD');
+        var h = A.hourlyIn(d.fx, r, cur);
         if (h === null) return;
         var v = a[2] === 'gpu' ? (r.units > 0 ? h / r.units : null) : h;
         if (v !== null && (best === null || v < best.v)) best = { v: v, i: i };
       });
-      if (best && found.length > 1) cheapest[a[0]] = best.i;
+      if (best && found.length > 1) cheapest[rowName(a)] = best.i;
     });
 
     var table = el('table', 'data compare');
@@ -109,14 +122,14 @@
     var tbody = el('tbody');
     attrs.forEach(function (a) {
       var tr = el('tr');
-      var th = el('th', '', text(a[0]));
+      var th = el('th', '', rowName(a));
       th.scope = 'row';
       tr.appendChild(th);
       found.forEach(function (r, i) {
         var v = a[1](r);
         var td = el('td');
         if (typeof v === 'string') td.textContent = v; else td.appendChild(v);
-        if (cheapest[a[0]] === i) { td.classList.add('best'); td.append(' ', A.badge('best', text('cmp.lowest'))); }
+        if (cheapest[rowName(a)] === i) { td.classList.add('best'); td.append(' ', A.badge('best', text('cmp.lowest'))); }
         tr.appendChild(td);
       });
       tbody.appendChild(tr);
@@ -128,7 +141,19 @@
     box.dataset.ready = '1';
   }
 
-  A.load(cfg.data).then(render).catch(function (err) {
+  var loaded = null;
+  if (curSel) {
+    document.getElementById('compare-currency-box').hidden = false;
+    curSel.addEventListener('change', function () {
+      cur = curSel.value;
+      var q = new URLSearchParams(location.search);
+      if (cur === cfg.currency) q.delete('cur'); else q.set('cur', cur);
+      history.replaceState(null, '', location.pathname + '?' + q.toString() + location.hash);
+      A.keepQueryOnLanguageSwitch();
+      if (loaded) render(loaded);
+    });
+  }
+  A.load(cfg.data).then(function (d) { loaded = d; render(d); }).catch(function (err) {
     status.textContent = text('js.load_error') + ' (' + err.message + ')';
   });
 })();

@@ -694,7 +694,13 @@
         })));
     }
     var lo = el('p', 'note', T('fit.left_out', { unknown: o.unknown_memory, no_offer: o.left_out.no_offer, excluded: o.left_out.suspect_or_synthetic, billing: billing }) +
-      ' ' + T('fit.split_note') + ' ' + T('fit.fx', { source: o.fx_source, date: o.fx_date }));
+      ' ' + T('fit.split_note') + ' ');
+    // The FX table's source is shown as written, marked English (as the page
+    // the server renders has it).
+    var fx = T('fit.fx', { source: '\u0000', date: o.fx_date }).split('\u0000');
+    var src = el('span', null, o.fx_source);
+    src.lang = 'en';
+    lo.append(fx[0], src, fx.slice(1).join(''));
     lo.id = 'fit-leftout';
     nodes.push(lo);
     var det = el('details');

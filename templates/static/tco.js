@@ -526,14 +526,21 @@
 
   // ---- every input in the URL ------------------------------------------------
   var FIELDS = { h: 'calc-hours', m: 'calc-months', u: 'calc-util', i: 'calc-idle', s: 'calc-spot' };
+  // The page's own currency (CNY in Chinese, USD in English) is the selected
+  // option as served; the URL names a currency only when the reader chose
+  // another, and the link to the other language carries the whole query.
+  var curDefault = curSel ? curSel.value : 'USD';
+  var langSwitch = document.getElementById('lang-switch');
+  if (langSwitch && !langSwitch.dataset.base) langSwitch.dataset.base = langSwitch.getAttribute('href');
   function writeURL() {
     var q = new URLSearchParams();
     q.set('scenario', sel.value);
     Object.keys(FIELDS).forEach(function (k) { q.set(k, document.getElementById(FIELDS[k]).value.trim()); });
-    if (curSel) q.set('cur', curSel.value);
+    if (curSel && curSel.value !== curDefault) q.set('cur', curSel.value);
     q.set('g', Object.keys(checked(groupsBox)).join(','));
     q.set('o', Object.keys(checked(offersBox)).join(','));
     history.replaceState(null, '', '?' + q.toString() + location.hash);
+    if (langSwitch) langSwitch.setAttribute('href', langSwitch.dataset.base + '?' + q.toString() + '#calculator');
   }
   function readURL(params) {
     Object.keys(FIELDS).forEach(function (k) { if (params.get(k) !== null) document.getElementById(FIELDS[k]).value = params.get(k); });

@@ -1,0 +1,146 @@
+// Package pagetext finds the text a reader sees on a built HTML page and the
+// runs of it that are in the wrong language: English words on a Chinese page,
+// Chinese on an English one. The site's tests (sitegen's and the embedded
+// site's in cmd/gpuatlas) use it to hold every page to the language rules.
+package pagetext
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+var (
+	tagOrText = regexp.MustCompile(`(?s)<!--.*?-->|<[^>]*>|[^<]+`)
+	tagName   = regexp.MustCompile(`^</?\s*([a-zA-Z0-9]+)`)
+	langAttr  = regexp.MustCompile(`\slang\s*=\s*"([a-zA-Z]+)(-[^"]*)?"`)
+	// englishWord is a word of letters: ids (aws/p4d.24xlarge), product names
+	// with digits (H100, 80GB) and units between figures are not words.
+	englishWord = regexp.MustCompile(`^[A-Za-z][A-Za-z'’-]*[A-Za-z]$`)
+)
+
+// blockElements end a line of text: a heading and the paragraph after it, or
+// two table cells, are not one sentence.
+var blockElements = map[string]bool{"address": true, "article": true, "aside": true, "blockquote": true, "br": true, "caption": true,
+	"dd": true, "details": true, "div": true, "dl": true, "dt": true, "figcaption": true, "figure": true, "footer": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "header": true, "hr": true, "li": true, "main": true,
+	"nav": true, "ol": true, "option": true, "p": true, "pre": true, "section": true, "summary": true, "table": true,
+	"td": true, "th": true, "title": true, "tr": true, "ul": true}
+
+var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+
+// Visible is the text a reader sees on page: inline elements separated by
+// spaces, blocks (paragraphs, headings, cells, list items) by new lines.
+// Scripts, styles and templates are not text; an element whose lang attribute's
+// primary subtag is skipLang ("en" skips lang="en" and lang="en-GB"; "zh" skips
+// lang="zh-CN") is left out with all it holds, because it is in that language on
+// purpose. An empty skipLang skips no language.
+func Visible(page, skipLang string) string {
+	type open struct {
+		name string
+		skip bool
+	}
+	var stack []open
+	skipping := func() bool {
+		for _, o := range stack {
+			if o.skip {
+				return true
+			}
+		}
+		return false
+	}
+	var b strings.Builder
+	for _, tok := range tagOrText.FindAllString(page, -1) {
+		switch {
+		case strings.HasPrefix(tok, "<!--"), strings.HasPrefix(tok, "<!"):
+		case strings.HasPrefix(tok, "</"):
+			m := tagName.FindStringSubmatch(tok)
+			for m != nil && len(stack) > 0 {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if strings.EqualFold(top.name, m[1]) {
+					break
+				}
+			}
+			b.WriteByte(sep(m))
+		case strings.HasPrefix(tok, "<"):
+			m := tagName.FindStringSubmatch(tok)
+			if m == nil {
+				continue
+			}
+			b.WriteByte(sep(m))
+			name := strings.ToLower(m[1])
+			if !voidElements[name] && !strings.HasSuffix(tok, "/>") {
+				skip := name == "script" || name == "style" || name == "template"
+				if l := langAttr.FindStringSubmatch(tok); l != nil && skipLang != "" && strings.EqualFold(l[1], skipLang) {
+					skip = true
+				}
+				stack = append(stack, open{name, skip})
+			}
+		default:
+			if !skipping() {
+				b.WriteString(html.UnescapeString(tok))
+			}
+		}
+	}
+	return b.String()
+}
+
+// sep is what a tag leaves in the text: a new line for a block, a space otherwise.
+func sep(m []string) byte {
+	if m != nil && blockElements[strings.ToLower(m[1])] {
+		return '\n'
+	}
+	return ' '
+}
+
+// EnglishRuns lists the runs of four or more English words in one line of
+// text: a sentence left untranslated. Three words and a figure ("ample GPU memory
+// (1,432.5 GiB") are not a run; nor are ids and product names with digits.
+func EnglishRuns(text string) []string {
+	var runs, run []string
+	end := func() {
+		if len(run) >= 4 {
+			runs = append(runs, strings.Join(run, " "))
+		}
+		run = nil
+	}
+	for _, line := range strings.Split(text, "\n") {
+		for _, tok := range strings.Fields(line) {
+			tok = strings.Trim(tok, ",.;:()[]!?\"'“”")
+			if englishWord.MatchString(tok) {
+				run = append(run, tok)
+				continue
+			}
+			end()
+		}
+		end()
+	}
+	return runs
+}
+
+// ChineseRuns lists the runs of Han characters in text (with the CJK
+// punctuation between them), each with up to ten characters of what surrounds
+// it so that a failure says where.
+func ChineseRuns(text string) []string {
+	var runs []string
+	rs := []rune(text)
+	for i := 0; i < len(rs); {
+		if !unicode.Is(unicode.Han, rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && (unicode.Is(unicode.Han, rs[j]) || isCJKPunct(rs[j])) {
+			j++
+		}
+		from, to := max(0, i-10), min(len(rs), j+10)
+		runs = append(runs, strings.Join(strings.Fields(string(rs[from:to])), " "))
+		i = j
+	}
+	return runs
+}
+
+func isCJKPunct(r rune) bool { return r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef }
