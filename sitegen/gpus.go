@@ -206,7 +206,11 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 			return charts.GetNullValue() // no bar, no "0.0000"
 		}
 		any = true
-		r, _ := moneyRound(*d) // the bars' labels read as the table's figures
+		v := *d
+		if l.currency() == catalog.CNY {
+			v = v.Mul(l.fx.Rate) // the page's currency, as the table beside it
+		}
+		r, _ := moneyRound(v) // the bars' labels read as the table's figures
 		return r.InexactFloat64()
 	}
 	hasSpot, hasCommit := false, false
@@ -228,7 +232,7 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 	if hasCommit {
 		series = append(series, commit)
 	}
-	return horizontalBarSVG(cats, series, l.msg("chart.usd_gpu_hour"))
+	return horizontalBarSVG(cats, series, l.msgCur("chart.cur_gpu_hour"))
 }
 
 // gpuTypeRow is one instance type of a GPU page's summary.

@@ -141,8 +141,9 @@ func TestGPUPage_TypesCheapestPerGPUHourFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "阿里云") || !strings.Contains(string(svg), "1.1972") {
-		t.Errorf("the Chinese chart lacks the provider's Chinese name or the price: %.300s", svg)
+	if !strings.HasPrefix(string(svg), "<svg") || !strings.Contains(string(svg), "阿里云") || !strings.Contains(string(svg), ">8.5000<") || !strings.Contains(string(svg), "人民币") {
+		// In CNY on the Chinese page: 8.5 CNY published, 1.1972 USD, back at 7.1.
+		t.Errorf("the Chinese chart lacks the provider's Chinese name, the price in CNY or its currency: %q", regexp.MustCompile(`>[^<>]+<`).FindAllString(string(svg), -1))
 	}
 	if !strings.Contains(page, `<img src="/gpus/nvidia-a10-24gb.svg"`) || !strings.Contains(page, `<span lang="en">NVIDIA A10 datasheet</span> (2021-04)`) {
 		t.Error("the GPU page lacks its chart or the spec source")
