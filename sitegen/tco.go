@@ -111,10 +111,10 @@ type tcoFX struct {
 }
 
 type tcoDefaults struct {
-	Hours        decimal.Decimal `json:"hours_per_month"`
-	Months       int             `json:"months"`
-	Utilisation  decimal.Decimal `json:"utilisation"`
-	Idle         decimal.Decimal `json:"idle_hours_per_month"`
+	Hours       decimal.Decimal `json:"hours_per_month"`
+	Months      int             `json:"months"`
+	Utilisation decimal.Decimal `json:"utilisation"`
+	Idle        decimal.Decimal `json:"idle_hours_per_month"`
 	// The spot interruption model's default checkpoint interval and restart
 	// time, in minutes.
 	CheckpointMinutes decimal.Decimal `json:"checkpoint_minutes"`
