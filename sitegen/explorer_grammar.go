@@ -47,4 +47,5 @@ var grammarFields = []grammarField{
 	{"reserved_3y", nil, "number", "price"},
 	{"subscription_month", nil, "number", "price"},
 	{"subscription_year", nil, "number", "price"},
+	{"interruption", nil, "number", "offer"},
 }
