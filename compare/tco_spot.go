@@ -123,3 +123,34 @@ type SpotRiskCase struct {
 	// in TestTCO_SpotRiskFromBand's comment) and kept to catch a change.
 	WantTotalUSD []string `json:"want_total_usd"`
 }
+
+// SpotRiskPrice is a spot offer's hourly price with its interruption risk, as
+// the scenario rankings of spot offers use it: the hours a month's work takes
+// grow by rate × loss / 730 (the TCO's model with the default checkpoint and
+// restart times), so the price of an hour of work does too:
+//
+//	usd_per_hour = list × (1 + rate × loss / 730), to 8 places.
+//
+// Without a band (Status no_data or not_published) no rate is assumed:
+// USDPerHour is nil and the offer ranks on its published price, marked.
+type SpotRiskPrice struct {
+	Status         string                   `json:"status"` // catalog.InterruptionStatus
+	Band           catalog.InterruptionBand `json:"band,omitempty"`
+	Rate           *decimal.Decimal         `json:"interruptions_per_month,omitempty"`
+	LossHours      *decimal.Decimal         `json:"loss_hours,omitempty"`
+	ListUSDPerHour decimal.Decimal          `json:"list_usd_per_hour"`
+	USDPerHour     *decimal.Decimal         `json:"usd_per_hour,omitempty"`
+}
+
+// spotRiskPrice adjusts a spot offer's USD rate for its band.
+func spotRiskPrice(o catalog.Offer, usd decimal.Decimal) *SpotRiskPrice {
+	p := &SpotRiskPrice{Status: catalog.InterruptionStatus(&o), ListUSDPerHour: usd}
+	if o.Interruption == nil {
+		return p
+	}
+	r := SpotRiskOf(o, nil, DefaultCheckpointMinutes, DefaultRestartMinutes)
+	loss := r.lossHours()
+	adj := usd.Add(usd.Mul(*r.InterruptionsPerMonth).Mul(loss).DivRound(monthHours, RatePlaces)).Round(RatePlaces)
+	p.Band, p.Rate, p.LossHours, p.USDPerHour = r.Band, r.InterruptionsPerMonth, &loss, &adj
+	return p
+}

@@ -124,3 +124,37 @@ func TestTCO_SpotRiskSharedCases(t *testing.T) {
 		}
 	}
 }
+
+// A ranking of spot offers prices p4d.24xlarge (band 10-15%) at its
+// risk-adjusted rate with the default 60 and 10 minutes (loss (30 + 10)/60 =
+// 0.666667 h): 9.8318 × (1 + 0.15 × 0.666667 / 730) = 9.8318 +
+// 0.00134682… → 9.83314682 USD an hour; p3.8xlarge (no band) keeps its
+// published 3.672, marked no_data.
+func TestRankScenario_SpotUsesRiskAdjustedPrice(t *testing.T) {
+	set, err := LoadScenarios(os.DirFS(filepath.Join("..", "data")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Scenario
+	for _, s := range set.Scenarios {
+		if s.Category == "training" {
+			sc = s
+			break
+		}
+	}
+	rk := RankScenario(sc, tcoFleet(), scGPUs(t), MatrixOptions{Billing: catalog.Spot})
+	got := map[string]string{}
+	for _, f := range append(append([]OfferFit{}, rk.Ranked...), rk.Rejected...) {
+		if f.SpotRisk == nil {
+			t.Errorf("%s: no spot risk in a spot ranking", f.InstanceKey)
+			continue
+		}
+		got[f.InstanceKey] = f.SpotRisk.Status + " " + f.USDPerHour.String()
+	}
+	want := map[string]string{"aws/p4d.24xlarge": "band 9.83314682", "aws/p3.8xlarge": "no_data 3.672"}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q (all: %v)", k, got[k], w, got)
+		}
+	}
+}
