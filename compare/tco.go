@@ -348,18 +348,19 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 		r.Steps = append(r.Steps, risk.riskStep())
 	}
 	r.HoursPerJob = w.JobSize.DivRound(sp.Mul(w.Utilisation), HourPlaces)
-	if o.Commitment == nil && risk != nil {
+	switch {
+	case o.Commitment == nil && risk != nil:
 		before := r.HoursPerJob
 		n, lost := risk.expected(before)
 		r.HoursPerJob = before.Add(lost)
 		step(ReasonStepHoursPerJobRisk, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
 			hours("hours_before", before), num("rate", *risk.InterruptionsPerMonth), num("interruptions", n), hours("loss", risk.lossHours()),
 			hours("lost", lost), hours("hours", r.HoursPerJob))
-	} else if o.Commitment == nil && overhead.IsPositive() {
+	case o.Commitment == nil && overhead.IsPositive():
 		r.HoursPerJob = r.HoursPerJob.Mul(one.Add(overhead)).Round(HourPlaces)
 		step(ReasonStepHoursPerJobIO, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
 			quantity("overhead", overhead, UnitShare), hours("hours", r.HoursPerJob))
-	} else {
+	default:
 		step(ReasonStepHoursPerJob, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
 			hours("hours", r.HoursPerJob))
 	}
@@ -400,15 +401,16 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 	if p := o.PayAsYouGo; p != nil {
 		r.PayAsYouGoHoursPerMonth = payg.Mul(one.Add(p.InterruptionOverhead)).Round(HourPlaces)
 		billing := codeList("billing", GroupBilling, string(p.Billing))
-		if risk != nil {
+		switch {
+		case risk != nil:
 			n, lost := risk.expected(payg)
 			r.PayAsYouGoHoursPerMonth = payg.Add(lost)
 			r.SpotInterruptionsPerMonth, r.SpotLostHoursPerMonth = &n, &lost
 			step(ReasonStepPAYGRisk, billing, hours("hours_before", payg), num("rate", *risk.InterruptionsPerMonth), num("interruptions", n),
 				hours("loss", risk.lossHours()), hours("lost", lost), hours("hours", r.PayAsYouGoHoursPerMonth))
-		} else if p.InterruptionOverhead.IsZero() {
+		case p.InterruptionOverhead.IsZero():
 			step(ReasonStepPAYGHours, billing, hours("hours", r.PayAsYouGoHoursPerMonth))
-		} else {
+		default:
 			step(ReasonStepPAYGOverhead, billing, hours("hours_before", payg), quantity("overhead", p.InterruptionOverhead, UnitShare),
 				hours("hours", r.PayAsYouGoHoursPerMonth))
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -42,8 +43,7 @@ func TestBrowser_ExplorerInterruptionFilter(t *testing.T) {
 		t.Fatalf("no rows for %q", expr)
 	}
 	for _, g := range got {
-		var key, band string
-		fmt.Sscan(g, &key, &band)
+		key, band, _ := strings.Cut(g, " ")
 		ok := false
 		for _, w := range want {
 			if w == key {
