@@ -199,7 +199,7 @@ const (
 	ReasonStepSpotRiskRate    ReasonCode = "step_spot_risk_rate"          // rate, checkpoint, restart (minutes), loss (h)
 	ReasonStepPAYGRisk        ReasonCode = "step_payg_hours_spot_risk"    // billing, hours_before, rate, interruptions, loss, lost, hours
 	ReasonStepHoursPerJobRisk ReasonCode = "step_hours_per_job_spot_risk" // job_size, speed, utilisation, hours_before, rate, interruptions, loss, lost, hours
-	ReasonTCOSpotNeedsRate    ReasonCode = "tco_spot_needs_rate"          // instance, region (text), status (text: no_data or not_published)
+	ReasonTCOSpotNeedsRate    ReasonCode = "tco_spot_needs_rate"          // instance, region (text), status (interruption code: no_data or not_published)
 )
 
 // ReasonCodes lists every code, for the message catalogs' and the README's

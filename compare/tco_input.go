@@ -175,7 +175,7 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 							if !defaulted {
 								return TCOInput{}, fmt.Errorf("%s spot in %s: %s; give the interruptions a month to assume (--interruptions-per-month)", key, req.Region, spotStatusWords(status))
 							}
-							in.Notes = append(in.Notes, reason(ReasonTCOSpotNeedsRate, text("instance", key), text("region", req.Region), text("status", status)))
+							in.Notes = append(in.Notes, reason(ReasonTCOSpotNeedsRate, text("instance", key), text("region", req.Region), codeList("status", GroupInterruption, status)))
 							o = TCOOption{}
 							break
 						}

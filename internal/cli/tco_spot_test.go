@@ -35,8 +35,12 @@ func TestTCO_SpotWithoutBandAsksForARate(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want a failure asking for --interruptions-per-month", code, errs)
 	}
 	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--benchmarks", "none", "--lang", "en")
-	if code != ExitOK || !strings.Contains(out, "spot in region us-east-1 has no interruption band (no_data): left out; give an interruption rate to include it") {
+	if code != ExitOK || !strings.Contains(out, "spot in region us-east-1 has no interruption band (the Spot Instance Advisor has no row for it): left out; give an interruption rate to include it") {
 		t.Errorf("exit %d, stderr %s: default billing should leave spot out with a note:\n%s", code, errs, out)
+	}
+	code, zh, _ := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--benchmarks", "none", "--lang", "zh")
+	if code != ExitOK || !strings.Contains(zh, "没有中断频率区间（AWS 竞价中断数据中没有这一行）：未计入") {
+		t.Errorf("zh: exit %d: the note in Chinese is missing:\n%s", code, zh)
 	}
 	for _, bad := range [][]string{{"--checkpoint-minutes", "0"}, {"--restart-minutes", "99999"}, {"--interruptions-per-month", "101"}, {"--checkpoint-minutes", "1e3"}} {
 		code, _, errs := runScTest(runTCO, append([]string{"--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1"}, bad...)...)
