@@ -31,7 +31,7 @@ data: ## regenerate data/catalog.json by crawling the recorded responses (offlin
 	$(GO) run ./internal/tools/mkdata --out data/catalog.json --history data/history.jsonl --sources data/history-sources
 
 .PHONY: history-sources
-history-sources: ## regenerate data/history-sources (dated price observations) from the archives in ../shared/realdata
+history-sources: ## regenerate data/history-sources (dated price observations) and data/interruption_bands.csv (the Spot Instance Advisor copies' dated bands) from ../shared/realdata
 	$(GO) run ./internal/tools/historysources -realdata $(REALDATA) -out data/history-sources
 
 .PHONY: fixtures

@@ -28,12 +28,15 @@ type DiffCounts struct {
 	PriceIncreases       int `json:"price_increases"`
 	PriceDecreases       int `json:"price_decreases"`
 	AvailabilityChanges  int `json:"availability_changes"`
+	// InterruptionChanges counts spot offers whose interruption band changed
+	// (AWS Spot Instance Advisor), a band appearing or going included.
+	InterruptionChanges int `json:"interruption_changes"`
 }
 
 // Changes is the number of changes counted (a price change counts once).
 func (c DiffCounts) Changes() int {
 	return c.InstanceTypesAdded + c.InstanceTypesRemoved + c.RegionsAdded + c.RegionsRemoved +
-		c.OffersAdded + c.OffersRemoved + c.PriceChanges + c.AvailabilityChanges
+		c.OffersAdded + c.OffersRemoved + c.PriceChanges + c.AvailabilityChanges + c.InterruptionChanges
 }
 
 func (c *DiffCounts) add(d DiffCounts) {
@@ -47,6 +50,7 @@ func (c *DiffCounts) add(d DiffCounts) {
 	c.PriceIncreases += d.PriceIncreases
 	c.PriceDecreases += d.PriceDecreases
 	c.AvailabilityChanges += d.AvailabilityChanges
+	c.InterruptionChanges += d.InterruptionChanges
 }
 
 // ProviderDiff is what changed for one provider. Every list is sorted by key.
@@ -61,6 +65,22 @@ type ProviderDiff struct {
 	OffersRemoved        []Offer
 	PriceChanges         []PriceChange
 	AvailabilityChanges  []AvailabilityChange
+	InterruptionChanges  []InterruptionChange
+}
+
+// InterruptionChange is a spot offer whose interruption band changed; "" is
+// no band (the advisor had no row, or the offer had no advisor data yet).
+type InterruptionChange struct {
+	Offer    Offer // as in the new snapshot
+	Old, New InterruptionBand
+}
+
+// bandOf is an offer's interruption band, "" without one.
+func bandOf(o *Offer) InterruptionBand {
+	if o.Interruption == nil {
+		return ""
+	}
+	return o.Interruption.Band
 }
 
 // PriceChange is an offer whose payable price changed (amount, currency, unit or
@@ -136,6 +156,9 @@ func Diff(old, new *Snapshot) DiffReport {
 		if o.Availability != n.Availability {
 			get(n.Provider).AvailabilityChanges = append(get(n.Provider).AvailabilityChanges, AvailabilityChange{Offer: *n, Old: o.Availability, New: n.Availability})
 		}
+		if ob, nb := bandOf(o), bandOf(n); ob != nb {
+			get(n.Provider).InterruptionChanges = append(get(n.Provider).InterruptionChanges, InterruptionChange{Offer: *n, Old: ob, New: nb})
+		}
 	}
 	if offersKeyedInOrder(old.Offers) && offersKeyedInOrder(new.Offers) {
 		// Both in canonical order, where an offer's place tells its key: walk
@@ -195,6 +218,7 @@ func Diff(old, new *Snapshot) DiffReport {
 			RegionsAdded: len(d.RegionsAdded), RegionsRemoved: len(d.RegionsRemoved),
 			OffersAdded: len(d.OffersAdded), OffersRemoved: len(d.OffersRemoved),
 			PriceChanges: len(d.PriceChanges), AvailabilityChanges: len(d.AvailabilityChanges),
+			InterruptionChanges: len(d.InterruptionChanges),
 		}
 		for _, c := range d.PriceChanges {
 			switch {
@@ -242,6 +266,7 @@ func (d *ProviderDiff) sort() {
 	sortByKey(d.OffersRemoved, Offer.Key)
 	sortByKey(d.PriceChanges, func(c PriceChange) string { return c.Offer.Key() })
 	sortByKey(d.AvailabilityChanges, func(c AvailabilityChange) string { return c.Offer.Key() })
+	sortByKey(d.InterruptionChanges, func(c InterruptionChange) string { return c.Offer.Key() })
 }
 
 // sortByKey sorts list by each item's key.

@@ -39,6 +39,13 @@ type providerDiffJSON struct {
 	OffersRemoved        []diffOfferJSON       `json:"offers_removed"`
 	PriceChanges         []diffPriceChangeJSON `json:"price_changes"`
 	AvailabilityChanges  []diffAvailJSON       `json:"availability_changes"`
+	InterruptionChanges  []diffBandJSON        `json:"interruption_changes"`
+}
+
+type diffBandJSON struct {
+	diffOfferRefJSON
+	Old InterruptionBand `json:"old"`
+	New InterruptionBand `json:"new"`
 }
 
 type diffTypeJSON struct {
@@ -146,14 +153,16 @@ func diffTimeOut(t time.Time) string {
 //	      "offers_added":           [Offer],
 //	      "offers_removed":         [Offer],
 //	      "price_changes":          [PriceChange],
-//	      "availability_changes":   [AvailabilityChange]
+//	      "availability_changes":   [AvailabilityChange],
+//	      "interruption_changes":   [InterruptionChange]
 //	    }
 //	  ]
 //	}
 //
 //	Counts:       {"instance_types_added", "instance_types_removed", "regions_added",
 //	               "regions_removed", "offers_added", "offers_removed", "price_changes",
-//	               "price_increases", "price_decreases", "availability_changes"}: integers
+//	               "price_increases", "price_decreases", "availability_changes",
+//	               "interruption_changes"}: integers
 //	InstanceType: {"key": "aws/p5.48xlarge", "id", "family", "vcpus": int, "memory_gib": dec,
 //	               "accelerators": [{"model", "name", "count": int, "share": dec, "memory_gib": dec}]}
 //	Region:       {"key": "aws/us-east-1", "id", "name_en", "name_zh"}
@@ -166,6 +175,8 @@ func diffTimeOut(t time.Time) string {
 //	              prices cannot be compared: another currency, or a price of zero before)
 //	AvailabilityChange: Offer's "key", "instance_type", "region", "zone", "billing", then
 //	              "old", "new": "available" | "sold_out" | "unknown"
+//	InterruptionChange: Offer's "key", "instance_type", "region", "zone", "billing", then
+//	              "old", "new": "<5%" | "5-10%" | "10-15%" | "15-20%" | ">20%" | "" (no data)
 //
 // change_percent is the change of the cost of use over three years (recurring
 // amount and upfront payment), rounded half away from zero to two places.
@@ -176,7 +187,8 @@ func (r DiffReport) JSON() ([]byte, error) {
 		p := providerDiffJSON{Provider: d.Provider, Totals: d.Counts,
 			InstanceTypesAdded: []diffTypeJSON{}, InstanceTypesRemoved: []diffTypeJSON{},
 			RegionsAdded: []diffRegionJSON{}, RegionsRemoved: []diffRegionJSON{}, OffersAdded: []diffOfferJSON{}, OffersRemoved: []diffOfferJSON{},
-			PriceChanges: []diffPriceChangeJSON{}, AvailabilityChanges: []diffAvailJSON{}}
+			PriceChanges: []diffPriceChangeJSON{}, AvailabilityChanges: []diffAvailJSON{},
+			InterruptionChanges: []diffBandJSON{}}
 		for _, t := range d.InstanceTypesAdded {
 			p.InstanceTypesAdded = append(p.InstanceTypesAdded, diffTypeOut(t))
 		}
@@ -205,6 +217,9 @@ func (r DiffReport) JSON() ([]byte, error) {
 		}
 		for _, c := range d.AvailabilityChanges {
 			p.AvailabilityChanges = append(p.AvailabilityChanges, diffAvailJSON{diffOfferRef(c.Offer), c.Old, c.New})
+		}
+		for _, c := range d.InterruptionChanges {
+			p.InterruptionChanges = append(p.InterruptionChanges, diffBandJSON{diffOfferRef(c.Offer), c.Old, c.New})
 		}
 		out.Providers = append(out.Providers, p)
 	}

@@ -25,12 +25,12 @@ func (r DiffReport) Markdown(maxRows int) string {
 		b.WriteString("No changes.\n")
 		return b.String()
 	}
-	b.WriteString("| provider | types added | types removed | regions added | regions removed | offers added | offers removed | price changes | up | down | availability changes |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| provider | types added | types removed | regions added | regions removed | offers added | offers removed | price changes | up | down | availability changes | interruption band changes |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	row := func(name string, c DiffCounts) {
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", name,
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", name,
 			c.InstanceTypesAdded, c.InstanceTypesRemoved, c.RegionsAdded, c.RegionsRemoved,
-			c.OffersAdded, c.OffersRemoved, c.PriceChanges, c.PriceIncreases, c.PriceDecreases, c.AvailabilityChanges)
+			c.OffersAdded, c.OffersRemoved, c.PriceChanges, c.PriceIncreases, c.PriceDecreases, c.AvailabilityChanges, c.InterruptionChanges)
 	}
 	for _, d := range r.Providers {
 		row(string(d.Provider), d.Counts)
@@ -89,6 +89,11 @@ func (r DiffReport) Markdown(maxRows int) string {
 		table("Availability changes", len(d.AvailabilityChanges), "| instance type | region | zone | billing | old | new |", func(i int) string {
 			c := d.AvailabilityChanges[i]
 			return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", diffMDCode(c.Offer.InstanceType), diffMDCode(c.Offer.Region), diffMDCell(c.Offer.Zone), c.Offer.Billing, c.Old, c.New)
+		})
+		table("Interruption band changes", len(d.InterruptionChanges), "| instance type | region | zone | billing | old | new |", func(i int) string {
+			c := d.InterruptionChanges[i]
+			return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", diffMDCode(c.Offer.InstanceType), diffMDCode(c.Offer.Region), diffMDCell(c.Offer.Zone), c.Offer.Billing,
+				diffMDCell(bandWords(c.Old)), diffMDCell(bandWords(c.New)))
 		})
 	}
 	return b.String()

@@ -65,6 +65,9 @@ func (c DiffCounts) summary() string {
 	if c.AvailabilityChanges > 0 {
 		parts = append(parts, diffPlural(c.AvailabilityChanges, "availability change", "availability changes"))
 	}
+	if c.InterruptionChanges > 0 {
+		parts = append(parts, diffPlural(c.InterruptionChanges, "interruption band change", "interruption band changes"))
+	}
 	if len(parts) == 0 {
 		return "no changes"
 	}
@@ -144,8 +147,19 @@ func (r DiffReport) Text() string {
 		for _, c := range d.AvailabilityChanges {
 			fmt.Fprintf(&b, "  ~ availability %s: %s -> %s\n", diffOfferLabel(c.Offer), c.Old, c.New)
 		}
+		for _, c := range d.InterruptionChanges {
+			fmt.Fprintf(&b, "  ~ interruption band %s: %s -> %s\n", diffOfferLabel(c.Offer), bandWords(c.Old), bandWords(c.New))
+		}
 	}
 	return b.String()
+}
+
+// bandWords is a band for the diff, "no data" for none.
+func bandWords(b InterruptionBand) string {
+	if b == "" {
+		return "no data"
+	}
+	return string(b)
 }
 
 // diffOfferLabel names an offer without its provider: type region[/zone] billing.

@@ -105,21 +105,22 @@ func (r historyRecord) heldAt(i int) bool {
 // holds. Its fields must match Offer's (TestHistory_OfferStateCoversOffer checks),
 // but for ObservedAt, which it holds relative to the fetch time (observedMark).
 type offerState struct {
-	Provider     Provider     `json:"provider"`
-	InstanceType string       `json:"instance_type"`
-	Region       string       `json:"region"`
-	Zone         string       `json:"zone,omitempty"`
-	Billing      BillingKind  `json:"billing"`
-	Price        Price        `json:"price"`
-	PriceRange   *PriceRange  `json:"price_range,omitempty"`
-	Availability Availability `json:"availability"`
-	Zones        []string     `json:"zones,omitempty"`
-	Includes     string       `json:"includes,omitempty"`
-	Source       string       `json:"source"`
-	ObservedAt   observedMark `json:"observed_at,omitempty"`
-	Synthetic    bool         `json:"synthetic,omitempty"`
-	Reported     bool         `json:"reported,omitempty"`
-	Suspect      string       `json:"suspect,omitempty"`
+	Provider     Provider      `json:"provider"`
+	InstanceType string        `json:"instance_type"`
+	Region       string        `json:"region"`
+	Zone         string        `json:"zone,omitempty"`
+	Billing      BillingKind   `json:"billing"`
+	Price        Price         `json:"price"`
+	PriceRange   *PriceRange   `json:"price_range,omitempty"`
+	Availability Availability  `json:"availability"`
+	Zones        []string      `json:"zones,omitempty"`
+	Includes     string        `json:"includes,omitempty"`
+	Source       string        `json:"source"`
+	ObservedAt   observedMark  `json:"observed_at,omitempty"`
+	Synthetic    bool          `json:"synthetic,omitempty"`
+	Reported     bool          `json:"reported,omitempty"`
+	Suspect      string        `json:"suspect,omitempty"`
+	Interruption *Interruption `json:"interruption,omitempty"`
 }
 
 // observedMark is an offer's observed_at as its history record holds it. Is
@@ -201,7 +202,8 @@ func stateOf(o Offer) offerState {
 	mark, _ := markObserved(&o) // a time that cannot be written fails the encoding anyway
 	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
 		Billing: o.Billing, Price: o.Price, PriceRange: o.PriceRange, Availability: o.Availability, Zones: o.Zones,
-		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Suspect: o.Suspect}
+		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Suspect: o.Suspect,
+		Interruption: o.Interruption}
 }
 
 // offer is the state as an offer fetched at fetched; its ObservedAt is
@@ -212,7 +214,7 @@ func (st offerState) offer(fetched time.Time) (Offer, error) {
 	return Offer{Provider: st.Provider, InstanceType: st.InstanceType, Region: st.Region, Zone: st.Zone,
 		Billing: st.Billing, Price: st.Price, PriceRange: st.PriceRange, Availability: st.Availability, Zones: st.Zones,
 		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, ObservedAt: observed, Synthetic: st.Synthetic,
-		Reported: st.Reported, Suspect: st.Suspect}, err
+		Reported: st.Reported, Suspect: st.Suspect, Interruption: st.Interruption}, err
 }
 
 func unmappedKey(u UnmappedAccelerator) string { return string(u.Provider) + "/" + u.Name }

@@ -475,7 +475,14 @@ func sameOfferState(a, b *Offer) bool {
 		a.Reported == b.Reported && slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency &&
 		a.Price.Unit == b.Price.Unit && sameDecimal(&a.Price.Amount, &b.Price.Amount) &&
 		sameDecimal(a.Price.Upfront, b.Price.Upfront) && sameDecimal(a.Price.List, b.Price.List) &&
-		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b)
+		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b) && sameInterruption(a.Interruption, b.Interruption)
+}
+
+func sameInterruption(a, b *Interruption) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Band == b.Band && a.SavingsPct == b.SavingsPct && a.ObservedAt.Equal(b.ObservedAt) && a.Source == b.Source
 }
 
 func samePriceRange(a, b *PriceRange) bool {

@@ -294,6 +294,10 @@ type Offer struct {
 	// Suspect is set when a plausibility check found the price implausible; it
 	// holds the reason. Suspect prices are shown as such, never as fact.
 	Suspect string `json:"suspect,omitempty"`
+	// Interruption is what AWS's Spot Instance Advisor says of a spot offer's
+	// type in its region (band and saving, dated); nil where it says nothing
+	// (InterruptionStatus tells "no data" from "not published").
+	Interruption *Interruption `json:"interruption,omitempty"`
 }
 
 // PriceRange is the lowest and highest price a source gives for an offer over

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -163,6 +164,17 @@ func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
 		w.raw(`,"suspect":`)
 		w.str(o.Suspect)
 	}
+	if in := o.Interruption; in != nil {
+		w.raw(`,"interruption":{"band":`)
+		w.str(string(in.Band))
+		w.raw(`,"savings_pct":`)
+		w.b = strconv.AppendInt(w.b, int64(in.SavingsPct), 10)
+		w.raw(`,"observed_at":`)
+		w.time(in.ObservedAt)
+		w.raw(`,"source":`)
+		w.str(in.Source)
+		w.raw(`}`)
+	}
 	w.raw("}")
 	return w.b, w.ok
 }
@@ -252,6 +264,33 @@ func (r *recordReader) time() time.Time {
 	return t
 }
 
+// int reads a JSON integer as strconv writes it: an optional minus and up to
+// nine digits, no leading zero.
+func (r *recordReader) int() int {
+	if !r.ok {
+		return 0
+	}
+	i := r.pos
+	if i < len(r.data) && r.data[i] == '-' {
+		i++
+	}
+	j := i
+	for j < len(r.data) && j-i < 10 && r.data[j] >= '0' && r.data[j] <= '9' {
+		j++
+	}
+	if j == i || j-i > 9 || (r.data[i] == '0' && j-i > 1) || (r.data[r.pos] == '-' && r.data[i] == '0') {
+		r.ok = false
+		return 0
+	}
+	n, err := strconv.Atoi(string(r.data[r.pos:j]))
+	if err != nil {
+		r.ok = false
+		return 0
+	}
+	r.pos = j
+	return n
+}
+
 // readOfferJSON reads an offer as appendOfferJSON writes it (with or without its
 // fetched_at) from data at pos, and returns the position after it. Read as a
 // history record, an offer observed when fetched has ObservedAt
@@ -332,6 +371,17 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 	}
 	if r.opt(`,"suspect":`) {
 		o.Suspect = r.str()
+	}
+	if r.opt(`,"interruption":{"band":`) {
+		in := Interruption{Band: InterruptionBand(r.str())}
+		r.lit(`,"savings_pct":`)
+		in.SavingsPct = r.int()
+		r.lit(`,"observed_at":`)
+		in.ObservedAt = r.time()
+		r.lit(`,"source":`)
+		in.Source = r.str()
+		r.lit(`}`)
+		o.Interruption = &in
 	}
 	r.lit("}")
 	return o, r.pos, r.ok

@@ -76,6 +76,11 @@ func recordOffers() []Offer {
 		func(o *Offer) { o.Includes = "del \x7f" },
 		func(o *Offer) { o.Zones = []string{"a", "b\n"} },
 		func(o *Offer) { o.Suspect = "price is 90% below the median" },
+		func(o *Offer) { o.Interruption = nil },
+		func(o *Offer) {
+			o.Interruption = &Interruption{Band: BandOver20, SavingsPct: -62, ObservedAt: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC), Source: "advisor"}
+		},
+		func(o *Offer) { o.Interruption = &Interruption{Band: "a\"b", SavingsPct: 0} },
 	} {
 		o := full
 		o.Price.Upfront, o.Price.List = DecPtr("100"), DecPtr("5.5")

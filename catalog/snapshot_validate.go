@@ -141,6 +141,9 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 			return fmt.Errorf("%s: instance type %s is not in the snapshot", where(), o.InstanceKey())
 		}
 	}
+	if err := validateInterruption(o); err != nil {
+		return fmt.Errorf("%s: %w", where(), err)
+	}
 	if priced != nil && priced(i) {
 		return nil
 	}

@@ -169,6 +169,17 @@ var offerStrings = map[string]func(*findOffer) []string{
 	},
 }
 
+// offerNumbers are the number fields of an offer.
+var offerNumbers = map[string]func(*findOffer) *float64{
+	"interruption": func(o *findOffer) *float64 {
+		if o.o.Interruption == nil {
+			return nil
+		}
+		v := o.o.Interruption.Band.UpperPct().InexactFloat64()
+		return &v
+	},
+}
+
 // offerKeys are the keyword fields of an offer.
 var offerKeys = map[string]func(*findOffer) []string{
 	"country":      func(o *findOffer) []string { return []string{strings.ToLower(o.region.Country)} },
@@ -190,6 +201,9 @@ func compileTerm(term FilterTerm) termTest {
 	case def.Type == "number" && def.Level == "type":
 		get, nt := typeNumbers[term.Field], numTest(term.Op, nums)
 		tt.typ = func(t *findType) bool { return neg(nt(get(t))) }
+	case def.Type == "number" && def.Level == "offer":
+		get, nt := offerNumbers[term.Field], numTest(term.Op, nums)
+		tt.offer = func(o *findOffer) bool { return neg(nt(get(o))) }
 	case def.Type == "number":
 		nt, f := numTest(term.Op, nums), term.Field
 		tt.price = func(r *FindRow) bool { return neg(nt(r.num[f])) }

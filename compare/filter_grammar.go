@@ -61,6 +61,9 @@ var FilterFields = []FilterField{
 	{"reserved_3y", nil, "number", "price", nil},
 	{"subscription_month", nil, "number", "price", nil},
 	{"subscription_year", nil, "number", "price", nil},
+	// A spot offer's Spot Instance Advisor band by its upper bound in percent
+	// (interruption<=10% keeps <5% and 5-10%); no band, no figure.
+	{"interruption", nil, "number", "offer", nil},
 }
 
 // filterAliases maps every name a field answers to (lower case) to its field.

@@ -117,7 +117,7 @@ func (e FilterError) Error() string { return e.Message(nil) }
 
 var (
 	filterOperators = []string{">=", "<=", "!=", ":", "=", ">", "<"}
-	filterNumber    = regexp.MustCompile(`^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$`)
+	filterNumber    = regexp.MustCompile(`^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%?$`) // "10%" reads as 10
 	filterCountry   = regexp.MustCompile(`^[a-z]{2}$`)
 )
 
@@ -314,7 +314,7 @@ func parseTerm(t rawTerm, h termHead, scenarios []string) (FilterTerm, *FilterEr
 			if !filterNumber.MatchString(v.v) {
 				return fail("expected_number", v.col, "value", v.v)
 			}
-			n, err := strconv.ParseFloat(strings.TrimSuffix(v.v, "."), 64)
+			n, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(v.v, "%"), "."), 64)
 			if err != nil {
 				return fail("expected_number", v.col, "value", v.v)
 			}

@@ -129,6 +129,9 @@ const (
 	GroupCostUnit   = "costunit"   // a workload id: its cost unit ("1M tokens")
 	GroupWork       = "work"       // a benchmark's unit of work ("tokens", "frame")
 	GroupWorkUnit   = "work_unit"  // TCOWorkload.WorkUnit (WorkUnitGPUHour, WorkUnitHour or a word)
+	// GroupInterruption is why a spot offer has no interruption band
+	// (catalog.InterruptionNoData, catalog.InterruptionNotPublished).
+	GroupInterruption = "interruption"
 )
 
 func quantity(name string, v decimal.Decimal, u Unit) ReasonFigure {

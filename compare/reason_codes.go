@@ -194,6 +194,12 @@ const (
 	ReasonTermPAYG          ReasonCode = "term_payg"               // hours (h), rate (USD/h)
 	ReasonTermExtras        ReasonCode = "term_extras"             // usd (USD): storage and egress
 	ReasonTermZero          ReasonCode = "term_zero"               //
+	// The spot interruption model (tco_spot.go).
+	ReasonStepSpotRiskBand    ReasonCode = "step_spot_risk_band"          // band, observed (text), upper (percent), rate, checkpoint, restart (minutes), loss (h)
+	ReasonStepSpotRiskRate    ReasonCode = "step_spot_risk_rate"          // rate, checkpoint, restart (minutes), loss (h)
+	ReasonStepPAYGRisk        ReasonCode = "step_payg_hours_spot_risk"    // billing, hours_before, rate, interruptions, loss, lost, hours
+	ReasonStepHoursPerJobRisk ReasonCode = "step_hours_per_job_spot_risk" // job_size, speed, utilisation, hours_before, rate, interruptions, loss, lost, hours
+	ReasonTCOSpotNeedsRate    ReasonCode = "tco_spot_needs_rate"          // instance, region (text), status (interruption code: no_data or not_published)
 )
 
 // ReasonCodes lists every code, for the message catalogs' and the README's
@@ -228,4 +234,5 @@ var ReasonCodes = []ReasonCode{
 	ReasonStepCommitCeil, ReasonStepCommitFloor, ReasonStepCommitUse, ReasonStepCommitHourly, ReasonStepPAYGHours,
 	ReasonStepPAYGOverhead, ReasonStepMonth, ReasonStepAfterHorizon, ReasonStepTotal, ReasonStepCostPerUnit,
 	ReasonTermCommitMonthly, ReasonTermUpfront, ReasonTermPAYG, ReasonTermExtras, ReasonTermZero,
+	ReasonStepSpotRiskBand, ReasonStepSpotRiskRate, ReasonStepPAYGRisk, ReasonStepHoursPerJobRisk, ReasonTCOSpotNeedsRate,
 }

@@ -115,6 +115,9 @@ type OfferFit struct {
 	// WorkCost is the offer's best cost per unit of work for the scenario's
 	// workloads, when a benchmark gives one (measured or estimated).
 	WorkCost *WorkCost `json:"work_cost,omitempty"`
+	// SpotRisk, in a ranking of spot offers, is how USDPerHour was adjusted for
+	// the interruption risk (or why it was not).
+	SpotRisk *SpotRiskPrice `json:"spot_risk,omitempty"`
 }
 
 // Hardware is an instance type's accelerators as the scenario rules see them.
@@ -148,7 +151,7 @@ func evaluate(s Scenario, gpus *catalog.GPUReference, r representative, costs []
 		Scenario: s.ID, Instance: t, InstanceKey: t.Key(), Offer: r.offer, OfferKey: r.offer.Key(),
 		Hardware: sp.hardware(), GPUModel: sp.model.ID, GPUUnits: sp.units, VCPUs: t.VCPUs, MemoryGiB: t.MemoryGiB,
 		Tier: sp.tier(), USDPerHour: r.usd, NativePerHour: r.native, NativeCurrency: r.offer.Price.Currency,
-		OtherOffers: r.others,
+		OtherOffers: r.others, SpotRisk: r.risk,
 	}
 	f.Checks = checks(s, sp)
 	f.Verdict = Fits

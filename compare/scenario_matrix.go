@@ -109,6 +109,7 @@ type representative struct {
 	usd    *decimal.Decimal
 	native *decimal.Decimal
 	others int
+	risk   *SpotRiskPrice
 }
 
 func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalog.Provider]bool) []representative {
@@ -135,6 +136,13 @@ func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalo
 			r.native = &h
 			if usd, err := usdPerHour(snap.FX, o); err == nil {
 				r.usd = &usd
+				if o.Billing == catalog.Spot {
+					// Spot ranks on its risk-adjusted price (tco_spot.go).
+					r.risk = spotRiskPrice(o, usd)
+					if r.risk.USDPerHour != nil {
+						r.usd = r.risk.USDPerHour
+					}
+				}
 			}
 		}
 		cur, seen := best[t.Key()]

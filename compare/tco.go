@@ -147,8 +147,11 @@ type TCOPayAsYouGo struct {
 	USDPerHour decimal.Decimal     `json:"usd_per_hour"`
 	// InterruptionOverhead is the share of hours lost to interruptions and run
 	// again (spot): 0.1 bills and takes 10 % more hours.
+	// InterruptionOverhead is a flat overhead, kept for inputs that state one;
+	// Risk, the interruption model, replaces it (only one of them is set).
 	InterruptionOverhead decimal.Decimal `json:"interruption_overhead"`
 	Native               *TCONative      `json:"native,omitempty"`
+	Risk                 *TCOSpotRisk    `json:"risk,omitempty"`
 }
 
 // TCOResult is the model's answer with its inputs, so that every figure can be
@@ -193,6 +196,11 @@ type TCOOptionResult struct {
 	PaidInHorizonUSD         decimal.Decimal `json:"paid_in_horizon_usd"`
 	CommittedAfterHorizonUSD decimal.Decimal `json:"committed_after_horizon_usd"`
 	TotalUSD                 decimal.Decimal `json:"total_usd"`
+	// SpotInterruptionsPerMonth and SpotLostHoursPerMonth are the interruption
+	// model's expected interruptions of the pay-as-you-go hours and the hours
+	// they cost (spot with a risk model only).
+	SpotInterruptionsPerMonth *decimal.Decimal `json:"spot_interruptions_per_month,omitempty"`
+	SpotLostHoursPerMonth     *decimal.Decimal `json:"spot_lost_hours_per_month,omitempty"`
 	// CostPerUnitUSD = total / (work_per_month × months); CostPerJobUSD = total /
 	// (jobs_per_month × months); zero when there is no work.
 	CostPerUnitUSD decimal.Decimal `json:"cost_per_unit_usd"`
@@ -280,6 +288,14 @@ func (in TCOInput) Validate() error {
 		if p := o.PayAsYouGo; p != nil && (p.USDPerHour.IsNegative() || p.InterruptionOverhead.IsNegative()) {
 			return fmt.Errorf("option %s: pay_as_you_go usd_per_hour and interruption_overhead must not be negative", o.ID)
 		}
+		if p := o.PayAsYouGo; p != nil && p.Risk != nil {
+			if p.Billing != catalog.Spot || !p.InterruptionOverhead.IsZero() {
+				return fmt.Errorf("option %s: pay_as_you_go.risk is for spot, without an interruption_overhead", o.ID)
+			}
+			if err := p.Risk.validate(o.ID); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -324,15 +340,27 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 		hours("idle", w.IdleHoursPerMonth), hours("hours", r.NeededHoursPerMonth))
 
 	overhead := decimal.Zero
+	var risk *TCOSpotRisk
 	if o.PayAsYouGo != nil {
-		overhead = o.PayAsYouGo.InterruptionOverhead
+		overhead, risk = o.PayAsYouGo.InterruptionOverhead, o.PayAsYouGo.Risk
+	}
+	if risk != nil {
+		r.Steps = append(r.Steps, risk.riskStep())
 	}
 	r.HoursPerJob = w.JobSize.DivRound(sp.Mul(w.Utilisation), HourPlaces)
-	if o.Commitment == nil && overhead.IsPositive() {
+	switch {
+	case o.Commitment == nil && risk != nil:
+		before := r.HoursPerJob
+		n, lost := risk.expected(before)
+		r.HoursPerJob = before.Add(lost)
+		step(ReasonStepHoursPerJobRisk, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
+			hours("hours_before", before), num("rate", *risk.InterruptionsPerMonth), num("interruptions", n), hours("loss", risk.lossHours()),
+			hours("lost", lost), hours("hours", r.HoursPerJob))
+	case o.Commitment == nil && overhead.IsPositive():
 		r.HoursPerJob = r.HoursPerJob.Mul(one.Add(overhead)).Round(HourPlaces)
 		step(ReasonStepHoursPerJobIO, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
 			quantity("overhead", overhead, UnitShare), hours("hours", r.HoursPerJob))
-	} else {
+	default:
 		step(ReasonStepHoursPerJob, num("job_size", w.JobSize), num("speed", sp), quantity("utilisation", w.Utilisation, UnitShare),
 			hours("hours", r.HoursPerJob))
 	}
@@ -373,9 +401,16 @@ func optionTCO(in TCOInput, o TCOOption) (TCOOptionResult, error) {
 	if p := o.PayAsYouGo; p != nil {
 		r.PayAsYouGoHoursPerMonth = payg.Mul(one.Add(p.InterruptionOverhead)).Round(HourPlaces)
 		billing := codeList("billing", GroupBilling, string(p.Billing))
-		if p.InterruptionOverhead.IsZero() {
+		switch {
+		case risk != nil:
+			n, lost := risk.expected(payg)
+			r.PayAsYouGoHoursPerMonth = payg.Add(lost)
+			r.SpotInterruptionsPerMonth, r.SpotLostHoursPerMonth = &n, &lost
+			step(ReasonStepPAYGRisk, billing, hours("hours_before", payg), num("rate", *risk.InterruptionsPerMonth), num("interruptions", n),
+				hours("loss", risk.lossHours()), hours("lost", lost), hours("hours", r.PayAsYouGoHoursPerMonth))
+		case p.InterruptionOverhead.IsZero():
 			step(ReasonStepPAYGHours, billing, hours("hours", r.PayAsYouGoHoursPerMonth))
-		} else {
+		default:
 			step(ReasonStepPAYGOverhead, billing, hours("hours_before", payg), quantity("overhead", p.InterruptionOverhead, UnitShare),
 				hours("hours", r.PayAsYouGoHoursPerMonth))
 		}

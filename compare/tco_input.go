@@ -32,8 +32,18 @@ type TCORequest struct {
 	Billing []string
 	// CommittedInstances fixes the commitment's instance count (0: worked out).
 	CommittedInstances int
-	// SpotOverhead is the interruption overhead of spot (0.1 = 10 %).
+	// SpotOverhead, when positive, is a flat interruption overhead of spot
+	// (0.1 = 10 %) in place of the interruption model (tco_spot.go).
 	SpotOverhead decimal.Decimal
+	// CheckpointMinutes and RestartMinutes are the model's inputs (zero: the
+	// defaults); SpotRate is the interruptions a month for spot offers with no
+	// published band (nil: none given).
+	CheckpointMinutes, RestartMinutes decimal.Decimal
+	SpotRate                          *decimal.Decimal
+	// KeepUnratedSpot keeps a spot option that has neither a band nor a rate,
+	// for a calculator that asks for the rate; otherwise it is left out with a
+	// note (billing not given) or refused (billing given).
+	KeepUnratedSpot bool
 	// ReferenceGPU, when set, measures the job in GPU-hours on one such GPU.
 	ReferenceGPU string
 	// Figures are the spec figures for speeds (a scenario's Compute); BF16 then
@@ -155,7 +165,20 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 						return TCOInput{}, err
 					}
 					if bk == catalog.Spot {
-						p.InterruptionOverhead = req.SpotOverhead
+						if req.SpotOverhead.IsPositive() {
+							p.InterruptionOverhead = req.SpotOverhead
+						} else {
+							p.Risk = SpotRiskOf(off, req.SpotRate, orDefault(req.CheckpointMinutes, DefaultCheckpointMinutes), orDefault(req.RestartMinutes, DefaultRestartMinutes))
+						}
+						if p.Risk != nil && p.Risk.InterruptionsPerMonth == nil && !req.KeepUnratedSpot {
+							status := catalog.InterruptionStatus(&off)
+							if !defaulted {
+								return TCOInput{}, fmt.Errorf("%s spot in %s: %s; give the interruptions a month to assume (--interruptions-per-month)", key, req.Region, spotStatusWords(status))
+							}
+							in.Notes = append(in.Notes, reason(ReasonTCOSpotNeedsRate, text("instance", key), text("region", req.Region), codeList("status", GroupInterruption, status)))
+							o = TCOOption{}
+							break
+						}
 					}
 					o.PayAsYouGo = &p
 					continue
@@ -178,6 +201,22 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 		}
 	}
 	return in, nil
+}
+
+// orDefault is d, or def when d is zero.
+func orDefault(d, def decimal.Decimal) decimal.Decimal {
+	if d.IsZero() {
+		return def
+	}
+	return d
+}
+
+// spotStatusWords says why a spot offer has no band, for an error.
+func spotStatusWords(status string) string {
+	if status == catalog.InterruptionNoData {
+		return "the Spot Instance Advisor has no interruption data for it"
+	}
+	return "the provider publishes no interruption rate"
 }
 
 // optionLabel names an option by its hardware, instance type and billing plan

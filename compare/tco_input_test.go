@@ -3,6 +3,7 @@ package compare
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -16,9 +17,12 @@ func tcoFleet() *catalog.Snapshot {
 	up := catalog.PerHour
 	res := scOffer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.Reserved1yAllUpfront, "0", catalog.USD, up)
 	res.Price.Upfront = catalog.DecPtr("60000")
+	p4dSpot := scOffer(catalog.AWS, "p4d.24xlarge", "us-east-1", catalog.Spot, "9.8318", catalog.USD, up)
+	// The advisor's band of p4d.24xlarge in us-east-1 (2025-06-28 copy); p3.8xlarge has none here.
+	p4dSpot.Interruption = &catalog.Interruption{Band: catalog.Band10To15, SavingsPct: 67, ObservedAt: time.Date(2025, 6, 28, 0, 0, 0, 0, time.UTC), Source: "advisor"}
 	s.Offers = append(s.Offers, res,
 		scOffer(catalog.AWS, "p3.8xlarge", "us-east-1", catalog.Spot, "3.672", catalog.USD, up),
-		scOffer(catalog.AWS, "p4d.24xlarge", "us-east-1", catalog.Spot, "9.8318", catalog.USD, up),
+		p4dSpot,
 		scOffer(catalog.Alibaba, "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", catalog.SubscriptionMonth, "3500", catalog.CNY, catalog.PerMonth))
 	return s
 }
@@ -67,10 +71,13 @@ func TestNewTCOInput_FromCatalog(t *testing.T) {
 func TestNewTCOInput_CommitmentsAndCurrency(t *testing.T) {
 	snap := tcoFleet()
 	in, err := NewTCOInput(snap, scGPUs(t), TCORequest{Instances: []string{"aws/p3.8xlarge"}, Region: "us-east-1",
-		Billing:  []string{"reserved_1y_all_upfront", "reserved_1y_all_upfront+spot"},
+		Billing: []string{"reserved_1y_all_upfront", "reserved_1y_all_upfront+spot"}, SpotRate: catalog.DecPtr("0.2"),
 		Workload: TCOWorkload{JobSize: catalog.Dec("100"), JobsPerMonth: catalog.Dec("1"), Utilisation: catalog.Dec("1"), HorizonMonths: 12}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if r := in.Options[1].PayAsYouGo.Risk; r == nil || r.Band != "" || r.InterruptionsPerMonth.String() != "0.2" || r.CheckpointMinutes.String() != "60" || r.RestartMinutes.String() != "10" {
+		t.Errorf("spot without a band: risk %+v, want the entered rate 0.2 and the default 60 and 10 minutes", r)
 	}
 	c := in.Options[0].Commitment
 	if c == nil || c.TermMonths != 12 || !c.UpfrontUSD.Equal(catalog.Dec("60000")) || !c.USDPerMonth.IsZero() || in.Options[0].PayAsYouGo != nil {
@@ -100,6 +107,7 @@ func TestNewTCOInput_CommitmentsAndCurrency(t *testing.T) {
 		{[]string{"spot+on_demand"}, "the part before + must be a commitment"},
 		{[]string{"reserved_3y_all_upfront"}, "has no reserved_3y_all_upfront offer in region us-east-1"},
 		{[]string{"weekly"}, `unknown billing kind "weekly"`},
+		{[]string{"spot"}, "aws/p3.8xlarge spot in us-east-1: the Spot Instance Advisor has no interruption data for it; give the interruptions a month to assume (--interruptions-per-month)"},
 	} {
 		_, err := NewTCOInput(snap, scGPUs(t), TCORequest{Instances: []string{"aws/p3.8xlarge"}, Region: "us-east-1", Billing: bad.billing,
 			Workload: TCOWorkload{JobSize: catalog.Dec("1"), JobsPerMonth: catalog.Dec("1"), Utilisation: catalog.Dec("1"), HorizonMonths: 1}})
@@ -115,11 +123,13 @@ func TestNewTCOInput_DefaultBillingSkipsMissingPlans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// p3.8xlarge has on_demand, spot and reserved_1y_all_upfront; p4d no reservation.
-	if len(in.Options) != 5 {
-		t.Errorf("%d options, want 5", len(in.Options))
+	// p3.8xlarge has on_demand, spot and reserved_1y_all_upfront; p4d no
+	// reservation; p3.8xlarge's spot has no band and no rate was given.
+	if len(in.Options) != 4 {
+		t.Errorf("%d options, want 4", len(in.Options))
 	}
-	want := []string{"tco_left_out(instance=aws/p4d.24xlarge, billing=reserved_1y_all_upfront, region=us-east-1)"}
+	want := []string{"tco_spot_needs_rate(instance=aws/p3.8xlarge, region=us-east-1, status=no_data)",
+		"tco_left_out(instance=aws/p4d.24xlarge, billing=reserved_1y_all_upfront, region=us-east-1)"}
 	if diff := cmp.Diff(want, rsAll(in.Notes)); diff != "" {
 		t.Errorf("notes (-want +got):\n%s", diff)
 	}

@@ -83,24 +83,31 @@ func (o TCOOffer) Key() string { return o.Instance + "@" + o.Region }
 
 // TCOChoice is what a calculator's controls hold; the preset is one choice.
 type TCOChoice struct {
-	Hours, Utilisation, Idle, SpotOverhead decimal.Decimal
-	Months                                 int
-	Offers                                 map[string]bool // TCOOffer.Key
-	Groups                                 map[string]bool
+	Hours, Utilisation, Idle decimal.Decimal
+	// CheckpointMinutes and RestartMinutes are the spot interruption model's
+	// inputs; SpotRate the interruptions a month for spot offers with no
+	// published band (nil: none entered, and those options are left out).
+	CheckpointMinutes, RestartMinutes decimal.Decimal
+	SpotRate                          *decimal.Decimal
+	Months                            int
+	Offers                            map[string]bool // TCOOffer.Key
+	Groups                            map[string]bool
 }
 
 // TCOPresetDefaults is the preset workload: busy hours a month on the base (the
-// first offer's instance type), utilisation, idle hours, horizon and spot
-// overhead; no offers or groups chosen.
+// first offer's instance type), utilisation, idle hours, horizon, the spot
+// model's default checkpoint and restart minutes and no entered rate; no
+// offers or groups chosen.
 func TCOPresetDefaults() TCOChoice {
 	return TCOChoice{Hours: decimal.NewFromInt(500), Utilisation: decimal.RequireFromString("0.9"), Idle: decimal.Zero,
-		SpotOverhead: decimal.RequireFromString("0.1"), Months: 12}
+		CheckpointMinutes: DefaultCheckpointMinutes, RestartMinutes: DefaultRestartMinutes, Months: 12}
 }
 
 // Input is the TCO input of a choice, built exactly as the site's calculator
 // (static/tco.js) builds it: the job is the entered hours on the base, the
 // options are those of the chosen offers and billing groups in offer order, spot
-// options take the entered interruption overhead.
+// options take the entered checkpoint and restart minutes, and those without a
+// band the entered rate (without one they are left out).
 func (t *ScenarioTCO) Input(st TCOChoice) TCOInput {
 	in := TCOInput{Schema: TCOSchema, Source: t.Source, Workload: TCOWorkload{
 		WorkUnit: t.WorkUnit, JobSize: st.Hours.Mul(t.BaseSpeed), JobsPerMonth: decimal.NewFromInt(1),
@@ -115,9 +122,17 @@ func (t *ScenarioTCO) Input(st TCOChoice) TCOInput {
 				continue
 			}
 			opt := g.Option
-			if p := opt.PayAsYouGo; p != nil && p.Billing == catalog.Spot {
-				c := *p
-				c.InterruptionOverhead = st.SpotOverhead
+			if p := opt.PayAsYouGo; p != nil && p.Risk != nil {
+				c, r := *p, *p.Risk
+				r.CheckpointMinutes, r.RestartMinutes = st.CheckpointMinutes, st.RestartMinutes
+				if r.Band == "" {
+					if st.SpotRate == nil {
+						continue
+					}
+					v := *st.SpotRate
+					r.InterruptionsPerMonth = &v
+				}
+				c.Risk = &r
 				opt.PayAsYouGo = &c
 			}
 			in.Options = append(in.Options, opt)
@@ -323,7 +338,7 @@ func (t *ScenarioTCO) offer(snap *catalog.Snapshot, ref *catalog.GPUReference, k
 		return TCOOffer{}, false, nil
 	}
 	in, err := NewTCOInput(snap, ref, TCORequest{
-		Instances: []string{f.InstanceKey}, Region: region, Billing: plans, SpotOverhead: TCOPresetDefaults().SpotOverhead,
+		Instances: []string{f.InstanceKey}, Region: region, Billing: plans, KeepUnratedSpot: true,
 		ReferenceGPU: refGPU, Figures: t.Scenario.Compute,
 		Workload: TCOWorkload{JobSize: decimal.NewFromInt(1), JobsPerMonth: decimal.NewFromInt(1), Utilisation: decimal.NewFromInt(1), HorizonMonths: 1},
 	})

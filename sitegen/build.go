@@ -51,6 +51,10 @@ type Options struct {
 	// the changes pages and their Atom feed, GPU pages a price trend, and instance
 	// pages their price history when PriceHistory is not given.
 	History *catalog.History
+	// BandHistory is the dated interruption bands of AWS's Spot Instance
+	// Advisor copies (catalog.LoadBandHistory); with it instance pages show
+	// how each region's band moved. Optional.
+	BandHistory *catalog.BandHistory
 	// Now is the time every page counts the data's age to ("AWS prices
 	// observed 2025-11-30, 366 days ago", the stale marks); zero means the
 	// snapshot's taken_at, the crawl's time, so that the same catalog always
@@ -115,6 +119,7 @@ func Build(opts Options) (Stats, error) {
 	}
 	setPageFX(langs, snap.FX)
 	m.history = opts.PriceHistory
+	m.bands = opts.BandHistory
 	m.explorer = explorerInputs{langs: langs, scenarios: opts.Scenarios}
 	// benchmarks and changes (sitegen/benchmarks.go, changes.go)
 	ex, err := newExtras(m, opts, base, siteURL)

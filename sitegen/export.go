@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -21,6 +22,7 @@ var OfferColumns = []string{
 	"source", "fetched_at",
 	"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 	"observed_at", "price_min", "price_max", "reported",
+	"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -125,18 +127,35 @@ func csvRecordRaw(r OfferRow) []string {
 		upfront, string(o.Availability), acc.Name, each, t.Family, fmt.Sprint(o.Synthetic), o.Suspect, o.Includes,
 		observed, priceMin, priceMax, fmt.Sprint(o.Reported),
 	}
-	return rec
+	status, band, saving, at := interruptionCells(&o)
+	return append(rec, status, band, saving, at)
+}
+
+// interruptionCells are a spot offer's interruption columns: its status
+// (band, no_data, not_published; empty for other billing), and where the
+// advisor has a row, the band, the saving in percent and when the feed was
+// fetched.
+func interruptionCells(o *catalog.Offer) (status, band, saving, observed string) {
+	status = catalog.InterruptionStatus(o)
+	if in := o.Interruption; in != nil {
+		band, saving, observed = string(in.Band), fmt.Sprint(in.SavingsPct), in.ObservedAt.UTC().Format("2006-01-02T15:04:05Z")
+	}
+	return status, band, saving, observed
 }
 
 // SafeCSVCell defuses a cell that a spreadsheet would run as a formula (one that
 // starts with =, +, -, @, tab or carriage return) by prefixing a single quote, as
-// OWASP recommends. Plain negative numbers never occur in the exports.
+// OWASP recommends. A plain negative whole number (the advisor's saving can be
+// negative) is a number, not a formula, and is left as it is.
 func SafeCSVCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) && !negativeWhole.MatchString(s) {
 		return "'" + s
 	}
 	return s
 }
+
+// negativeWhole is a minus and up to four digits.
+var negativeWhole = regexp.MustCompile(`^-[0-9]{1,4}$`)
 
 // WriteOffersJSON writes the same rows as WriteOffersCSV as a JSON array of
 // objects keyed by OfferColumns. Amounts stay strings so that exact decimals

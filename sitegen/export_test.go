@@ -36,7 +36,8 @@ func TestOffersCSV_Columns(t *testing.T) {
 	want := []string{"provider", "instance_type", "region", "zone", "billing", "price", "currency", "unit",
 		"price_usd_per_hour", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpus", "memory_gib", "source", "fetched_at",
 		"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
-		"observed_at", "price_min", "price_max", "reported"}
+		"observed_at", "price_min", "price_max", "reported",
+		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}

@@ -31,6 +31,7 @@ type siteModel struct {
 	staleCover map[catalog.Provider]bool
 	work       []compare.WorkCost              // best figure per offer and workload (compare.BestWorkCostPerOffer)
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
+	bands      *catalog.BandHistory            // dated advisor bands; nil without them
 	explorer   explorerInputs                  // explorer_data.go
 	// observedOf are the series imported from public archives by instance type
 	// key (history.go); archived are the types only they name, with their pages.

@@ -45,6 +45,8 @@ const offersDataPath = "data/offers.json"
 // is the effective price per hour in the offer's own currency (upfront spread over
 // the term, see catalog.Price.Hourly) to 8 places, null when it cannot be computed;
 // the scripts convert it with fx and scale it to a month (730 h) or a year (8760 h).
+// interruption is sparse: {offer index: band index} of the spot offers with an
+// advisor band (0 <5%, 1 5-10%, 2 10-15%, 3 15-20%, 4 >20%).
 //
 // flags are bits: 1 synthetic, 2 suspect, 4 old (observed more than
 // catalog.StaleDays before now), 8 undated (the source gives no date), 16
@@ -98,6 +100,9 @@ type offersColumns struct {
 	Upfront  map[int]json.Number `json:"upfront"`
 	Suspect  map[int]string      `json:"suspect"`
 	Includes map[int]string      `json:"includes"`
+	// Interruption is a spot offer's Spot Instance Advisor band, as its index
+	// in catalog.InterruptionBands (0 <5% … 4 >20%), where the advisor gives one.
+	Interruption map[int]int `json:"interruption"`
 }
 
 type offersWork struct {
@@ -187,7 +192,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		Type: make([]int, 0, n), Region: make([]int, 0, n), Zone: make([]string, 0, n), Zones: make([]string, 0, n),
 		Billing: make([]int, 0, n), Amount: make([]json.Number, 0, n), Currency: make([]int, 0, n), Unit: make([]int, 0, n),
 		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n), Observed: make([]int, 0, n),
-		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{},
+		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{}, Interruption: map[int]int{},
 	}
 	for i, o := range m.offers {
 		r := o.Region
@@ -242,6 +247,9 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		}
 		if oo.Includes != "" {
 			c.Includes[i] = oo.Includes
+		}
+		if in := oo.Interruption; in != nil {
+			c.Interruption[i] = in.Band.Index()
 		}
 	}
 	f.Offers = c

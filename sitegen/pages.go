@@ -122,6 +122,8 @@ type instanceData struct {
 	Scenarios bool
 	// Zones is Placements by region.
 	Zones []zoneGroup
+	// SpotRisk is the spot offers' interruption risk by region (spot.go).
+	SpotRisk spotRiskView
 }
 
 // similarType is an instance type of another provider with the same GPU model and
@@ -440,6 +442,7 @@ func (m *siteModel) instancePage(t *typeView) instanceData {
 	d.Summary, d.Matrix = cheapestByGroup(d.Offers), newPriceMatrix(d.Offers)
 	d.Fits, d.Scenarios = m.fits.ofType(t.T.Key()), m.fits != nil
 	d.Zones = groupZones(d.Placements)
+	d.SpotRisk = m.spotRiskOf(t.T, d.Offers)
 	return d
 }
 

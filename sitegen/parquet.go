@@ -56,6 +56,11 @@ type offerParquet struct {
 	PriceMin         string     `parquet:"price_min,optional"`
 	PriceMax         string     `parquet:"price_max,optional"`
 	Reported         bool       `parquet:"reported"`
+	// Added after reported, in OfferColumns order.
+	InterruptionStatus     string     `parquet:"interruption_status,optional,dict"`
+	InterruptionBand       string     `parquet:"interruption_band,optional,dict"`
+	InterruptionSavingsPct *int32     `parquet:"interruption_savings_pct,optional"`
+	InterruptionObservedAt *time.Time `parquet:"interruption_observed_at,optional,timestamp(millisecond)"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -98,6 +103,7 @@ var ParquetTypes = map[string]string{
 	"fetched_at": "TIMESTAMP(ms, UTC)", "observed_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "reported": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
 	"provider": "partition (folder name)", "gpu_memory_class_gb_each": "DOUBLE", "gpu_memory_from_reference": "BOOLEAN",
 	"network_cards": "INT32", "efa_interfaces": "INT32",
+	"interruption_savings_pct": "INT32", "interruption_observed_at": "TIMESTAMP(ms, UTC)",
 }
 
 func writerOptions() []parquet.WriterOption {
@@ -166,6 +172,11 @@ func offerParquetRow(r OfferRow) offerParquet {
 	}
 	if pr := o.PriceRange; pr != nil {
 		row.PriceMin, row.PriceMax = pr.Min.String(), pr.Max.String()
+	}
+	row.InterruptionStatus = catalog.InterruptionStatus(&o)
+	if in := o.Interruption; in != nil {
+		s, at := int32(in.SavingsPct), in.ObservedAt.UTC()
+		row.InterruptionBand, row.InterruptionSavingsPct, row.InterruptionObservedAt = string(in.Band), &s, &at
 	}
 	if r.USDPerHour != nil {
 		// DECIMAL(18,6): the unscaled integer of the figure rounded to 6 places, as

@@ -28,6 +28,8 @@ type tcoPageData struct {
 	Months   int
 	Hours    string
 	Util     string
+	// Checkpoint and Restart are the spot interruption model's default minutes.
+	Checkpoint, Restart string
 }
 
 // tcoSection is one scenario's preset comparison.
@@ -113,11 +115,14 @@ type tcoFX struct {
 }
 
 type tcoDefaults struct {
-	Hours        decimal.Decimal `json:"hours_per_month"`
-	Months       int             `json:"months"`
-	Utilisation  decimal.Decimal `json:"utilisation"`
-	Idle         decimal.Decimal `json:"idle_hours_per_month"`
-	SpotOverhead decimal.Decimal `json:"spot_overhead"`
+	Hours       decimal.Decimal `json:"hours_per_month"`
+	Months      int             `json:"months"`
+	Utilisation decimal.Decimal `json:"utilisation"`
+	Idle        decimal.Decimal `json:"idle_hours_per_month"`
+	// The spot interruption model's default checkpoint interval and restart
+	// time, in minutes.
+	CheckpointMinutes decimal.Decimal `json:"checkpoint_minutes"`
+	RestartMinutes    decimal.Decimal `json:"restart_minutes"`
 }
 
 type tcoCalcScenario struct {
@@ -201,9 +206,11 @@ func groupLabel(l *language, o compare.TCOOption) string {
 func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, error) {
 	p := page{Path: "tco.html", Template: "tco.html", Nav: "tco"}
 	def := compare.TCOPresetDefaults()
-	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String()}
+	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String(),
+		Checkpoint: def.CheckpointMinutes.String(), Restart: def.RestartMinutes.String()}
 	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(),
-		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle, SpotOverhead: def.SpotOverhead}}
+		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle,
+			CheckpointMinutes: def.CheckpointMinutes, RestartMinutes: def.RestartMinutes}}
 	if r, err := m.snap.FX.CrossRate(catalog.USD, catalog.CNY); err == nil {
 		d.Config.FX = &tcoFX{Currency: catalog.CNY, Rate: r, Date: m.snap.FX.Date, Source: m.snap.FX.Source}
 	}

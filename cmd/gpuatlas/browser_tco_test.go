@@ -190,7 +190,8 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 		assertAgree(t, id+" preset, static tables", res, readTCOTables(t, ctx, a+"-res", a+"-cum", a+"-be"))
 
 		// Everything changed.
-		for _, c := range [][2]string{{"calc-hours", "333.3"}, {"calc-months", "15"}, {"calc-util", "73.5"}, {"calc-idle", "12.25"}, {"calc-spot", "12.5"}} {
+		for _, c := range [][2]string{{"calc-hours", "333.3"}, {"calc-months", "15"}, {"calc-util", "73.5"}, {"calc-idle", "12.25"},
+			{"calc-ckpt", "45"}, {"calc-restart", "12.5"}, {"calc-rate", "0.3"}} {
 			browsertest.SetControl(t, ctx, c[0], c[1])
 		}
 		browsertest.Do(t, ctx, "every offer and billing group", chromedp.Evaluate[chromedp.Void](`(() => {
@@ -207,8 +208,14 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 			t.Errorf("%s: the calculator's input does not hold the entered figures: %+v", id, w)
 		}
 		for _, o := range parsed.Options {
-			if p := o.PayAsYouGo; p != nil && p.Billing == catalog.Spot && p.InterruptionOverhead.String() != "0.125" {
-				t.Errorf("%s: %s: spot overhead %s, want 0.125", id, o.ID, p.InterruptionOverhead)
+			p := o.PayAsYouGo
+			if p == nil || p.Billing != catalog.Spot {
+				continue
+			}
+			r := p.Risk
+			if r == nil || r.CheckpointMinutes.String() != "45" || r.RestartMinutes.String() != "12.5" || r.InterruptionsPerMonth == nil ||
+				(r.Band == "" && r.InterruptionsPerMonth.String() != "0.3") || !p.InterruptionOverhead.IsZero() {
+				t.Errorf("%s: %s: spot risk %+v, want 45 and 12.5 minutes and the entered rate 0.3 where no band", id, o.ID, r)
 			}
 		}
 		res = cliTCO(t, in)
@@ -260,7 +267,8 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 			browsertest.ElementShot(t, ctx, "#calculator", "tco-calculator.png")
 		}
 		// Back to the preset figures for the next scenario.
-		for _, c := range [][2]string{{"calc-hours", "500"}, {"calc-months", "12"}, {"calc-util", "90"}, {"calc-idle", "0"}, {"calc-spot", "10"}} {
+		for _, c := range [][2]string{{"calc-hours", "500"}, {"calc-months", "12"}, {"calc-util", "90"}, {"calc-idle", "0"},
+			{"calc-ckpt", "60"}, {"calc-restart", "10"}, {"calc-rate", ""}} {
 			browsertest.SetControl(t, ctx, c[0], c[1])
 		}
 	}
@@ -304,7 +312,7 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 	}
 	browsertest.ElementShot(t, ctx, "#calculator", "tco-calculator-cny.png")
 	search := browsertest.Eval[string](t, ctx, `location.search`)
-	for _, want := range []string{"scenario=" + ids[0], "m=7", "cur=CNY", "h=", "u=", "i=", "s=", "g=", "o="} {
+	for _, want := range []string{"scenario=" + ids[0], "m=7", "cur=CNY", "h=", "u=", "i=", "c=", "r=", "x=", "g=", "o="} {
 		if !strings.Contains(search, want) {
 			t.Errorf("the URL %s lacks %s", search, want)
 		}
@@ -324,6 +332,51 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 	}
 	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#calc-out table').length`); n != 0 {
 		t.Errorf("figures shown for a bad input: %d tables", n)
+	}
+	exceptions.Check(t)
+}
+
+// TestBrowser_TCOSpotRiskCases runs the shared spot test set
+// (compare/testdata/tco/spot_risk.cases.json, also run by compare's
+// TestTCO_SpotRiskSharedCases) through the site's script and the command line:
+// every figure of every option agrees, interruptions and lost hours included,
+// and each total is the set's, to the cent.
+func TestBrowser_TCOSpotRiskCases(t *testing.T) {
+	site, ctx, exceptions := browse(t, buildScenarioSite(t))
+	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
+	b, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "spot_risk.cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []compare.SpotRiskCase
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		in, _ := json.Marshal(c.Input)
+		want := cliTCO(t, string(in))
+		got := browsertest.Eval[json.RawMessage](t, ctx, `window.GPUAtlasTCO.compute(`+string(in)+`)`)
+		var g struct {
+			Options []compare.TCOOptionResult `json:"options"`
+		}
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatalf("%s: %v: %s", c.Name, err, got)
+		}
+		if len(g.Options) != len(want.Options) {
+			t.Fatalf("%s: script %d options, command line %d", c.Name, len(g.Options), len(want.Options))
+		}
+		for j, o := range want.Options {
+			s := g.Options[j]
+			s.Steps = o.Steps // the script does not write the steps in words
+			wb, _ := json.Marshal(o)
+			gb, _ := json.Marshal(s)
+			if !bytes.Equal(wb, gb) {
+				t.Errorf("%s: option %s:\n script %s\n CLI    %s", c.Name, o.ID, gb, wb)
+			}
+			if j < len(c.WantTotalUSD) && s.TotalUSD.String() != c.WantTotalUSD[j] {
+				t.Errorf("%s: option %s: script total %s, the set's %s", c.Name, o.ID, s.TotalUSD, c.WantTotalUSD[j])
+			}
+		}
 	}
 	exceptions.Check(t)
 }

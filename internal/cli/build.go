@@ -56,6 +56,9 @@ func runBuild(env Env, args []string) int {
 		// The changes pages and feed, GPU price trends and the instance pages'
 		// price history (nil without history).
 		History: history}
+	if opts.BandHistory, err = catalog.LoadBandHistory(data.FS); err != nil {
+		return fail(env, "build: %v", err)
+	}
 	// The scenario and TCO pages: the scenarios ranked and their TCO presets
 	// computed by compare, which lists the offers it could not compare.
 	set, err := compare.LoadScenarios(data.FS)

@@ -47,7 +47,7 @@ func startAWS(t *testing.T) *replay.Server {
 // what the crawl printed on stderr.
 func crawl(t *testing.T, srv *replay.Server, out string, want int, extra ...string) string {
 	t.Helper()
-	args := []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL,
+	args := []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL, "--endpoint", "aws.spotadvisor=" + srv.URL,
 		"--out", out, "--fx-file", "../../providers/fx/testdata/ecb-2025-11-28.xml", "--no-rate-limit", "--max-attempts", "2"}
 	code, _, stderr := runAWS(append(args, extra...)...)
 	if code != want {

@@ -16,7 +16,7 @@ import (
 // look dates up.
 const defaultHistory = "data/history.jsonl"
 
-const diffSynopsis = "diff OLD NEW [--format text|markdown|json] [--history FILE] [--max-rows N]"
+const diffSynopsis = "diff OLD NEW [--format text|markdown|json] [--history FILE] [--max-rows N]\n       diff --interruptions OLD-DAY NEW-DAY [--bands FILE] [--format text|markdown|json]"
 
 // runDiff compares two catalogs. Like diff(1), it exits 0 when they are the same,
 // 1 when they differ and 2 on trouble (a bad command line, a file that cannot be
@@ -27,6 +27,8 @@ func runDiff(env Env, args []string) int {
 	format := fset.String("format", "text", "output format: text, markdown (for a pull request or job summary) or json (schema_version 1)")
 	history := fset.String("history", defaultHistory, "history file that dates in OLD and NEW are looked up in")
 	maxRows := fset.Int("max-rows", catalog.DefaultMarkdownRows, "markdown: rows each list shows before \"… and N more\"")
+	bandsOnly := fset.Bool("interruptions", false, "compare the interruption bands of two copies of AWS's Spot Instance Advisor feed (OLD and NEW are their days, YYYY-MM-DD) instead of two catalogs")
+	bands := fset.String("bands", "", "with --interruptions: dated bands file (default: the embedded data/interruption_bands.csv)")
 	fset.Usage = func() {
 		w := fset.Output()
 		fmt.Fprintf(w, "Usage: gpuatlas %s\n\n", diffSynopsis)
@@ -34,7 +36,10 @@ func runDiff(env Env, args []string) int {
 		fmt.Fprintln(w, "and removed, price changes with percentages, availability changes, per provider.")
 		fmt.Fprintln(w, "\nOLD and NEW are snapshot files (data/catalog.json) or, when no such file exists,")
 		fmt.Fprintln(w, "dates looked up in the history: YYYY-MM-DD is the last crawl of that day (UTC),")
-		fmt.Fprintln(w, "an RFC 3339 time the last crawl at or before it.")
+		fmt.Fprintln(w, "an RFC 3339 time the last crawl at or before it. Offers whose spot interruption band")
+		fmt.Fprintln(w, "changed are listed too. With --interruptions, OLD and NEW are the days of two copies of")
+		fmt.Fprintln(w, "AWS's Spot Instance Advisor feed (data/interruption_bands.csv) and the bands that moved")
+		fmt.Fprintln(w, "between them are listed.")
 		fmt.Fprintln(w, "\nExit codes (as diff(1)): 0 no changes, 1 changes, 2 trouble.")
 		fmt.Fprintln(w, "\nFlags:")
 		fset.PrintDefaults()
@@ -53,6 +58,9 @@ func runDiff(env Env, args []string) int {
 	}
 	if *maxRows < 1 {
 		return usageError(env, "diff: --max-rows %d: want 1 or more", *maxRows)
+	}
+	if *bandsOnly {
+		return diffBands(env, pos[0], pos[1], *bands, *format)
 	}
 	hist := &lazyHistory{path: *history}
 	// Two snapshot files are read at once: reading and decoding is most of a

@@ -323,3 +323,22 @@ func TestAppendHistory(t *testing.T) {
 		t.Errorf("placeholder previous: %v, %d crawls", err, len(h.Crawls()))
 	}
 }
+
+func TestDiff_InterruptionBandsBetweenAdvisorCopies(t *testing.T) {
+	var out, errs bytes.Buffer
+	env := Env{Stdout: &out, Stderr: &errs, Getenv: func(string) string { return "" }}
+	if code := Main(env, []string{"diff", "--interruptions", "2019-07-17", "2025-06-28"}); code != ExitError {
+		t.Fatalf("exit %d, stderr %s", code, errs.String())
+	}
+	// From the committed copies: p3.16xlarge in ap-northeast-2 was <5% in 2019 and >20% in 2025.
+	if !strings.Contains(out.String(), "~ interruption band p3.16xlarge ap-northeast-2: <5% -> >20%") {
+		t.Errorf("output lacks p3.16xlarge's move:\n%.2000s", out.String())
+	}
+	out.Reset()
+	if code := Main(env, []string{"diff", "--interruptions", "2025-06-28", "2025-06-28"}); code != ExitOK || !strings.Contains(out.String(), ": 0 changes") {
+		t.Errorf("same copy: exit %d, %q", code, out.String())
+	}
+	if code := Main(env, []string{"diff", "--interruptions", "2020-01-01", "2025-06-28"}); code != ExitUsage || !strings.Contains(errs.String(), "2019-07-17, 2021-02-10, 2024-02-28, 2025-06-28") {
+		t.Errorf("a day without a copy: exit %d, %q", code, errs.String())
+	}
+}

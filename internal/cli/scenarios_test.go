@@ -254,7 +254,8 @@ func TestTCO_JSONAndInputAgree(t *testing.T) {
 
 func TestTCO_TextShowsBreakEven(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "none")
+	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "none",
+		"--interruptions-per-month", "0.2")
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}

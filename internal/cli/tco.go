@@ -19,6 +19,7 @@ import (
 func runTCO(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
 		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
+		"           [--checkpoint-minutes N] [--restart-minutes N] [--interruptions-per-month N]\n"+
 		"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n"+
 		"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n"+
 		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
@@ -41,7 +42,10 @@ func runTCO(env Env, args []string) int {
 	months := fs.Int("months", 12, "horizon in months")
 	util := fs.String("utilisation", "1", "share of billed time doing work, 0.8 or 80%")
 	idle := fs.String("idle-hours", "0", "hours per month an instance stays up without work")
-	spot := fs.String("spot-overhead", "0.1", "spot interruption overhead: share of hours run again (0.1 or 10%)")
+	spot := fs.String("spot-overhead", "0", "a flat spot interruption overhead (share of hours run again, 0.1 or 10%) in place of the interruption model; 0: the model")
+	checkpoint := fs.String("checkpoint-minutes", compare.DefaultCheckpointMinutes.String(), "spot interruption model: minutes between checkpoints (half is lost per interruption)")
+	restart := fs.String("restart-minutes", compare.DefaultRestartMinutes.String(), "spot interruption model: minutes to get a new instance working after an interruption")
+	rate := fs.String("interruptions-per-month", "", "spot interruption model: interruptions a month of one instance, for spot offers with no published band (AWS without an advisor row, other clouds); without it such spot offers are left out")
 	committed := fs.Int("reserved-instances", 0, "instances a commitment covers (0: worked out from the workload)")
 	scenario := fs.String("scenario", "", "scenario whose compute figures give speeds from specs (default: BF16, then FP16)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: the embedded data/scenarios.yaml)")
@@ -106,7 +110,11 @@ func runTCO(env Env, args []string) int {
 		// In a fixed order: with two bad flags, the same one is named each time.
 		for _, f := range [][2]string{{"hours-per-month", *hours}, {"utilisation", *util}, {"idle-hours", *idle},
 			{"spot-overhead", *spot}, {"jobs-per-month", *jobs}, {"storage-gb", *storageGB}, {"storage-usd-per-gb-month", *storagePrice},
-			{"egress-gb-per-month", *egressGB}, {"egress-usd-per-gb", *egressPrice}} {
+			{"egress-gb-per-month", *egressGB}, {"egress-usd-per-gb", *egressPrice},
+			{"checkpoint-minutes", *checkpoint}, {"restart-minutes", *restart}, {"interruptions-per-month", *rate}} {
+			if f[0] == "interruptions-per-month" && f[1] == "" {
+				continue
+			}
 			name, v := f[0], f[1]
 			d, err := tcoFlagRanges[name].parse(v)
 			if err != nil {
@@ -121,6 +129,7 @@ func runTCO(env Env, args []string) int {
 			return usageError(env, "tco: --reserved-instances %d: out of range: want 0 to 10,000", *committed)
 		}
 		req := compare.TCORequest{Instances: offers, Region: *region, SpotOverhead: *nums["spot-overhead"],
+			CheckpointMinutes: *nums["checkpoint-minutes"], RestartMinutes: *nums["restart-minutes"], SpotRate: nums["interruptions-per-month"],
 			CommittedInstances: *committed, ReferenceGPU: *refGPU,
 			Workload: compare.TCOWorkload{JobSize: *nums["hours-per-month"], JobsPerMonth: decimal.NewFromInt(1),
 				Utilisation: *nums["utilisation"], IdleHoursPerMonth: *nums["idle-hours"], HorizonMonths: *months}}
@@ -242,6 +251,9 @@ var tcoFlagRanges = map[string]flagRange{
 	"storage-usd-per-gb-month": {min: decimal.Zero, max: decimal.NewFromInt(1000)},
 	"egress-gb-per-month":      {min: decimal.Zero, max: decimal.NewFromInt(1_000_000_000)},
 	"egress-usd-per-gb":        {min: decimal.Zero, max: decimal.NewFromInt(1000)},
+	"checkpoint-minutes":       {min: decimal.Zero, max: decimal.NewFromInt(10080), minOpen: true},
+	"restart-minutes":          {min: decimal.Zero, max: decimal.NewFromInt(10080)},
+	"interruptions-per-month":  {min: decimal.Zero, max: decimal.NewFromInt(100)},
 }
 
 // flagNumber is a plain decimal as a flag takes it: digits, an optional

@@ -28,8 +28,10 @@ func Fixtures() []Fixture {
 	return []Fixture{
 		{
 			Provider: catalog.AWS, Dir: "providers/aws/testdata/replay", Dialect: replay.AWS,
-			Endpoints: func(s *replay.Server) []string { return []string{"aws.ec2=" + s.URL, "aws.pricing=" + s.URL} },
-			Env:       map[string]string{"AWS_ACCESS_KEY_ID": "AKIDREPLAY", "AWS_SECRET_ACCESS_KEY": "replay-secret", "AWS_REGION": "us-east-1"},
+			Endpoints: func(s *replay.Server) []string {
+				return []string{"aws.ec2=" + s.URL, "aws.pricing=" + s.URL, "aws.spotadvisor=" + s.URL}
+			},
+			Env: map[string]string{"AWS_ACCESS_KEY_ID": "AKIDREPLAY", "AWS_SECRET_ACCESS_KEY": "replay-secret", "AWS_REGION": "us-east-1"},
 		},
 		{
 			Provider: catalog.Alibaba, Dir: "providers/alibaba/testdata/replay", Dialect: replay.Alibaba,

@@ -42,7 +42,7 @@ import (
 // zones, list prices and spot prices in flight together.
 var Factory = providers.Factory{
 	ID:            catalog.AWS,
-	Services:      []string{"ec2", "pricing"},
+	Services:      []string{"ec2", "pricing", spotAdvisorService},
 	Credentials:   []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"},
 	RatePerSecond: 20,
 	Burst:         10,
@@ -90,6 +90,9 @@ type Adapter struct {
 	homeRegion string
 	clock      func() time.Time
 	errs       providers.CallErrors
+	// advisor is the Spot Instance Advisor feed (spotadvisor.go), fetched over
+	// the runner's transport without credentials.
+	advisor *spotAdvisor
 }
 
 // New builds the adapter from the runner's configuration. Credentials come from
@@ -175,6 +178,8 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		homeRegion: awsCfg.Region,
 		clock:      cfg.Now,
 		errs:       errs,
+		advisor: &spotAdvisor{client: &http.Client{Transport: transport, Timeout: cfg.Timeout},
+			url: spotAdvisorURL(cfg, getenv), retry: retry, errs: errs},
 	}, nil
 }
 
@@ -284,6 +289,29 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		if z := zones[o.InstanceType]; len(z) > 0 {
 			o.Zones = append([]string(nil), z...)
 			o.Availability = catalog.Available
+		}
+	}
+	if len(spot) > 0 {
+		feed, fetched, err := p.advisor.get(ctx, now)
+		switch {
+		case err == nil:
+			withInterruption(spot, region, feed, fetched)
+		case providers.Fatal(err) || ctx.Err() != nil:
+			return nil, err
+		default:
+			// The spot prices wait for the feed: a spot offer is published
+			// with its band or its "no data", never without having asked.
+			waiting := spot
+			data.Missing = append(data.Missing, providers.Shortfall{InstanceTypes: spotTypes(waiting), Err: err,
+				Again: func(ctx context.Context) ([]catalog.Offer, error) {
+					feed, fetched, err := p.advisor.get(ctx, p.clock().UTC())
+					if err != nil {
+						return nil, err
+					}
+					withInterruption(waiting, region, feed, fetched)
+					return waiting, nil
+				}})
+			spot = nil
 		}
 	}
 	listed = append(listed, spot...)

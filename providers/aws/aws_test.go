@@ -26,7 +26,7 @@ var testNow = time.Date(2026, 8, 25, 12, 0, 0, 0, time.UTC)
 
 // harness reaches the replay through the EC2 and Price List clients, with
 // static test credentials and no shared config files.
-var harness = providertest.Harness{Factory: Factory, Dialect: replay.AWS, Endpoints: providertest.URLs("ec2", "pricing"),
+var harness = providertest.Harness{Factory: Factory, Dialect: replay.AWS, Endpoints: providertest.URLs("ec2", "pricing", "spotadvisor"),
 	Env:        map[string]string{"AWS_ACCESS_KEY_ID": testKeyID, "AWS_SECRET_ACCESS_KEY": testSecret, "AWS_SESSION_TOKEN": testToken},
 	ProcessEnv: map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull},
 	Now:        testNow, Timeout: 10 * time.Second}
@@ -160,6 +160,8 @@ func TestCrawl_USEast1(t *testing.T) {
 		Provider: catalog.AWS, InstanceType: "g5.xlarge", Region: "us-east-1", Zone: "us-east-1a", Billing: catalog.Spot,
 		Price:        catalog.Price{Amount: catalog.Dec("0.39388"), Currency: catalog.USD, Unit: catalog.PerHour},
 		Availability: catalog.Available, Source: "aws:ec2:DescribeSpotPriceHistory", FetchedAt: testNow,
+		// The replayed advisor feed (2025-06-28 copy): g5.xlarge in us-east-1 is r 4, s 59.
+		Interruption: &catalog.Interruption{Band: catalog.BandOver20, SavingsPct: 59, ObservedAt: testNow, Source: "aws:spot-advisor:spot-advisor-data.json"},
 	}
 	if diff := cmp.Diff(want, spot); diff != "" {
 		t.Errorf("spot offer (-want +got):\n%s", diff)
@@ -312,6 +314,13 @@ func TestCrawl_SigningRegion(t *testing.T) {
 			srv := harness.Start(t)
 			crawlRegion(t, srv, tc.region)
 			for _, r := range srv.Requests() {
+				if r.Service == "spotadvisor" {
+					// A public document: asked without a signature or any credential.
+					if auth := r.Header.Get("Authorization"); auth != "" || r.Header.Get("X-Amz-Security-Token") != "" {
+						t.Errorf("advisor feed asked with credentials: %q", auth)
+					}
+					continue
+				}
 				want := tc.region
 				if r.Service == "pricing" {
 					want = tc.pricingRegion
@@ -373,9 +382,9 @@ func TestCrawl_UnknownGPUIsUnmapped(t *testing.T) {
 	if cov := snap.Coverage[0]; cov.Status != catalog.CoverageOK {
 		t.Errorf("coverage %+v, want ok", cov)
 	}
-	// DescribeRegions, then per region the four calls.
-	if got := target.Transport.Requests(); got != 5 {
-		t.Errorf("transport counted %d requests, want 5", got)
+	// DescribeRegions, then per region the four calls, and the advisor feed.
+	if got := target.Transport.Requests(); got != 6 {
+		t.Errorf("transport counted %d requests, want 6", got)
 	}
 }
 

@@ -11,10 +11,19 @@ import (
 // AWS is the wire format of EC2 (query protocol: form-encoded POST, XML answers)
 // and the Price List API (JSON 1.1: X-Amz-Target header, JSON body). The region is
 // the signature's credential scope. Pricing requests get their filters as params
-// named "filter.<Field>" and NextToken as "NextToken".
+// named "filter.<Field>" and NextToken as "NextToken". A GET is the Spot
+// Instance Advisor feed (service spotadvisor, action GetSpotAdvisorData for its
+// document's path), a public document with no signature.
 var AWS = Dialect{
 	Decode: func(r *http.Request, body []byte) (Request, error) {
 		req := newRequest(r, body, "")
+		if r.Method == http.MethodGet {
+			req.Service, req.Action = "spotadvisor", "GET "+r.URL.Path
+			if r.URL.Path == "/spot-advisor-data.json" {
+				req.Action = "GetSpotAdvisorData"
+			}
+			return req, nil
+		}
 		req.Region, req.Service = scopeRegion(r.Header.Get("Authorization"))
 		if target := r.Header.Get("X-Amz-Target"); target != "" {
 			_, action, _ := strings.Cut(target, ".")
@@ -50,6 +59,9 @@ var AWS = Dialect{
 		return req, nil
 	},
 	NotFound: func(req Request) (int, string, string) {
+		if req.Service == "spotadvisor" {
+			return 404, "application/xml", `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>` + xmlEscape(nothingRecorded(req)) + `</Message></Error>`
+		}
 		if req.Service == "pricing" {
 			return 400, "application/x-amz-json-1.1", `{"__type":"InvalidParameterException","Message":"replay: nothing recorded for this request"}`
 		}

@@ -50,10 +50,14 @@ type Manifest struct {
 	OfferProvenance string `json:"offer_provenance,omitempty"`
 	// Reported are prices no API gave but a person reported, with their source;
 	// `make data` publishes them as reported offers.
-	Reported  []ReportedPrice `json:"reported_prices,omitempty"`
-	Sources   []string        `json:"sources"`
-	Notes     []string        `json:"notes,omitempty"`
-	Exchanges []Exchange      `json:"exchanges"`
+	Reported []ReportedPrice `json:"reported_prices,omitempty"`
+	// SpotAdvisor dates the replayed Spot Instance Advisor feed (AWS): a
+	// crawl stamps its fetch time on the offers' interruption data, and `make
+	// data` replaces it with the day the copy was fetched, as its provenance says.
+	SpotAdvisor *SpotAdvisorCopy `json:"spot_advisor,omitempty"`
+	Sources     []string         `json:"sources"`
+	Notes       []string         `json:"notes,omitempty"`
+	Exchanges   []Exchange       `json:"exchanges"`
 }
 
 // What a replay's crawl may publish (Manifest.Real).
@@ -92,6 +96,15 @@ type OfferProvenance struct {
 	// gives one (decimal strings in the offer's currency and unit).
 	PriceMin string `json:"price_min,omitempty"`
 	PriceMax string `json:"price_max,omitempty"`
+}
+
+// SpotAdvisorCopy is the committed copy of the advisor feed a replay serves.
+type SpotAdvisorCopy struct {
+	// Observed is the day (YYYY-MM-DD) the copy was fetched, at the latest:
+	// the date of the commit that holds it.
+	Observed string `json:"observed"`
+	// Source replaces the adapter's source label on the interruption data.
+	Source string `json:"source"`
 }
 
 // ReportedPrice is one price a person reported, as the report states it.

@@ -157,6 +157,7 @@
         old: !!(flags & FLAG_OLD), undated: !!(flags & FLAG_UNDATED), reported: !!(flags & FLAG_REPORTED),
         observed: d.observed[o.observed[i]][0], ageDays: d.observed[o.observed[i]][1],
         fetched: d.fetched[o.fetched[i]], includes: o.includes[i] || '',
+        band: o.interruption && o.interruption[i] !== undefined ? o.interruption[i] : null,
         work: work && work.costs[i] ? work.costs[i] : null
       };
       rows[i].key = [t.p, t.id, reg[1], rows[i].zone, billing].join('/');

@@ -127,8 +127,19 @@
     { id: 'availability', lbl: 'col.availability', kind: 'name', level: 'offer', val: function (r) { return r.avail; }, opt: function (v) { return label('avail', v); } },
     { id: 'fetched', lbl: 'col.fetched_at', kind: 'text', level: 'offer', views: 'offers', val: function (r) { return r.fetched; }, show: function (r) { return A.when(r.fetched); } },
     { id: 'marks', lbl: 'col.marks', kind: 'name', level: 'offer', views: 'offers', val: function (r) { return r.marks[0] === 'none' ? '' : r.marks[0]; }, opt: function (v) { return v ? label('badge', v) : text('filter.none'); } },
-    { id: 'work', lbl: 'col.work', kind: 'num', level: 'price', work: true, views: 'offers', val: function (v) { return v._work; } }
+    { id: 'work', lbl: 'col.work', kind: 'num', level: 'price', work: true, views: 'offers', val: function (v) { return v._work; } },
+    // A spot offer's Spot Instance Advisor band, compared by its upper bound in
+    // percent (interruption<=10% is <5% and 5-10%); an offer without a band
+    // has no figure and matches no comparison.
+    { id: 'interruption', lbl: 'ex.head.interruption', kind: 'num', level: 'offer', views: 'offers',
+      val: function (r) { return r.band === null ? null : BAND_UPPER[r.band]; },
+      show: function (r) {
+        if (r.band !== null) return BAND_LABEL[r.band];
+        if (r.billing !== 'spot') return '';
+        return text(r.p === 'aws' ? 'ex.band_no_data' : 'ex.band_not_published');
+      } }
   ];
+  var BAND_UPPER = [5, 10, 15, 20, 100], BAND_LABEL = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'];
   var byId = {};
   COLS.forEach(function (c) { byId[c.id] = c; });
 

@@ -28,7 +28,7 @@
   var DEFAULT_COLS = {
     instances: ['type', 'gpu', 'gpus', 'gpu_memory', 'on_demand', 'gpu_price', 'spot', 'reserved_1y', 'reserved_3y',
       'subscription_month', 'subscription_year', 'region', 'availability', 'vcpus', 'memory'],
-    offers: ['type', 'provider', 'gpu', 'gpus', 'gpu_memory', 'vcpus', 'memory', 'price', 'gpu_price', 'billing', 'region',
+    offers: ['type', 'provider', 'gpu', 'gpus', 'gpu_memory', 'vcpus', 'memory', 'price', 'gpu_price', 'billing', 'interruption', 'region',
       'availability', 'marks']
   };
   // The columns a phone's card shows; the others are left out there.

@@ -59,7 +59,8 @@
     reserved_1y: { type: 'number', level: 'price' },
     reserved_3y: { type: 'number', level: 'price' },
     subscription_month: { type: 'number', level: 'price' },
-    subscription_year: { type: 'number', level: 'price' }
+    subscription_year: { type: 'number', level: 'price' },
+    interruption: { type: 'number', level: 'offer' }
   };
   var ALIASES = {};
   Object.keys(FIELDS).forEach(function (f) {
@@ -69,7 +70,8 @@
   // Operators, longest first so that ">=" is not read as ">".
   var OPERATORS = ['>=', '<=', '!=', ':', '=', '>', '<'];
   var ORDER_OPS = { '>=': true, '<=': true, '>': true, '<': true };
-  var NUMBER = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+  // A number may end in "%", which reads as the same number (interruption<=10%).
+  var NUMBER = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)%?$/;
   var COUNTRY = /^[a-z]{2}$/;
   var SPACE = /^[ \t\n\r\f\v\u00a0\u2028\u2029\u3000]$/;
 

@@ -28,7 +28,7 @@
     var v = BigInt((m[2] || '0') + frac);
     return { m: m[1] === '-' ? -v : v, e: frac.length };
   }
-  var ZERO = dec('0'), ONE = dec('1'), HUNDRED = dec('100'), MONTH_HOURS = dec('730');
+  var ZERO = dec('0'), ONE = dec('1'), HUNDRED = dec('100'), MONTH_HOURS = dec('730'), HALF = dec('0.5'), SIXTY = dec('60');
 
   function align(a, b) {
     if (a.e === b.e) return [a.m, b.m, a.e];
@@ -138,7 +138,23 @@
     inp.options.forEach(function (o) {
       if (sign(dec(o.speed.work_per_hour)) <= 0) throw new Error('option ' + o.id + ': speed must be positive');
       if (!o.commitment && !o.pay_as_you_go) throw new Error('option ' + o.id + ': no billing');
+      var rk = o.pay_as_you_go && o.pay_as_you_go.risk;
+      if (rk) {
+        if (rk.interruptions_per_month === undefined || rk.interruptions_per_month === null) throw new Error('option ' + o.id + ': spot has no interruption rate');
+        var rt = dec(rk.interruptions_per_month), ck = dec(rk.checkpoint_minutes), rs = dec(rk.restart_minutes);
+        if (sign(rt) < 0 || cmp(rt, HUNDRED) > 0 || sign(ck) <= 0 || cmp(ck, MAX_MINUTES) > 0 || sign(rs) < 0 || cmp(rs, MAX_MINUTES) > 0) throw new Error('option ' + o.id + ': spot risk out of range');
+      }
     });
+  }
+  var MAX_MINUTES = dec('10080');
+
+  // The spot interruption model (compare/tco_spot.go): hours lost per
+  // interruption = (checkpoint / 2 + restart) / 60; over some hours,
+  // interruptions = hours × rate / 730 and lost = interruptions × loss, each to 6 places.
+  function lossHours(rk) { return divRound(add(mul(dec(rk.checkpoint_minutes), HALF), dec(rk.restart_minutes)), SIXTY, HOUR_PLACES); }
+  function expected(rk, h) {
+    var n = divRound(mul(h, dec(rk.interruptions_per_month)), MONTH_HOURS, HOUR_PLACES);
+    return [n, round(mul(n, lossHours(rk)), HOUR_PLACES)];
   }
 
   function commitmentHourly(c) {
@@ -156,9 +172,11 @@
     r.work_per_month = mul(jobSize, jobs);
     r.busy_hours_per_month = divRound(r.work_per_month, sp, HOUR_PLACES);
     r.needed_hours_per_month = add(divRound(r.work_per_month, mul(sp, util), HOUR_PLACES), idle);
-    var overhead = o.pay_as_you_go ? dec(o.pay_as_you_go.interruption_overhead) : ZERO;
+    var overhead = o.pay_as_you_go ? dec(o.pay_as_you_go.interruption_overhead || '0') : ZERO;
+    var risk = o.pay_as_you_go ? o.pay_as_you_go.risk : null;
     r.hours_per_job = divRound(jobSize, mul(sp, util), HOUR_PLACES);
-    if (!o.commitment && sign(overhead) > 0) r.hours_per_job = round(mul(r.hours_per_job, add(ONE, overhead)), HOUR_PLACES);
+    if (!o.commitment && risk) r.hours_per_job = add(r.hours_per_job, expected(risk, r.hours_per_job)[1]);
+    else if (!o.commitment && sign(overhead) > 0) r.hours_per_job = round(mul(r.hours_per_job, add(ONE, overhead)), HOUR_PLACES);
 
     var payg = r.needed_hours_per_month;
     var c = o.commitment, p = o.pay_as_you_go;
@@ -175,7 +193,12 @@
       r.usd_per_hour = commitmentHourly(c);
     }
     if (p) {
-      r.pay_as_you_go_hours_per_month = round(mul(payg, add(ONE, overhead)), HOUR_PLACES);
+      if (risk) {
+        var ex = expected(risk, payg);
+        r.pay_as_you_go_hours_per_month = add(payg, ex[1]);
+        r.spot_interruptions_per_month = ex[0];
+        r.spot_lost_hours_per_month = ex[1];
+      } else r.pay_as_you_go_hours_per_month = round(mul(payg, add(ONE, overhead)), HOUR_PLACES);
       if (!c) r.usd_per_hour = dec(p.usd_per_hour);
     }
     var extras = ZERO;
@@ -281,6 +304,7 @@
   var curSel = document.getElementById('calc-currency');
   var chartsBox = document.getElementById('calc-charts');
   var jsonPre = document.getElementById('calc-input');
+  var spotLeftEl = document.getElementById('calc-spot-left');
   var byID = {};
   cfg.scenarios.forEach(function (s) { byID[s.id] = s; });
 
@@ -332,7 +356,10 @@
   // the preset: the job is the hours on the base × the base's speed.
   function input() {
     var s = scenario();
-    var hours = num('calc-hours'), util = num('calc-util', true), idle = num('calc-idle'), spot = num('calc-spot', true);
+    var hours = num('calc-hours'), util = num('calc-util', true), idle = num('calc-idle');
+    var ckpt = num('calc-ckpt'), restart = num('calc-restart');
+    var rateV = document.getElementById('calc-rate').value.trim(), rate = rateV === '' ? null : num('calc-rate');
+    if (sign(ckpt) <= 0 || cmp(ckpt, MAX_MINUTES) > 0 || cmp(restart, MAX_MINUTES) > 0 || (rate !== null && cmp(rate, HUNDRED) > 0)) throw new Error(text('tcojs.err_spot'));
     var mv = document.getElementById('calc-months').value.trim();
     if (!/^\d+$/.test(mv) || +mv < 1 || +mv > 600) throw new Error(text('tcojs.err_months'));
     if (sign(hours) <= 0) throw new Error(text('tcojs.err_hours'));
@@ -340,19 +367,31 @@
     var offers = checked(offersBox), groups = checked(groupsBox);
     var inp = { schema: 1, workload: { work_unit: s.work_unit, job_size: str(mul(hours, dec(s.base_speed))), jobs_per_month: '1',
       utilisation: str(util), idle_hours_per_month: str(idle), horizon_months: +mv }, options: [], source: s.source };
+    spotLeft = [];
     s.offers.forEach(function (o) {
       if (!offers[o.key]) return;
       o.options.forEach(function (g) {
         if (!groups[g.group]) return;
         var opt = JSON.parse(JSON.stringify(g.option));
         if (o.speed) opt.speed = JSON.parse(JSON.stringify(o.speed));
-        if (opt.pay_as_you_go && opt.pay_as_you_go.billing === 'spot') opt.pay_as_you_go.interruption_overhead = str(spot);
+        var rk = opt.pay_as_you_go && opt.pay_as_you_go.risk;
+        if (rk) {
+          rk.checkpoint_minutes = str(ckpt);
+          rk.restart_minutes = str(restart);
+          if (!rk.band) {
+            // No published band: the buyer's rate, or the option is left out.
+            if (rate === null) { spotLeft.push(o.instance + ' · ' + o.region); return; }
+            rk.interruptions_per_month = str(rate);
+          }
+        }
         inp.options.push(opt);
       });
     });
     if (inp.options.length === 0) throw new Error(text('tcojs.err_none'));
     return inp;
   }
+
+  var spotLeft = [];
 
   function optLabel(o) {
     var parts = [];
@@ -426,6 +465,19 @@
     nodes.push(table('calc-cum', fill(text('tcojs.cum_caption_cur'), { cur: cur }), heads, rows));
     drawCharts(s, cur, res.options.map(function (r) { return labels[r.id]; }), cum,
       res.options.map(function (r) { return money(r.cost_per_unit_usd, COST_PLACES); }));
+    var spotRows = [];
+    res.options.forEach(function (r, i) {
+      var rk = inp.options[i].pay_as_you_go && inp.options[i].pay_as_you_go.risk;
+      if (!rk || !r.spot_lost_hours_per_month) return;
+      spotRows.push({ option: r.id, cells: [labels[r.id], rk.band ? rk.band + ' (' + rk.band_observed_at + ')' : text('tcojs.band_entered'),
+        fmtQty(dec(rk.interruptions_per_month)), fmtQty(lossHours(rk)), fmtQty(r.spot_interruptions_per_month), fmtQty(r.spot_lost_hours_per_month),
+        fmtQty(r.pay_as_you_go_hours_per_month)] });
+    });
+    if (spotRows.length) {
+      nodes.push(table('calc-spot', text('tcojs.spot_caption'),
+        [{ text: text('tco.col_option') }, { text: text('tcojs.col_band'), left: true }, { text: text('tcojs.col_rate') }, { text: text('tcojs.col_loss') },
+          { text: text('tcojs.col_interruptions') }, { text: text('tcojs.col_lost') }, { text: text('tcojs.col_spot_hours') }], spotRows));
+    }
     if (res.break_evens.length) {
       nodes.push(table('calc-be', text('tcojs.be_caption'),
         [{ text: text('tco.col_commitment') }, { text: text('tco.col_against'), left: true }, { text: text('tco.col_be_hours') }, { text: text('tco.col_be_util') }],
@@ -441,6 +493,8 @@
         })));
     }
     out.replaceChildren.apply(out, nodes);
+    spotLeftEl.hidden = spotLeft.length === 0;
+    spotLeftEl.textContent = spotLeft.length ? fill(text('tcojs.spot_left_out'), { list: spotLeft.join(', ') }) : '';
     jsonPre.textContent = JSON.stringify(inp, null, 2);
     jsonBox.hidden = false;
     form.dataset.state = 'ok';
@@ -525,7 +579,7 @@
   }
 
   // ---- every input in the URL ------------------------------------------------
-  var FIELDS = { h: 'calc-hours', m: 'calc-months', u: 'calc-util', i: 'calc-idle', s: 'calc-spot' };
+  var FIELDS = { h: 'calc-hours', m: 'calc-months', u: 'calc-util', i: 'calc-idle', c: 'calc-ckpt', r: 'calc-restart', x: 'calc-rate' };
   // The page's own currency (CNY in Chinese, USD in English) is the selected
   // option as served; the URL names a currency only when the reader chose
   // another, and the link to the other language carries the whole query.

@@ -32,8 +32,13 @@ import (
 func main() {
 	realdata := flag.String("realdata", "../shared/realdata", "folder of the public data (its README describes each file)")
 	out := flag.String("out", "data/history-sources", "folder to write the observation files into")
+	bands := flag.String("bands", "data/"+catalog.BandHistoryFile, "file to write the dated interruption bands of the Spot Instance Advisor copies into")
 	flag.Parse()
-	if err := run(*realdata, *out); err != nil {
+	err := run(*realdata, *out)
+	if err == nil {
+		err = writeBands(*realdata, *bands)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "historysources:", err)
 		os.Exit(1)
 	}

@@ -67,6 +67,9 @@ func stamp(s *catalog.Snapshot, fixtures map[catalog.Provider]fixture, regions *
 			if err := applyProvenance(s, p, fx); err != nil {
 				return err
 			}
+			if err := dateInterruptions(s, p, m); err != nil {
+				return err
+			}
 		}
 		if m.InstanceSource != "" {
 			for i := range s.Instances {
@@ -142,6 +145,31 @@ func dateOffers(s *catalog.Snapshot, p catalog.Provider, m replay.Manifest, retr
 		}
 		o.FetchedAt, o.ObservedAt = retrieved, t
 		o.Synthetic = false
+	}
+	return nil
+}
+
+// dateInterruptions dates and labels the spot offers' advisor data as the
+// manifest's SpotAdvisor says: the crawl stamped the replay's fetch time, but
+// the copy was fetched on the day its provenance gives.
+func dateInterruptions(s *catalog.Snapshot, p catalog.Provider, m replay.Manifest) error {
+	var observed time.Time
+	if a := m.SpotAdvisor; a != nil {
+		t, err := day(a.Observed)
+		if err != nil || t.IsZero() || a.Source == "" {
+			return fmt.Errorf("%s fixture manifest: spot_advisor needs observed (YYYY-MM-DD) and source", p)
+		}
+		observed = t
+	}
+	for i := range s.Offers {
+		in := s.Offers[i].Interruption
+		if s.Offers[i].Provider != p || in == nil {
+			continue
+		}
+		if observed.IsZero() {
+			return fmt.Errorf("%s fixture manifest: %s has interruption data but the manifest dates no advisor feed", p, s.Offers[i].Key())
+		}
+		in.ObservedAt, in.Source = observed, m.SpotAdvisor.Source
 	}
 	return nil
 }

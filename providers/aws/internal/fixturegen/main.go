@@ -123,5 +123,15 @@ func (g *generator) run(out string) error {
 		}
 	}
 	g.folder.JSON(spotProvenanceFile, g.spot)
-	return g.folder.WriteManifest(manifest(len(regions), noOfferings, spotSkipped, skippedLocal, len(g.spot)))
+	advisor, err := g.writeSpotAdvisor()
+	if err != nil {
+		return err
+	}
+	m := manifest(len(regions), noOfferings, spotSkipped, skippedLocal, len(g.spot))
+	m.Sources = append(m.Sources, advisor.source())
+	m.SpotAdvisor = &replay.SpotAdvisorCopy{Observed: advisor.date,
+		Source: fmt.Sprintf("AWS Spot Instance Advisor (spot-advisor-data.json), copy of %s in %s %s at %s", advisor.date, advisor.repo, advisor.path, advisor.commit[:12])}
+	m.Notes = append(m.Notes, fmt.Sprintf("GetSpotAdvisorData (GET /spot-advisor-data.json, the public Spot Instance Advisor feed): the newest committed copy (%s, %s at %s), its %d Linux rows of accelerated types written back in the feed's shape (ranges, instance_types, spot_advisor.<region>.Linux.<type> {s, r}); other OS rows and non-accelerated types are not in the shared copy. The feed has no date of its own: spot_advisor.observed is the copy's commit date (it was fetched on or before it), which make data stamps on the offers' interruption data.",
+		advisor.date, advisor.repo, advisor.commit, advisor.rows))
+	return g.folder.WriteManifest(m)
 }
