@@ -380,7 +380,7 @@
           rk.restart_minutes = str(restart);
           if (!rk.band) {
             // No published band: the buyer's rate, or the option is left out.
-            if (rate === null) { spotLeft.push(o.instance + ' · ' + o.region); return; }
+            if (rate === null) { var who = o.instance + ' · ' + o.region; if (spotLeft.indexOf(who) < 0) spotLeft.push(who); return; }
             rk.interruptions_per_month = str(rate);
           }
         }
