@@ -139,7 +139,7 @@ stress: ## long fault, kill and site-safety tests; prints faults injected, retri
 	./scripts/stress.sh
 
 .PHONY: fuzz
-fuzz: ## run every fuzz target for FUZZTIME (default 5s) each
+fuzz: ## run every fuzz target for FUZZTIME (default 20s) each
 	./scripts/fuzz.sh
 
 .PHONY: bench

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target of the module for a short time each (FUZZTIME, default
-# 5s), one after another: go test -fuzz takes one target and one package at a
+# 20s: the workers' start and the seed corpus take the first seconds, so a
+# shorter run reports the start more than the fuzzing), one after another: go test -fuzz takes one target and one package at a
 # time. A failing input is written under the package's testdata/fuzz/<Target>/;
 # commit it with the fix so that `go test` replays it from then on.
 #
@@ -20,7 +21,7 @@
 # Usage: scripts/fuzz.sh [PATTERN]   (PATTERN filters target names, a grep -E regexp)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fuzztime=${FUZZTIME:-5s}
+fuzztime=${FUZZTIME:-20s}
 minimize=${FUZZMINIMIZE:-1000x}
 min_rate=${FUZZ_MIN_RATE:-}
 pattern=${1:-.}

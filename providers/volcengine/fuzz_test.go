@@ -15,9 +15,11 @@ func FuzzDescribeInstanceTypesAnswer(f *testing.F) {
 	harness.FuzzAnswer(f, fuzzWorld, "DescribeInstanceTypes", "cn-guangzhou")
 }
 
-// FuzzPayAsYouGoPriceAnswer does the same with the billing price inquiry.
+// FuzzPayAsYouGoPriceAnswer does the same with the billing price inquiry, in
+// a world of one type sold pay-as-you-go only: each input costs the crawl up
+// to the inquiry, so the fewer other requests, the more inputs a second.
 func FuzzPayAsYouGoPriceAnswer(f *testing.F) {
-	harness.FuzzAnswer(f, fuzzWorld, "QueryPriceForPayAsYouGo", "cn-guangzhou")
+	harness.FuzzAnswer(f, "testdata/cases/fuzz-payg", "QueryPriceForPayAsYouGo", "cn-guangzhou")
 }
 
 // FuzzConvertInstanceType feeds arbitrary JSON as one DescribeInstanceTypes
