@@ -123,16 +123,25 @@ func FuzzReadHistory(f *testing.F) {
 				times = append(times, r.From, r.Until.Add(-time.Nanosecond))
 			}
 		}
-		for _, at := range times {
-			if s, err := again.At(at); err == nil {
-				if _, err := s.MarshalCanonical(); err != nil {
-					t.Fatalf("rebuilt snapshot does not encode: %v", err)
+		// A history can decode and still not rebuild at some crawl (an offer
+		// record whose crawl holds no fetch time for it): At says so, and so
+		// may PriceIntervals, but only then.
+		rebuilds := true
+		for i, at := range times {
+			s, err := again.At(at)
+			if err != nil {
+				if i < len(again.Crawls()) {
+					rebuilds = false
 				}
+				continue
+			}
+			if _, err := s.MarshalCanonical(); err != nil {
+				t.Fatalf("rebuilt snapshot does not encode: %v", err)
 			}
 		}
 		again.ObservedChanges()
-		if _, err := again.PriceIntervals(); err != nil {
-			t.Fatalf("price intervals of a history that decoded: %v", err)
+		if _, err := again.PriceIntervals(); err != nil && rebuilds {
+			t.Fatalf("price intervals of a history whose every crawl rebuilds: %v", err)
 		}
 	})
 }
