@@ -205,11 +205,26 @@ func indexOf(xs []string, s string) int {
 	return -1
 }
 
-// cheaperUSD says whether offer a costs less than b by USD worth (an offer
-// without a USD figure never does).
+// cheaperUSD says whether offer a comes before b as a type's price: one with a
+// USD figure before one without, a price that may lead an answer before one
+// that may not (leads), then the lower USD worth.
 func cheaperUSD(a, b *findOffer) bool {
-	return a.usd != nil && (b.usd == nil || a.usd.LessThan(*b.usd))
+	switch {
+	case a.usd == nil:
+		return false
+	case b.usd == nil:
+		return true
+	case leads(a.o) != leads(b.o):
+		return leads(a.o)
+	}
+	return a.usd.LessThan(*b.usd)
 }
+
+// leads says whether an offer's price may lead a buyer's answer: a cheapest
+// row, the first of a price sort (catalog.Offer.Leads, and not made up). A
+// reported, suspect or synthetic price is still shown, marked, but after
+// every price that leads, so "cheapest first" never rests on one.
+func leads(o catalog.Offer) bool { return o.Leads() && !o.Synthetic }
 
 // savingPct is how much less offer o costs than the on-demand offer odo, in
 // percent (negative when it costs more), as the script computes it.
@@ -376,11 +391,28 @@ func sortFindRows(rows []FindRow, col string, desc bool) {
 		if x == nil || y == nil {
 			return x != nil && y == nil
 		}
+		if a, b := rows[i].priceLeads(col), rows[j].priceLeads(col); a != b {
+			return a // either way round, a price that leads comes first
+		}
 		if desc {
 			return *x > *y
 		}
 		return *x < *y
 	})
+}
+
+// priceLeads says whether the offer behind a row's price column may lead an
+// answer (leads); true for the columns that are not prices.
+func (r *FindRow) priceLeads(col string) bool {
+	c := indexOf(FindColumns, col)
+	switch col {
+	case "price", "gpu_price", "gib_price":
+		c = r.Primary
+	}
+	if c < 0 || r.Cells[c] == nil {
+		return true
+	}
+	return leads(r.Cells[c].Offer)
 }
 
 // typeNumber is a number field of a row's type, as the script reads it.

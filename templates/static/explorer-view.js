@@ -286,13 +286,22 @@
     }
   }
 
-  // cheaper says whether offer a is cheaper than offer b (by USD worth; an
-  // offer without a figure is never cheaper; among equals the first in the
-  // data wins, which the caller gets by walking the data in order).
+  // cheaper says whether offer a comes before offer b as a price: one with a
+  // figure before one without, a price that leads before one that does not
+  // (leads), then by USD worth; among equals the first in the data wins, which
+  // the caller gets by walking the data in order.
   function cheaper(a, b) {
     if (a._sp === null) return false;
-    return b._sp === null || a._sp < b._sp;
+    if (b._sp === null) return true;
+    if (leads(a) !== leads(b)) return leads(a);
+    return a._sp < b._sp;
   }
+
+  // leads says whether an offer's price may lead a buyer's answer (the first
+  // row of a price sort, a type's cheapest price): not suspect, reported or
+  // made up. Such a price is still shown, marked, after every price that leads
+  // (compare's leads, in Go).
+  function leads(r) { return !r.suspect && !r.reported && !r.synthetic; }
 
   // saving is how much less offer r costs than the on-demand offer od, in
   // percent (negative when it costs more); null without both figures.
@@ -414,21 +423,33 @@
     return out;
   }
 
-  // sortRows orders view rows by a column, missing figures last, then by the
+  // sortRows orders view rows by a column, missing figures last, prices that
+  // do not lead after those that do (price columns), then by the
   // data's order (type, region, offer).
   function sortRows(V, list, col, desc, view) {
     var c = byId[col];
     if (!c) return list;
-    var f = sortKey(c, view);
-    var keyed = list.map(function (v, i) { return { v: v, k: f(v), i: i }; });
+    var f = sortKey(c, view), of = priceOffer(c, view);
+    var keyed = list.map(function (v, i) { var o = of(v); return { v: v, k: f(v), i: i, l: !o || leads(o) }; });
     keyed.sort(function (a, b) {
       var x = a.k, y = b.k;
       var ex = x === null || x === undefined || x === '', ey = y === null || y === undefined || y === '';
       if (ex || ey) return ex && ey ? a.i - b.i : ex ? 1 : -1;
+      if (a.l !== b.l) return a.l ? -1 : 1; // either way round, a price that leads comes first
       var d = x < y ? -1 : x > y ? 1 : 0;
       return (desc ? -d : d) || a.i - b.i;
     });
     return keyed.map(function (k) { return k.v; });
+  }
+
+  // priceOffer is, for a price column, the offer behind a view row's figure
+  // (null for other columns): the cell's in the instance view (the first
+  // price's for price per GPU and per GiB), the row itself in the offer view.
+  function priceOffer(c, view) {
+    if (!c.price) return function () { return null; };
+    if (view !== 'instances') return function (v) { return v; };
+    if (c.billing !== undefined) return function (v) { return v.cells[c.billing]; };
+    return function (v) { return v.offer || null; };
   }
 
   // at is a column's value for a view row: type columns read the row's type,
