@@ -434,6 +434,21 @@ func TestBrowser_Compare(t *testing.T) {
 		t.Errorf("CNY per hour of the plausible offer = %q, want the lowest marked", got)
 	}
 
+	// Nor is a reported one: Huawei's pi2 at 12.4 CNY (reported) is cheaper
+	// than Alibaba's gn8is at 30.2 CNY, which is marked the lowest.
+	q = "?o=huawei/pi2.2xlarge.4/cn-north-4//on_demand&o=alibaba/ecs.gn8is.4xlarge/cn-hangzhou//on_demand"
+	browsertest.Do(t, ctx, "compare a reported offer", chromedp.Navigate(site+"/zh/compare.html"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
+	rows = browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#compare-table tbody th')].map(th => th.textContent)`)
+	for i, r := range rows {
+		idx[r] = i
+	}
+	if got := cell(idx["CNY / 小时"], 1); !strings.HasPrefix(got, "12.40 CNY") || strings.Contains(got, "最低") {
+		t.Errorf("CNY per hour of the reported offer = %q, want 12.40 CNY not marked the lowest", got)
+	}
+	if got := cell(idx["CNY / 小时"], 2); !strings.HasPrefix(got, "30.20 CNY") || !strings.Contains(got, "最低") {
+		t.Errorf("CNY per hour of the verified offer = %q, want 30.20 CNY marked the lowest", got)
+	}
+
 	// Without offers the page explains what to do.
 	browsertest.Do(t, ctx, "empty compare", chromedp.Navigate(site+"/compare.html"), chromedp.WaitReady(chromedp.CSS("footer")))
 	if hidden := browsertest.Eval[bool](t, ctx, `document.getElementById('compare-help').hidden`); hidden {
