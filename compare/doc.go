@@ -25,8 +25,10 @@
 //     explanation is (compare never writes a sentence: sitegen.ReasonWords and
 //     the command line's --lang make the words); reason_codes.go: the codes.
 //   - scenario_matrix.go: ranking every type for every scenario (BuildMatrix,
-//     Matrix, Cell); scenario_report.go: the matrix and the TCO presets a site
-//     shows (NewScenarioReport).
+//     Matrix, Cell); scenario_report.go: the matrices and the TCO presets a
+//     site shows (NewScenarioReport): every scenario on on-demand prices, the
+//     interruptible ones also on spot at the risk-adjusted price (tco_spot.go's
+//     SpotRiskPrice).
 //   - tco.go: the TCO model (TCOInput, TCO, TCOResult, break-evens,
 //     comparisons); tco_input.go: building a TCOInput from a catalog
 //     (NewTCOInput); tco_preset.go: each scenario's preset comparison and the

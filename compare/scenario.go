@@ -33,6 +33,11 @@ type Scenario struct {
 	Prefer     Preferences  `yaml:"prefer" json:"prefer"`
 	Targets    Targets      `yaml:"targets" json:"targets"`
 	Weights    Weights      `yaml:"weights" json:"weights"`
+	// Interruptible says the work survives an interruption: it checkpoints
+	// (training) or its items can be redone (batch inference, rendering), so
+	// spot offers suit it and the scenario report ranks it on spot too, at the
+	// risk-adjusted price (ScenarioReport.Spot). False when absent.
+	Interruptible bool `yaml:"interruptible" json:"interruptible,omitempty"`
 	// Line is where the scenario starts in its file.
 	Line int `yaml:"-" json:"line"`
 }

@@ -145,6 +145,16 @@ func TestLoadScenarios_DataFile(t *testing.T) {
 	if err := set.CheckWorkloads(reg); err != nil {
 		t.Error(err)
 	}
+	// Interruptible: the work checkpoints or its items can be redone.
+	var interruptible []string
+	for _, s := range set.Scenarios {
+		if s.Interruptible {
+			interruptible = append(interruptible, s.ID)
+		}
+	}
+	if diff := cmp.Diff([]string{"llm-training", "llm-finetune", "cv-training", "batch-inference", "rendering-3d"}, interruptible); diff != "" {
+		t.Errorf("interruptible scenarios (-want +got):\n%s", diff)
+	}
 	s, _ := set.Scenario("llm-training")
 	if s.Line == 0 || !s.Requires.NVLink || !s.Requires.RDMA || !s.Requires.MinGPUs.Equal(catalog.Dec("8")) {
 		t.Errorf("llm-training read wrongly: %+v", s.Requires)
@@ -166,6 +176,9 @@ func TestParseScenarios_Errors(t *testing.T) {
 	if _, err := ParseScenarios("s.yaml", []byte(good)); err != nil {
 		t.Fatalf("good file: %v", err)
 	}
+	if set, err := ParseScenarios("s.yaml", []byte(strings.Replace(good, "    price_basis", "    interruptible: true\n    price_basis", 1))); err != nil || !set.Scenarios[0].Interruptible {
+		t.Errorf("interruptible: true read as %v, %v", set, err)
+	}
 	tests := []struct {
 		name, text, want string
 	}{
@@ -184,6 +197,8 @@ func TestParseScenarios_Errors(t *testing.T) {
 		{"Chinese in the English", strings.Replace(good, "description: d", "description: 测试", 1), "description is written in Chinese"},
 		{"preference without its purpose", strings.Replace(good, "    price_basis", "    prefer: {vcpus_per_gpu: 8, vcpus_for: data loading}\n    price_basis", 1),
 			"prefer.vcpus_per_gpu needs vcpus_for and vcpus_for_zh"},
+		{"interruptible not a boolean", strings.Replace(good, "    price_basis", "    interruptible: sometimes\n    price_basis", 1),
+			"s.yaml:2: scenario 1: line 8: cannot unmarshal !!str `sometimes` into bool"},
 		{"memory without its purpose", strings.Replace(good, "    price_basis", "    prefer: {memory_gib_per_gpu: 8}\n    price_basis", 1),
 			"prefer.memory_gib_per_gpu needs memory_for and memory_for_zh"},
 	}

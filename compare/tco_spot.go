@@ -150,7 +150,19 @@ func spotRiskPrice(o catalog.Offer, usd decimal.Decimal) *SpotRiskPrice {
 	}
 	r := SpotRiskOf(o, nil, DefaultCheckpointMinutes, DefaultRestartMinutes)
 	loss := r.lossHours()
-	adj := usd.Add(usd.Mul(*r.InterruptionsPerMonth).Mul(loss).DivRound(monthHours, RatePlaces)).Round(RatePlaces)
-	p.Band, p.Rate, p.LossHours, p.USDPerHour = r.Band, r.InterruptionsPerMonth, &loss, &adj
+	p.Band, p.Rate, p.LossHours = r.Band, r.InterruptionsPerMonth, &loss
+	p.USDPerHour = p.Adjusted(usd)
 	return p
+}
+
+// Adjusted is an hourly amount of the offer (its USD rate, or the same rate in
+// the offer's own currency) with the risk added as USDPerHour adds it:
+// amount × (1 + rate × loss / 730), to 8 places. Nil without a band: no rate
+// is assumed.
+func (p *SpotRiskPrice) Adjusted(amount decimal.Decimal) *decimal.Decimal {
+	if p == nil || p.Rate == nil || p.LossHours == nil {
+		return nil
+	}
+	adj := amount.Add(amount.Mul(*p.Rate).Mul(*p.LossHours).DivRound(monthHours, RatePlaces)).Round(RatePlaces)
+	return &adj
 }

@@ -192,6 +192,33 @@ type apiScenarioDoc struct {
 	Counts     apiScenarioCounts    `json:"counts"`
 	Ranked     []apiRankedType      `json:"ranked"`
 	Rejected   []apiRejectedType    `json:"rejected"`
+	// Spot is an interruptible scenario's ranking on spot prices,
+	// risk-adjusted (compare.ScenarioReport.Spot); absent for the others.
+	Spot *apiSpotRanking `json:"spot,omitempty"`
+}
+
+// apiSpotRanking is an interruptible scenario's whole ranking on spot offers,
+// each instance type at its cheapest spot offer by the risk-adjusted price,
+// with the interruption model's inputs.
+type apiSpotRanking struct {
+	Billing           catalog.BillingKind `json:"billing"` // spot
+	CheckpointMinutes decimal.Decimal     `json:"checkpoint_minutes"`
+	RestartMinutes    decimal.Decimal     `json:"restart_minutes"`
+	Counts            apiScenarioCounts   `json:"counts"`
+	Ranked            []apiSpotRankedType `json:"ranked"`
+}
+
+// apiSpotRankedType is one place of the spot ranking: per_hour and
+// usd_per_hour are the spot price as published (and in USD);
+// risk_usd_per_hour is the risk-adjusted price the ranking used, absent
+// without a band (the offer ranks on usd_per_hour, no rate assumed).
+type apiSpotRankedType struct {
+	apiRankedType
+	Interruption          string                   `json:"interruption"` // catalog.InterruptionStatus: band, no_data, not_published
+	Band                  catalog.InterruptionBand `json:"band,omitempty"`
+	InterruptionsPerMonth *decimal.Decimal         `json:"interruptions_per_month,omitempty"`
+	LossHours             *decimal.Decimal         `json:"loss_hours,omitempty"`
+	RiskUSDPerHour        *apiMoney                `json:"risk_usd_per_hour,omitempty"`
 }
 
 type apiWeight struct {
@@ -372,20 +399,9 @@ func (a *apiSite) scenarioDoc(r compare.ScenarioRanking, billing catalog.Billing
 			d.Weights = append(d.Weights, apiWeight{Dimension: dim, Weight: w})
 		}
 	}
+	d.Counts = rankingCounts(r)
 	for i, f := range r.Ranked {
-		if f.Verdict == compare.Fits {
-			d.Counts.Fits++
-		} else {
-			d.Counts.MayFit++
-		}
-		e := apiRankedType{Rank: i + 1, apiTypeRef: a.keyRef(f.InstanceKey), Verdict: f.Verdict, Score: f.Score,
-			OfferKey: f.OfferKey, Region: f.Offer.Region, PerHour: money(f.NativePerHour, f.NativeCurrency),
-			USDPerHour: money(f.USDPerHour, catalog.USD)}
-		if f.WorkCost != nil {
-			e.WorkCost = &apiMoney{Amount: f.WorkCost.CostPerUnit, Currency: catalog.USD}
-			e.Workload = f.WorkCost.WorkKey()
-		}
-		d.Ranked = append(d.Ranked, e)
+		d.Ranked = append(d.Ranked, a.rankedType(i+1, f, f.USDPerHour))
 	}
 	for _, f := range r.Rejected {
 		e := apiRejectedType{apiTypeRef: a.keyRef(f.InstanceKey), Failed: []string{}}
@@ -396,7 +412,55 @@ func (a *apiSite) scenarioDoc(r compare.ScenarioRanking, billing catalog.Billing
 		}
 		d.Rejected = append(d.Rejected, e)
 	}
-	d.Counts.Rejected = len(r.Rejected)
+	if a.scen != nil {
+		if sr, ok := a.scen.spot[s.ID]; ok {
+			d.Spot = a.spotRanking(sr)
+		}
+	}
+	return d
+}
+
+// rankingCounts counts a ranking's types that fit, may fit and do not fit.
+func rankingCounts(r compare.ScenarioRanking) apiScenarioCounts {
+	c := apiScenarioCounts{Rejected: len(r.Rejected)}
+	for _, f := range r.Ranked {
+		if f.Verdict == compare.Fits {
+			c.Fits++
+		} else {
+			c.MayFit++
+		}
+	}
+	return c
+}
+
+// rankedType is a ranking's place rank: f with its price in USD usd.
+func (a *apiSite) rankedType(rank int, f compare.OfferFit, usd *decimal.Decimal) apiRankedType {
+	e := apiRankedType{Rank: rank, apiTypeRef: a.keyRef(f.InstanceKey), Verdict: f.Verdict, Score: f.Score,
+		OfferKey: f.OfferKey, Region: f.Offer.Region, PerHour: money(f.NativePerHour, f.NativeCurrency),
+		USDPerHour: money(usd, catalog.USD)}
+	if f.WorkCost != nil {
+		e.WorkCost = &apiMoney{Amount: f.WorkCost.CostPerUnit, Currency: catalog.USD}
+		e.Workload = f.WorkCost.WorkKey()
+	}
+	return e
+}
+
+// spotRanking is a scenario's spot ranking as its document gives it.
+func (a *apiSite) spotRanking(r compare.ScenarioRanking) *apiSpotRanking {
+	d := &apiSpotRanking{Billing: catalog.Spot, CheckpointMinutes: compare.DefaultCheckpointMinutes,
+		RestartMinutes: compare.DefaultRestartMinutes, Counts: rankingCounts(r), Ranked: []apiSpotRankedType{}}
+	for i, f := range r.Ranked {
+		e := apiSpotRankedType{Interruption: catalog.InterruptionStatus(&f.Offer)}
+		var list *decimal.Decimal
+		if sr := f.SpotRisk; sr != nil {
+			l := sr.ListUSDPerHour
+			list = &l
+			e.Band, e.InterruptionsPerMonth, e.LossHours = sr.Band, sr.Rate, sr.LossHours
+			e.RiskUSDPerHour = money(sr.USDPerHour, catalog.USD)
+		}
+		e.apiRankedType = a.rankedType(i+1, f, list)
+		d.Ranked = append(d.Ranked, e)
+	}
 	return d
 }
 

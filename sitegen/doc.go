@@ -32,6 +32,8 @@
 //     changes_observed.go: the archives' dated price changes and their share of
 //     the GPU price trends.
 //   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
-//     matrix; tco.go: the TCO page and its calculator, from its presets.
+//     matrix; scenarios_spot.go: an interruptible scenario's ranking on spot at
+//     the risk-adjusted price, from the report's spot matrix; tco.go: the TCO
+//     page and its calculator, from its presets.
 //   - sitemap.go: sitemap.xml and robots.txt.
 package sitegen

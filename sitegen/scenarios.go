@@ -15,8 +15,10 @@ import (
 // ranked instance types with the reasons for their place, and what did not fit,
 // counted by requirement. Everything comes from the build's
 // compare.ScenarioReport (the matrix over the build's snapshot on on-demand
-// prices, and the TCO presets); each row links the instance type's page and its
-// GPU's page so that a reader can check the figures against the specs.
+// prices, the interruptible scenarios' ranking on spot, and the TCO presets);
+// each row links the instance type's page and its GPU's page so that a reader
+// can check the figures against the specs. The spot section is
+// scenarios_spot.go.
 
 const (
 	// scenarioTop is how many ranked instance types a scenario page lists.
@@ -32,6 +34,9 @@ type scenarioSite struct {
 	matrix    compare.Matrix
 	providers []catalog.Provider
 	tco       compare.TCOPresetSet
+	// spot are the interruptible scenarios' rankings on spot prices
+	// (compare.ScenarioReport.Spot), by scenario id.
+	spot map[string]compare.ScenarioRanking
 	// fitLinks are the memory estimator's questions for the scenarios, when
 	// the site has the estimator (sitegen/fit.go).
 	fitLinks map[string]fitLink
@@ -42,7 +47,11 @@ func newScenarioSite(r *compare.ScenarioReport) *scenarioSite {
 	if r == nil || len(r.Matrix.Scenarios) == 0 {
 		return nil
 	}
-	return &scenarioSite{matrix: r.Matrix, providers: r.Matrix.Providers, tco: r.TCO}
+	s := &scenarioSite{matrix: r.Matrix, providers: r.Matrix.Providers, tco: r.TCO, spot: map[string]compare.ScenarioRanking{}}
+	for _, rk := range r.Spot.Scenarios {
+		s.spot[rk.Scenario.ID] = rk
+	}
+	return s
 }
 
 // hasTCO reports whether the scenario has a TCO comparison.
@@ -96,6 +105,7 @@ type scenarioSummary struct {
 	Fits, MayFit, Rejected                int
 	Best                                  *fitView
 	HasTCO                                bool
+	HasSpot                               bool // a spot ranking (interruptible)
 }
 
 // scenarioIndexData is the model of scenarios/index.html.
@@ -132,6 +142,9 @@ type scenarioPageData struct {
 	RejectedBy  []requirementCount
 	RejectedTop []fitView
 	TCOHref     string // tco.html#<id>; "" without a comparison
+	// Spot is the ranking on spot prices, risk-adjusted; nil for a scenario
+	// that is not interruptible.
+	Spot *spotRankingView
 }
 
 type weightView struct {
@@ -191,6 +204,7 @@ func (s *scenarioSite) summary(m *siteModel, l *language, r compare.ScenarioRank
 		v.Best = &b
 	}
 	v.HasTCO = s.hasTCO(sc.ID)
+	_, v.HasSpot = s.spot[sc.ID]
 	return v
 }
 
@@ -258,6 +272,7 @@ func (s *scenarioSite) scenarioPage(m *siteModel, l *language, r compare.Scenari
 	if s.hasTCO(sc.ID) {
 		d.TCOHref = "tco.html#tco-" + slugify(sc.ID)
 	}
+	d.Spot = s.spotRanking(m, sc.ID)
 	return d
 }
 
