@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -41,21 +42,21 @@ func ParseScenarios(name string, data []byte) (*ScenarioSet, error) {
 	if len(doc.Scenarios) == 0 {
 		return nil, fmt.Errorf("%s: no scenarios: want a scenarios: list", name)
 	}
+	// Decode the entries again through a strict decoder over the whole file, so
+	// that a misspelt key is an error (not a silently missing requirement) and
+	// its line is the file's.
+	var typed struct {
+		Scenarios []Scenario `yaml:"scenarios"`
+	}
+	strict := yaml.NewDecoder(bytes.NewReader(data))
+	strict.KnownFields(true)
+	if err := strict.Decode(&typed); err != nil {
+		return nil, fmt.Errorf("%s", fileLines(name, doc.Scenarios, err))
+	}
 	set := &ScenarioSet{byID: map[string]int{}}
 	for i := range doc.Scenarios {
 		n := &doc.Scenarios[i]
-		var s Scenario
-		// Decode each entry through a strict decoder so that a misspelt key is an
-		// error rather than a silently missing requirement.
-		raw, err := yaml.Marshal(n)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n.Line, err)
-		}
-		d := yaml.NewDecoder(bytes.NewReader(raw))
-		d.KnownFields(true)
-		if err := d.Decode(&s); err != nil {
-			return nil, fmt.Errorf("%s:%d: scenario %d: %v", name, n.Line, i+1, yamlMessage(err))
-		}
+		s := typed.Scenarios[i]
 		s.Line = n.Line
 		if err := s.validate(); err != nil {
 			return nil, fmt.Errorf("%s:%d: scenario %q: %w", name, n.Line, s.ID, err)
@@ -77,6 +78,35 @@ func hasHan(s string) bool {
 		}
 	}
 	return false
+}
+
+// yamlLine is one of yaml.v3's messages that name a line.
+var yamlLine = regexp.MustCompile(`^line (\d+): (.*?)(?: in type [\w.*\[\]]+)?$`)
+
+// fileLines words a strict decoder's error as file:line: message, one line
+// per problem, without the Go type names yaml.v3 adds. An error without a line
+// (a value's own decoder failed, a decimal say) is put on the line of the
+// first scenario that fails to decode alone.
+func fileLines(name string, nodes []yaml.Node, err error) string {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		for i := range nodes {
+			var s Scenario
+			if e := nodes[i].Decode(&s); e != nil {
+				return fmt.Sprintf("%s:%d: scenario %d: %s", name, nodes[i].Line, i+1, yamlMessage(e))
+			}
+		}
+		return name + ": " + yamlMessage(err)
+	}
+	out := make([]string, 0, len(te.Errors))
+	for _, e := range te.Errors {
+		if m := yamlLine.FindStringSubmatch(e); m != nil {
+			out = append(out, name+":"+m[1]+": "+m[2])
+		} else {
+			out = append(out, name+": "+e)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // yamlMessage drops yaml.v3's "yaml: " prefix; its line numbers stay.

@@ -182,7 +182,7 @@ func TestParseScenarios_Errors(t *testing.T) {
 	tests := []struct {
 		name, text, want string
 	}{
-		{"unknown key", strings.Replace(good, "    price_basis", "    requires: {min_gpu: 1}\n    price_basis", 1), "s.yaml:2: scenario 1: line 8: field min_gpu not found"},
+		{"unknown key", strings.Replace(good, "    price_basis", "    requires: {min_gpu: 1}\n    price_basis", 1), "s.yaml:9: field min_gpu not found"},
 		{"unknown figure", strings.Replace(good, "[fp16]", "[fp17]", 1), `s.yaml:2: scenario "a": compute: unknown figure "fp17"`},
 		{"weight without target", strings.Replace(good, "{price: 1}", "{price: 1, memory: 2}", 1), "weights.memory is positive but targets.total_gpu_memory_gib is not set"},
 		{"no weights", strings.Replace(good, "{price: 1}", "{price: 0}", 1), "at least one weight must be positive"},
@@ -190,7 +190,7 @@ func TestParseScenarios_Errors(t *testing.T) {
 		{"negative", strings.Replace(good, "    price_basis", "    requires: {min_gpus: -1}\n    price_basis", 1), "requires.min_gpus must be positive, got -1"},
 		{"duplicate", good + strings.TrimPrefix(good, "scenarios:\n"), `s.yaml:11: duplicate scenario "a" (first on line 2)`},
 		{"empty", "", "s.yaml: empty file"},
-		{"not a number", strings.Replace(good, "    price_basis", "    requires: {min_gpus: many}\n    price_basis", 1), "s.yaml:2: scenario 1"},
+		{"not a number", strings.Replace(good, "    price_basis", "    requires: {min_gpus: many}\n    price_basis", 1), "s.yaml:2: scenario 1: error decoding string 'many'"},
 		{"no Chinese name", strings.Replace(good, "    name_zh: 甲\n", "", 1), `s.yaml:2: scenario "a": name_zh and description_zh must be set`},
 		{"no Chinese description", strings.Replace(good, "    description_zh: 测试场景\n", "", 1), "name_zh and description_zh must be set"},
 		{"English in the Chinese", strings.Replace(good, "测试场景", "a test", 1), `description_zh "a test" has no Chinese in it`},
@@ -198,7 +198,7 @@ func TestParseScenarios_Errors(t *testing.T) {
 		{"preference without its purpose", strings.Replace(good, "    price_basis", "    prefer: {vcpus_per_gpu: 8, vcpus_for: data loading}\n    price_basis", 1),
 			"prefer.vcpus_per_gpu needs vcpus_for and vcpus_for_zh"},
 		{"interruptible not a boolean", strings.Replace(good, "    price_basis", "    interruptible: sometimes\n    price_basis", 1),
-			"s.yaml:2: scenario 1: line 8: cannot unmarshal !!str `sometimes` into bool"},
+			"s.yaml:9: cannot unmarshal !!str `sometimes` into bool"},
 		{"memory without its purpose", strings.Replace(good, "    price_basis", "    prefer: {memory_gib_per_gpu: 8}\n    price_basis", 1),
 			"prefer.memory_gib_per_gpu needs memory_for and memory_for_zh"},
 	}

@@ -196,7 +196,7 @@ func TestScenarios_ExitCodes(t *testing.T) {
 		{"argument", []string{"extra"}, ExitUsage, `unexpected argument "extra"`},
 		{"billing", []string{"--billing", "weekly"}, ExitUsage, `unknown billing kind "weekly"`},
 		{"scenario", []string{"--catalog", cat, "--scenarios", scenariosFile, "--scenario", "mining"}, ExitUsage, `--scenario "mining": not one of llm-training,`},
-		{"bad scenarios file", []string{"--catalog", cat, "--scenarios", bad}, ExitError, "bad.yaml:2: scenario 1: line 2: field wieghts not found"},
+		{"bad scenarios file", []string{"--catalog", cat, "--scenarios", bad}, ExitError, "bad.yaml:3: field wieghts not found"},
 		{"missing catalog", []string{"--catalog", filepath.Join(t.TempDir(), "none.json"), "--scenarios", scenariosFile}, ExitError, "none.json"},
 		// An unknown region is named, with the catalog's, instead of an empty matrix.
 		{"unknown region", []string{"--catalog", cat, "--scenarios", scenariosFile, "--region", "mars"}, ExitUsage,
