@@ -342,8 +342,8 @@ func (x *extras) benchmarksPage(l *language) (page, error) {
 }
 
 // workloadChart draws a workload's cheapest on-demand cost per unit by instance
-// type, measured and estimated figures as two series so that an estimate never
-// reads as a measurement; nil without rows.
+// type in the page's currency, measured and estimated figures as two series so
+// that an estimate never reads as a measurement; nil without rows.
 func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
 	rows := w.Rows
 	if len(rows) > maxBenchBars {
@@ -357,7 +357,7 @@ func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
 	var cats []string
 	for _, r := range rows {
 		cats = append(cats, l.label("provider", r.C.Provider)+" "+r.C.InstanceType)
-		v, _ := moneyRound(r.C.CostPerUnit)
+		v, _ := moneyRound(l.inPageCurrency(r.C.CostPerUnit))
 		if r.Measured {
 			measured.Values = append(measured.Values, v.InexactFloat64())
 			estimated.Values = append(estimated.Values, charts.GetNullValue())
@@ -373,7 +373,7 @@ func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
 	if w.Estimated > 0 {
 		series = append(series, estimated)
 	}
-	svg, err := horizontalBarSVG(cats, series, w.UnitLabel)
+	svg, err := horizontalBarSVG(cats, series, l.costUnit(w.ID, w.UnitLabel))
 	return svg, len(rows), err
 }
 

@@ -10,7 +10,9 @@
 //     writer.go (with swap_*.go): the one writer that swaps the site in whole;
 //     render.go, funcs.go: templates and their functions; i18n.go: the message
 //     catalogs; reason_words.go: compare's reasons (codes and figures) in
-//     words, for the pages and the command line; number_format.go: numbers for
+//     words, for the pages and the command line; page_currency.go: a page's
+//     currency (CNY in Chinese, USD in English), the USD figures and the
+//     reasons' money converted into it; number_format.go: numbers for
 //     people; fit_words.go: the memory estimate in words; slug.go: file names.
 //   - model.go: the page models shared by every page (siteModel, typeView,
 //     offerView); pages.go: the overview, explorer, instance, downloads and

@@ -15,7 +15,9 @@ import (
 // are absolute paths under the base URL so that every page, the 404 page included,
 // works wherever it is served from (/ or /<repo>/).
 func funcMap(base string, l *language, versions map[string]string) template.FuncMap {
-	w := l.words()
+	// The words are taken when a template calls them: the page currency they
+	// show money in is set after the templates are parsed (setPageFX).
+	w := l.words
 	return template.FuncMap{
 		"t": l.t,
 		// en is text from outside shown as written (outside_text.go); th is t
@@ -27,11 +29,13 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"suspect": func(s string) string { return suspectText(l, s) },
 		// hourly is an hourly price in the page's currency (page_currency.go);
 		// pagecur that currency, pagefx its rate from USD and the rate's date.
-		"hourly":   l.hourly,
-		"pagecur":  func() string { return string(l.currency()) },
-		"pmoney":   l.pageMoney,
-		"curname":  l.curName,
-		"pagefx":   func() pageFX { return l.fx },
+		"hourly":  l.hourly,
+		"pagecur": func() string { return string(l.currency()) },
+		"pmoney":  l.pageMoney,
+		"curname": l.curName,
+		"pagefx":  func() pageFX { return l.fx },
+		// costunit is a workload's cost unit in the page's currency.
+		"costunit": l.costUnit,
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
 		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.
@@ -68,15 +72,17 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
 		// compare's reasons in the page's language (reason_words.go): reason
 		// rounds figures for people, exact keeps them for formulas.
-		"reason":   w.ReasonHTML,
-		"exact":    w.Exact,
-		"reasons":  w.Reasons,
-		"hardware": w.Hardware,
-		"workunit": w.WorkUnit,
+		"reason":   func(r compare.Reason) template.HTML { return w().ReasonHTML(r) },
+		"exact":    func(r compare.Reason) string { return w().Exact(r) },
+		"reasons":  func(rs []compare.Reason) string { return w().Reasons(rs) },
+		"hardware": func(h compare.Hardware) string { return w().Hardware(h) },
+		"workunit": func(u string) string { return w().WorkUnit(u) },
 		// qty is a figure with its unit in words: qty 640 "GiB" is "640 GiB".
-		"qty": func(v decimal.Decimal, unit string) string { return w.Q(v, compare.Unit(unit)) },
-		// workcost is a cost per unit of work: "15.29 USD per 1M tokens".
+		"qty": func(v decimal.Decimal, unit string) string { return w().Q(v, compare.Unit(unit)) },
+		// workcost is a cost per unit of work in the page's currency: "15.29 USD
+		// per 1M tokens", "每百万 token 108.56 元".
 		"workcost": func(c compare.WorkCost) string {
+			w := w()
 			return w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload))
 		},
 		// Numbers for people (number_format.go).

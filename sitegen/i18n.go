@@ -141,8 +141,11 @@ func (l *language) jsLabels() map[string]string {
 	return out
 }
 
-// words puts compare's reasons into the language's words.
-func (l *language) words() ReasonWords { return NewReasonWords(l.Tag, l.messages) }
+// words puts compare's reasons into the language's words, their money in the
+// page's currency (page_currency.go).
+func (l *language) words() ReasonWords {
+	return NewReasonWords(l.Tag, l.messages).InCurrency(l.currency(), l.fx.Rate)
+}
 
 // regionName is a region's display name in the language, or its id when the
 // snapshot has no name for it.

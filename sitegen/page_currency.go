@@ -47,10 +47,15 @@ func (l *language) pageMoney(usd *decimal.Decimal) string {
 	if usd == nil {
 		return ""
 	}
+	return moneyText(l.inPageCurrency(*usd))
+}
+
+// inPageCurrency is a USD amount in the page's currency, unrounded.
+func (l *language) inPageCurrency(usd decimal.Decimal) decimal.Decimal {
 	if l.currency() == catalog.CNY {
-		return moneyText(usd.Mul(l.fx.Rate))
+		return usd.Mul(l.fx.Rate)
 	}
-	return moneyText(*usd)
+	return usd
 }
 
 // msgCur is the message for key with {cur} the page currency in words.
@@ -87,4 +92,23 @@ func (l *language) hourly(usd, native *decimal.Decimal, nativeCur catalog.Curren
 		return hourlyPrice{Main: main, Sub: usdText}
 	}
 	return hourlyPrice{Main: usdText, Sub: nativeText}
+}
+
+// costUnit is the unit of a cost per unit of work of a workload in the page's
+// currency: its "workload_cost" label on a USD page ("USD per 1M tokens"), the
+// currency and its "costunit" on a CNY page ("人民币 / 百万 token"). fallback is
+// compare's label of the figure (WorkCost.UnitLabel, "USD per " and the
+// registry's cost unit), for a workload the catalogs do not name.
+func (l *language) costUnit(workload, fallback string) string {
+	if l.currency() == catalog.USD {
+		if s, ok := l.messages["workload_cost."+workload]; ok {
+			return s
+		}
+		return fallback
+	}
+	unit, ok := l.messages["costunit."+workload]
+	if !ok {
+		unit = strings.TrimPrefix(fallback, "USD per ")
+	}
+	return strings.NewReplacer("{cur}", l.curName(), "{unit}", unit).Replace(l.msg("bench.cost_unit"))
 }

@@ -1,6 +1,7 @@
 package sitegen
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 func TestHourly_InThePageCurrency(t *testing.T) {
@@ -38,7 +40,7 @@ func TestHourly_InThePageCurrency(t *testing.T) {
 }
 
 // The scenario, instance, GPU and TCO pages are in CNY in Chinese, with the rate and
-// its date, and in USD in English.
+// its date, and in USD in English: every table of prices on them.
 func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 	out := buildSite(t, withScenarios)
 	for _, tc := range []struct {
@@ -53,6 +55,13 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 		{"zh/tco.html", []string{`<th scope="col" class="num">总计（人民币）</th>`, `<caption id="tco-llm-finetune-cum-caption">每月末累计成本（人民币）</caption>`, "1 美元 = 7.1 人民币"}, []string{"总计（美元）"}},
 		{"tco.html", []string{`<th scope="col" class="num">Total USD</th>`}, []string{"CNY figures are converted from USD at"}},
 		{"scenarios/cv-training.html", []string{`<th scope="col" class="num">USD / hour</th>`, `<td class="num">98.32 USD</td>`}, []string{`id="page-fx"`, "人民币"}},
+		// The spot risk and similar-types tables and the GPU index: 39.33 ×
+		// 7.1 = 279.24; a price published in CNY comes back as published.
+		{"zh/instances/aws/p5.48xlarge.html", []string{`<th scope="col" class="num">竞价，人民币/小时</th>`, `<td class="num" data-label="竞价，人民币/小时">279.24 CNY</td>`}, []string{"美元/小时", " USD</td>"}},
+		{"instances/aws/p5.48xlarge.html", []string{`<td class="num" data-label="Spot, USD/h">39.33 USD</td>`}, nil},
+		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">最低按量付费（人民币 / 小时）</th>`, `<td class="num">9.1000 CNY <span class="badge synthetic"`}, []string{"1.2817 USD"}},
+		{"zh/gpus/index.html", []string{`<th scope="col" class="num">最低（人民币 / GPU 小时）</th>`, `<p class="note fx-note">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算。</p>`, "<td class=\"num\">8.5000 CNY"}, []string{" USD<", " USD "}},
+		{"gpus/index.html", []string{`<th scope="col" class="num">From (USD / GPU-hour)</th>`, "<td class=\"num\">1.1972 USD"}, []string{"fx-note"}},
 	} {
 		page := readPage(t, out, tc.page)
 		for _, w := range tc.want {
@@ -65,5 +74,122 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 				t.Errorf("%s has %s", tc.page, l)
 			}
 		}
+	}
+}
+
+// Compare's money in a reason on a page in CNY: each USD figure times the
+// snapshot's rate, rounded by its unit's rule (an amount to the fen, a price
+// per GPU-hour under 1 to 4 significant digits), in yuan; other figures as they
+// are; in USD, as they were.
+func TestReasonWords_InCurrency(t *testing.T) {
+	rate := catalog.Dec("7.1")
+	en, zh := testWords(t, "en"), testWords(t, "zh")
+	zhCNY, enCNY := zh.InCurrency(catalog.CNY, rate), en.InCurrency(catalog.CNY, rate)
+	cmpReason := compare.Reason{Code: compare.ReasonTCOComparison, Figures: []compare.ReasonFigure{
+		{Name: "a", Text: "8x NVIDIA B200"}, {Name: "b", Text: "8x NVIDIA A100 SXM4 80GB"},
+		q("hourly_more", "171", compare.UnitPercent), q("sooner", "86", compare.UnitPercent), q("longer", "-86", compare.UnitPercent),
+		q("a_hours", "555.6", compare.UnitHours), q("b_hours", "4006.4", compare.UnitHours),
+		q("total_more", "-62", compare.UnitPercent), q("a_total", "759552", compare.UnitUSD), q("b_total", "2021715.24", compare.UnitUSD),
+		q("months", "12", compare.UnitMonths)}}
+	price := compare.Reason{Code: compare.ReasonDimPrice, Figures: []compare.ReasonFigure{q("price", "0.05", compare.UnitUSDGPUH), q("best", "0.04", compare.UnitUSDGPUH)}}
+	tests := []struct {
+		name string
+		w    ReasonWords
+		r    compare.Reason
+		want string
+	}{
+		// 759,552 × 7.1 = 5,392,819.2; 2,021,715.24 × 7.1 = 14,354,178.204.
+		{"TCO totals in CNY", zhCNY, cmpReason, "8x NVIDIA B200 每小时比 8x NVIDIA A100 SXM4 80GB 贵 171%，但完成一个作业快 86%（每个作业 555.6 小时 对 4,006.4 小时）；12 个月总成本低 62%（5,392,819.20 元 对 14,354,178.20 元）"},
+		{"TCO totals in USD", zh, cmpReason, "8x NVIDIA B200 每小时比 8x NVIDIA A100 SXM4 80GB 贵 171%，但完成一个作业快 86%（每个作业 555.6 小时 对 4,006.4 小时）；12 个月总成本低 62%（759,552.00 美元 对 2,021,715.24 美元）"},
+		{"English words in CNY", enCNY, cmpReason, "8x NVIDIA B200 costs 171% more per hour than 8x NVIDIA A100 SXM4 80GB but finishes 86% sooner (555.6 h vs 4,006.4 h per job), and costs 62% less in total (5,392,819.20 CNY vs 14,354,178.20 CNY over 12 months)"},
+		// 0.05 × 7.1 = 0.355, 0.04 × 7.1 = 0.284: per GPU-hour under 1, four digits.
+		{"a price per GPU-hour and its number alone", zhCNY, price, "每 GPU·小时 0.3550 元；最低 0.2840"},
+		{"the same in USD", zh, price, "每 GPU·小时 0.05000 美元；最低 0.04000"},
+	}
+	for _, tt := range tests {
+		if got := tt.w.Reason(tt.r); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+	// A formula keeps every decimal of the product: 0.947 × 7.1 = 6.7237.
+	rateReason := compare.Reason{Code: compare.ReasonCostRate, Figures: []compare.ReasonFigure{q("price", "0.947", compare.UnitUSDHour),
+		{Name: "billing", Group: compare.GroupBilling, Codes: []string{"on_demand"}}, q("work_per_hour", "86400", compare.UnitCount),
+		{Name: "work", Group: compare.GroupWork, Codes: []string{"tokens"}}}}
+	if got, want := zhCNY.Exact(rateReason), "6.7237 元/小时（按量付费）÷ 每小时 86,400 token"; got != want {
+		t.Errorf("exact: %s, want %s", got, want)
+	}
+	if got, want := zhCNY.Q(catalog.Dec("15.29"), compare.UnitUSD), "108.56 元"; got != want { // 108.559
+		t.Errorf("Q: %s, want %s", got, want)
+	}
+	if got := zhCNY.Q(catalog.Dec("640"), compare.UnitGiB); got != "640 GiB" {
+		t.Errorf("a quantity that is no money: %s", got)
+	}
+	if got := zhCNY.InCurrency(catalog.USD, rate).Reason(price); got != "每 GPU·小时 0.05000 美元；最低 0.04000" {
+		t.Errorf("back in USD: %s", got)
+	}
+}
+
+// The cost per unit of work of a benchmark, on the instance, GPU and benchmark
+// pages, is in CNY on a Chinese page (the USD figure times the snapshot's rate,
+// with the unit in the page's words and the rate shown) and in USD on an
+// English one.
+func TestBenchmarkCosts_InThePageCurrency(t *testing.T) {
+	opts := testOptions(t, filepath.Join(t.TempDir(), "site"))
+	withPublished(t, &opts)
+	build(t, opts)
+	out := opts.OutDir
+	rate := catalog.Dec("7.1") // the test snapshot's
+	var team, pub *compare.WorkCost
+	for _, c := range opts.BenchmarkCosts {
+		if c.Billing != catalog.OnDemand {
+			continue
+		}
+		if c.Published == nil && c.Provider == catalog.Alibaba && c.InstanceType == "ecs.gn7i-c8g1.2xlarge" && c.Workload == "llm-inference-8b" {
+			team = &c
+		}
+		if c.Published != nil && c.Workload == "mlperf-llama2-70b" && (pub == nil || c.CostPerUnit.LessThan(pub.CostPerUnit)) {
+			pub = &c
+		}
+	}
+	if team == nil || pub == nil {
+		t.Fatal("the test costs lack the A10 llm-inference-8b or the mlperf-llama2-70b figure")
+	}
+	// 7.3088 USD per 1M tokens (45.5 tokens/s at 1.1972 USD/h) × 7.1 = 51.89.
+	if got := moneyText(team.CostPerUnit); got != "7.3088" {
+		t.Fatalf("the A10 figure is %s USD, the test expects 7.3088", got)
+	}
+	cny := func(c *compare.WorkCost) string { return moneyText(c.CostPerUnit.Mul(rate)) }
+	fxNote := "人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算。"
+	for _, tc := range []struct {
+		page       string
+		want, lack []string
+	}{
+		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">51.89 <small class="id">人民币 / 百万 token</small></td>`,
+			`<th scope="col" class="num">人民币/小时</th>`, `；8.50 元/小时（按量付费）÷ 每小时 163,800 token`, fxNote}, []string{"USD per 1M", "美元/小时"}},
+		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">7.3088 <small class="id">USD per 1M tokens</small></td>`,
+			`<th scope="col" class="num">USD / hour</th>`}, []string{"人民币"}},
+		{"zh/gpus/nvidia-a10-24gb.html", []string{`<td class="num">51.89 <small class="id">人民币 / 百万 token</small></td>`, fxNote}, []string{"USD per 1M"}},
+		{"zh/benchmarks.html", []string{`<th scope="col" class="num">人民币 / 百万 token</th>`, `<td class="num">51.89</td>`, `<td class="num">8.5000</td>`, fxNote}, []string{"USD per 1M", "美元/小时"}},
+		{"benchmarks.html", []string{`<th scope="col" class="num">USD per 1M tokens</th>`, `<td class="num">7.3088</td>`}, []string{"人民币"}},
+		{"zh/benchmarks/mlperf-llama2-70b.html", []string{`<th scope="col" class="num">人民币 / 百万 token</th>`, `<td class="num"><strong>` + cny(pub) + `</strong></td>`, fxNote}, []string{"美元 /", "美元/小时"}},
+		{"benchmarks/mlperf-llama2-70b.html", []string{`<th scope="col" class="num">USD per 1M tokens</th>`, `<td class="num"><strong>` + moneyText(pub.CostPerUnit) + `</strong></td>`}, []string{"人民币"}},
+	} {
+		page := readPage(t, out, tc.page)
+		for _, w := range tc.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s lacks %s", tc.page, w)
+			}
+		}
+		for _, l := range tc.lack {
+			if strings.Contains(page, l) {
+				t.Errorf("%s has %s", tc.page, l)
+			}
+		}
+	}
+	// A published cost on its type's page, and the chart's unit.
+	pubPage := "zh/instances/" + string(pub.Provider) + "/" + pub.InstanceType + ".html"
+	wantContains(t, pubPage, readPage(t, out, pubPage), `<strong class="num">`+cny(pub)+`</strong>`, "人民币 / 百万 token")
+	if svg := readPage(t, out, "zh/benchmarks/llm-inference-8b.svg"); !strings.Contains(svg, "人民币 / 百万 token") {
+		t.Error("the Chinese chart's axis is not in CNY")
 	}
 }

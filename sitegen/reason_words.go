@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 )
 
@@ -23,17 +24,35 @@ import (
 //
 // Parts that no placeholder takes are added after the sentence in
 // "reason.parts" (parentheses). Numbers follow the rules of number_format.go;
-// Exact keeps every decimal, for formulas.
+// Exact keeps every decimal, for formulas. Compare's money is in USD; words
+// InCurrency show it in another currency (a Chinese page's CNY).
 type ReasonWords struct {
 	tag   string
 	msgs  map[string]string
 	exact bool
 	mark  bool // text figures between markOpen and markClose (ReasonHTML)
+	// cur is the currency money figures are shown in, at rate units of it
+	// per USD; "" keeps them in USD.
+	cur  catalog.Currency
+	rate decimal.Decimal
 }
 
 // NewReasonWords reads the words of one language's catalog (Messages).
 func NewReasonWords(tag string, msgs map[string]string) ReasonWords {
 	return ReasonWords{tag: tag, msgs: msgs}
+}
+
+// InCurrency is w with every money figure (compare's USD units: an amount, a
+// price per hour or per GPU-hour ...) converted into currency c at rate, the
+// units of c per USD (the snapshot's FX cross rate): the figure times the
+// rate, rounded by its unit's rule as the USD figure would be, and worded with
+// c's unit ("unitfmt.CNY/h"). USD or "" keeps the figures in USD.
+func (w ReasonWords) InCurrency(c catalog.Currency, rate decimal.Decimal) ReasonWords {
+	w.cur, w.rate = "", decimal.Decimal{}
+	if c != "" && c != catalog.USD {
+		w.cur, w.rate = c, rate
+	}
+	return w
 }
 
 // Lang is the language tag the words are in.
@@ -160,11 +179,12 @@ func (w ReasonWords) join(code compare.ReasonCode, rs []compare.Reason) string {
 func (w ReasonWords) figure(f compare.ReasonFigure, mod string) string {
 	switch {
 	case f.Value != nil:
-		n := w.number(*f.Value, f.Unit)
+		v, u := w.money(*f.Value, f.Unit)
+		n := w.number(v, f.Unit)
 		if mod == "n" {
 			return n
 		}
-		return w.Quantity(*f.Value, f.Unit, n)
+		return w.Quantity(v, u, n)
 	case f.Codes != nil || f.Group != "":
 		words := make([]string, len(f.Codes))
 		for i, c := range f.Codes {
@@ -232,9 +252,29 @@ func (w ReasonWords) Quantity(v decimal.Decimal, u compare.Unit, number string) 
 	return w.T(key, "n", number)
 }
 
-// Q is a quantity in words by its unit's rule: Q(640, GiB) is "640 GiB".
+// Q is a quantity in words by its unit's rule: Q(640, GiB) is "640 GiB"; a USD
+// figure in the words' currency.
 func (w ReasonWords) Q(v decimal.Decimal, u compare.Unit) string {
-	return w.Quantity(v, u, w.number(v, u))
+	c, cu := w.money(v, u)
+	return w.Quantity(c, cu, w.number(c, u))
+}
+
+// moneyUnits are compare's units of money, all in USD.
+var moneyUnits = map[compare.Unit]bool{compare.UnitUSD: true, compare.UnitUSDHour: true, compare.UnitUSDGPUH: true,
+	compare.UnitUSDGiBH: true, compare.UnitUSDTFLOPH: true, compare.UnitUSDTOPSH: true, compare.UnitUSDNVENCH: true}
+
+// currencyUnit is money unit u in currency c: "USD/h" in CNY is "CNY/h".
+func currencyUnit(u compare.Unit, c catalog.Currency) compare.Unit {
+	return compare.Unit(string(c) + strings.TrimPrefix(string(u), string(catalog.USD)))
+}
+
+// money is a figure in the words' currency: a USD one converted (v times the
+// rate, the unit in the currency), any other as it is.
+func (w ReasonWords) money(v decimal.Decimal, u compare.Unit) (decimal.Decimal, compare.Unit) {
+	if w.cur == "" || !moneyUnits[u] {
+		return v, u
+	}
+	return v.Mul(w.rate), currencyUnit(u, w.cur)
 }
 
 func unitKey(u compare.Unit) string {

@@ -111,6 +111,9 @@ func TestMessages_EveryReasonInBothLanguages(t *testing.T) {
 	}
 	for _, u := range compare.Units {
 		want["unitfmt."+unitKey(u)] = true
+		if moneyUnits[u] { // and in CNY, for the Chinese pages (ReasonWords.InCurrency)
+			want["unitfmt."+unitKey(currencyUnit(u, catalog.CNY))] = true
+		}
 	}
 	for _, f := range compare.Figures {
 		want["figure."+string(f)] = true

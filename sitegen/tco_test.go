@@ -97,8 +97,8 @@ func pageConfig(t *testing.T, page string) tcoConfig {
 // holds compare.TCO's figures for the preset built from the page's own calculator
 // data, to the cent, as the page writes numbers (FormatMoney, FormatRate,
 // FormatQuantity, FormatShare): cumulative cost month by month, totals, cost per
-// unit, break-even, in USD on the English page and CNY on the Chinese one; and
-// that each chart exists.
+// unit, break-even and the comparisons' totals, in USD on the English page and
+// CNY on the Chinese one; and that each chart exists.
 func TestTCOPage_TablesAreTheModel(t *testing.T) {
 	out := buildSite(t, withScenarios)
 	for _, name := range []string{"tco.html", "zh/tco.html"} {
@@ -149,6 +149,31 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 				}
 				if got, want := rows[i][7], FormatRate(perUnit(i)); got != want {
 					t.Errorf("%s %s %s: cost per unit %s, model %s", name, s.ID, o.ID, got, want)
+				}
+			}
+			// The comparisons' sentences say the same totals, in the page's
+			// currency.
+			if len(res.Comparisons) > 0 {
+				sec := pagePart(t, page, `id="`+anchor+`"`, "</section>")
+				items := strings.Split(pagePart(t, sec, `<ul class="plain tco-sentences">`, "</ul>"), "</li>")
+				unit, other := " USD", "美元"
+				if strings.HasPrefix(name, "zh/") {
+					unit, other = " 元", "USD"
+				}
+				idx := map[string]int{}
+				for i, o := range res.Options {
+					idx[o.ID] = i
+				}
+				for k, c := range res.Comparisons {
+					li := html.UnescapeString(items[k])
+					for _, id := range []string{c.A, c.B} {
+						if want := FormatMoney(total(idx[id])) + unit; !strings.Contains(li, want) {
+							t.Errorf("%s %s: the comparison of %s and %s lacks %s's total %s: %s", name, s.ID, c.A, c.B, id, want, li)
+						}
+					}
+					if strings.Contains(li, other) {
+						t.Errorf("%s %s: a comparison with money in %s: %s", name, s.ID, other, li)
+					}
 				}
 			}
 			if len(res.BreakEvens) > 0 {

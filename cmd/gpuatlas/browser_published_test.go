@@ -104,8 +104,8 @@ func TestBrowser_PublishedResults(t *testing.T) {
 	if got := text(t, ctx, "#published-heading + p"); !strings.Contains(got, "没有公开发布的结果") {
 		t.Errorf("zh H20 page: %q", got)
 	}
-	open("/zh/instances/aws/p5.48xlarge.html")
-	if got := text(t, ctx, "section.published"); !strings.Contains(got, "离线") || !strings.Contains(got, "提交者") || !strings.Contains(got, "美元 / 百万 token") {
+	open("/zh/instances/aws/p5.48xlarge.html") // its costs in the page's currency, CNY
+	if got := text(t, ctx, "section.published"); !strings.Contains(got, "离线") || !strings.Contains(got, "提交者") || !strings.Contains(got, "人民币 / 百万 token") {
 		t.Errorf("zh p5.48xlarge published results not in Chinese: %q", got)
 	}
 	open("/benchmarks/mlperf-llama2-70b.html")
