@@ -36,7 +36,7 @@ type fitSite struct {
 	billing    []catalog.BillingKind           // kinds with at least one candidate
 	currencies []catalog.Currency
 	data       []byte // data/fit.json
-	def        compare.MemoryAnswer
+	def        map[catalog.Currency]compare.MemoryAnswer // the opening answer in each currency
 	hrefs      map[string]string // instance key → page path
 	gpus       []fitGPU
 }
@@ -96,9 +96,11 @@ func newFitSite(m *siteModel, models *compare.ModelSet) (*fitSite, error) {
 	if s.data, err = s.encodeData(); err != nil {
 		return nil, err
 	}
-	s.def, err = s.answer(s.defaultInput(), catalog.OnDemand, s.currencies[0])
-	if err != nil {
-		return nil, err
+	s.def = map[catalog.Currency]compare.MemoryAnswer{}
+	for _, c := range s.currencies {
+		if s.def[c], err = s.answer(s.defaultInput(), catalog.OnDemand, c); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -280,7 +282,13 @@ func fitFX(l *language, source, date string) template.HTML {
 
 func (s *fitSite) page(base string, l *language) (page, error) {
 	w := NewFitWords(l.messages)
-	a := s.def
+	// The page opens in its language's currency (CNY in Chinese) where the
+	// estimator prices in it; the currency control lists that one first.
+	curs := s.currencies
+	if i := slices.Index(curs, l.currency()); i > 0 {
+		curs = slices.Concat([]catalog.Currency{curs[i]}, curs[:i], curs[i+1:])
+	}
+	a := s.def[curs[0]]
 	e, o := a.Estimate, a.Offers
 	billing := l.label("billing", o.Billing)
 	d := fitPageData{Model: w.ModelName(e), Currency: string(o.Currency), Total: e.Total, TotalGB: GB(e.Total.GB), TotalGiB: GB(e.Total.GiB), LowerBound: e.LowerBound, Source: e.Model, LeftOut: w.T("fit.left_out",
@@ -326,7 +334,7 @@ func (s *fitSite) page(base string, l *language) (page, error) {
 	}
 	d.JSON = string(b)
 	d.Config = fitConfig{Lang: l.Tag, Base: base, Prefix: l.Prefix, Data: fitDataPath, Models: s.models.Models,
-		Default: s.defaultInput(), Billing: s.billing, Currencies: s.currencies, GPUs: s.gpus, Labels: l.fitLabels()}
+		Default: s.defaultInput(), Billing: s.billing, Currencies: curs, GPUs: s.gpus, Labels: l.fitLabels()}
 	return page{Path: "fit.html", Template: "fit.html", Nav: "fit", Data: d}, nil
 }
 

@@ -84,6 +84,9 @@ func TestFitPage(t *testing.T) {
 	wantContains(t, "fit.html", en, `id="fit-config"`, `id="fit-estimate"`, "GPU memory of Llama 3.1 70B, Inference: 172.01 GB (160.20 GiB)",
 		"70,553,706,496 parameters × 2 bytes = 141,107,412,992 B", `static/fit.js?v=`, `href="/methodology.html"`)
 	wantContains(t, "zh/fit.html", zh, "Llama 3.1 70B（推理）所需显存：172.01 GB（160.20 GiB）", "70,553,706,496 个参数 × 2 字节", `href="/zh/fit.html"`)
+	// Each page opens in its language's currency, listed first in the control.
+	wantContains(t, "fit.html", en, "in USD per hour", `<select id="fit-currency"><option value="USD">USD</option><option value="CNY">`)
+	wantContains(t, "zh/fit.html", zh, "单位为每小时 CNY", `<select id="fit-currency"><option value="CNY">CNY</option><option value="USD">`)
 	wantContains(t, "index.html", readPage(t, out, "index.html"), `<a href="/fit.html">Memory estimator</a>`)
 	wantContains(t, "gpu page", readPage(t, out, "gpus/nvidia-a10-24gb.html"), `class="fit-link" href="/fit.html?gpu=nvidia-a10-24gb"`)
 	// Nothing from a model row reaches the page unescaped.
