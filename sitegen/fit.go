@@ -35,9 +35,9 @@ type fitSite struct {
 	sets       map[string]compare.CandidateSet // billing + "/" + currency
 	billing    []catalog.BillingKind           // kinds with at least one candidate
 	currencies []catalog.Currency
-	data       []byte // data/fit.json
+	data       []byte                                    // data/fit.json
 	def        map[catalog.Currency]compare.MemoryAnswer // the opening answer in each currency
-	hrefs      map[string]string // instance key → page path
+	hrefs      map[string]string                         // instance key → page path
 	gpus       []fitGPU
 }
 
