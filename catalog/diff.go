@@ -361,3 +361,35 @@ func PriceChangePercent(old, new Price, billing BillingKind) (decimal.Decimal, b
 	}
 	return nc.Sub(oc).Mul(decimal.NewFromInt(100)).DivRound(oc, 2), true
 }
+
+// RowsLost counts the offers, instance types and placements of base that got
+// lacks (by key): what a crawl under faults lost against a fault-free one.
+func RowsLost(base, got *Snapshot) int {
+	have := map[string]bool{}
+	for _, o := range got.Offers {
+		have["o "+o.Key()] = true
+	}
+	for _, it := range got.Instances {
+		have["i "+it.Key()] = true
+	}
+	for _, pl := range got.Placements {
+		have["p "+pl.Key()] = true
+	}
+	lost := 0
+	for _, o := range base.Offers {
+		if !have["o "+o.Key()] {
+			lost++
+		}
+	}
+	for _, it := range base.Instances {
+		if !have["i "+it.Key()] {
+			lost++
+		}
+	}
+	for _, pl := range base.Placements {
+		if !have["p "+pl.Key()] {
+			lost++
+		}
+	}
+	return lost
+}

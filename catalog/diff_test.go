@@ -321,3 +321,25 @@ func BenchmarkDiff(b *testing.B) {
 		_ = Diff(old, &new)
 	}
 }
+
+func TestRowsLost(t *testing.T) {
+	od := Offer{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: OnDemand}
+	spot := od
+	spot.Billing, spot.Zone = Spot, "us-east-1a"
+	base := &Snapshot{
+		Instances:  []InstanceType{{Provider: AWS, ID: "p5.48xlarge"}},
+		Offers:     []Offer{od, spot},
+		Placements: []Placement{{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Zone: "us-east-1a"}},
+	}
+	if n := RowsLost(base, base); n != 0 {
+		t.Errorf("RowsLost of a snapshot against itself = %d", n)
+	}
+	// got keeps the type and the on-demand offer, loses the spot offer and the
+	// placement, and adds an offer of its own (not a loss).
+	extra := od
+	extra.Region = "us-west-2"
+	got := &Snapshot{Instances: base.Instances, Offers: []Offer{od, extra}}
+	if n := RowsLost(base, got); n != 2 {
+		t.Errorf("RowsLost = %d, want 2 (the spot offer and the placement)", n)
+	}
+}

@@ -44,38 +44,6 @@ func offersByProvider(s *catalog.Snapshot) map[catalog.Provider]int {
 	return m
 }
 
-// rowsLost counts the offers, instance types and placements of base that got
-// lacks.
-func rowsLost(base, got *catalog.Snapshot) int {
-	have := map[string]bool{}
-	for _, o := range got.Offers {
-		have["o "+o.Key()] = true
-	}
-	for _, it := range got.Instances {
-		have["i "+it.Key()] = true
-	}
-	for _, pl := range got.Placements {
-		have["p "+pl.Key()] = true
-	}
-	lost := 0
-	for _, o := range base.Offers {
-		if !have["o "+o.Key()] {
-			lost++
-		}
-	}
-	for _, it := range base.Instances {
-		if !have["i "+it.Key()] {
-			lost++
-		}
-	}
-	for _, pl := range base.Placements {
-		if !have["p "+pl.Key()] {
-			lost++
-		}
-	}
-	return lost
-}
-
 // With 30 % of attempts failing transiently (throttles, server errors,
 // resets, stalls past the request timeout), each attempt independently, so
 // that some calls fail five and more times in a row, the crawl finds exactly
@@ -131,7 +99,7 @@ func TestCrawl_RandomTransientFaultsGiveTheSameCatalog(t *testing.T) {
 				per = append(per, fmt.Sprintf("%s: %s", p, st))
 			}
 		}
-		lost := rowsLost(base, got)
+		lost := catalog.RowsLost(base, got)
 		t.Logf("seed %d: %d faults injected, %d seen (%d throttled), %d retries, %d swept, %d requests (%d without faults), %s, rows lost: %d\n  %s",
 			seed, injected, seen.Faults, seen.Throttled, seen.Retries, seen.Swept, requests, baseRequests, took.Round(time.Millisecond), lost, strings.Join(per, "\n  "))
 		if injected == 0 || seen.Faults == 0 || seen.Retries == 0 {
@@ -330,7 +298,7 @@ func TestCrawlMain_FailedTypeKeepsOnlyItsOffers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lost := rowsLost(before, after); lost != 0 {
+	if lost := catalog.RowsLost(before, after); lost != 0 {
 		t.Errorf("%d rows lost", lost)
 	}
 	cov := after.Coverage[0]

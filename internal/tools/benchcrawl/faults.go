@@ -160,7 +160,7 @@ func reportFaults(factories []providers.Factory, runs []faultRun, rate float64, 
 			p := f.ID
 			got, want := r.snaps[p], base.snaps[p]
 			cov := got.Coverage[0]
-			lost := rowsLost(want, got)
+			lost := catalog.RowsLost(want, got)
 			same := bytes.Equal(canonical(got), canonical(want))
 			injected := r.injected[p].Total()
 			sum.injected += injected
@@ -218,38 +218,6 @@ func canonical(s *catalog.Snapshot) []byte {
 		return []byte(err.Error())
 	}
 	return b
-}
-
-// rowsLost counts the offers, instance types and placements of base that got
-// lacks.
-func rowsLost(base, got *catalog.Snapshot) int {
-	have := map[string]bool{}
-	for _, o := range got.Offers {
-		have["o "+o.Key()] = true
-	}
-	for _, it := range got.Instances {
-		have["i "+it.Key()] = true
-	}
-	for _, pl := range got.Placements {
-		have["p "+pl.Key()] = true
-	}
-	lost := 0
-	for _, o := range base.Offers {
-		if !have["o "+o.Key()] {
-			lost++
-		}
-	}
-	for _, it := range base.Instances {
-		if !have["i "+it.Key()] {
-			lost++
-		}
-	}
-	for _, pl := range base.Placements {
-		if !have["p "+pl.Key()] {
-			lost++
-		}
-	}
-	return lost
 }
 
 func yesNo(b bool) string {
