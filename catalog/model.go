@@ -437,6 +437,31 @@ type Coverage struct {
 	Sources []string `json:"sources,omitempty"`
 }
 
+// KeptStale says whether an offer of the coverage's provider is kept from an
+// earlier crawl rather than confirmed by this one: the provider is stale, the
+// offer's region failed, or its type's calls failed in its region and the offer
+// is one of those kept (fetched no later than the type was last confirmed).
+func (c Coverage) KeptStale(o Offer) bool {
+	switch c.Status {
+	case CoverageStale:
+		return true
+	case CoveragePartial:
+	default:
+		return false
+	}
+	for _, f := range c.FailedRegions {
+		if f.Region == o.Region {
+			return true
+		}
+	}
+	for _, f := range c.FailedTypes {
+		if f.Region == o.Region && f.InstanceType == o.InstanceType && !f.LastConfirmed.IsZero() && !o.FetchedAt.After(f.LastConfirmed) {
+			return true
+		}
+	}
+	return false
+}
+
 // UnmappedAccelerator is a provider's accelerator name that has no GPU model in
 // the reference; reported in coverage and the crawl's output, never dropped.
 type UnmappedAccelerator struct {

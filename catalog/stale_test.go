@@ -135,3 +135,34 @@ func TestMergeCrawl_FailedTypeKeepsTheOriginalDate(t *testing.T) {
 		t.Errorf("%d offers, want 3", len(last.Offers))
 	}
 }
+
+func TestCoverage_KeptStale(t *testing.T) {
+	confirmed := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	kept := Offer{Provider: AWS, InstanceType: "p5.48xlarge", Region: "us-east-1", Billing: OnDemand, FetchedAt: confirmed}
+	fresh := kept
+	fresh.FetchedAt = confirmed.Add(24 * time.Hour)
+	other := kept
+	other.InstanceType = "g5.xlarge"
+	inFailed := kept
+	inFailed.Region = "ap-south-1"
+	partial := Coverage{Provider: AWS, Status: CoveragePartial,
+		FailedRegions: []RegionFailure{{Region: "ap-south-1"}},
+		FailedTypes:   []TypeFailure{{Region: "us-east-1", InstanceType: "p5.48xlarge", LastConfirmed: confirmed}}}
+	for _, c := range []struct {
+		name string
+		cov  Coverage
+		o    Offer
+		want bool
+	}{
+		{"stale provider", Coverage{Provider: AWS, Status: CoverageStale}, fresh, true},
+		{"ok provider", Coverage{Provider: AWS, Status: CoverageOK}, kept, false},
+		{"failed region", partial, inFailed, true},
+		{"failed type, kept offer", partial, kept, true},
+		{"failed type, offer fetched after it was last confirmed", partial, fresh, false},
+		{"another type in the region", partial, other, false},
+	} {
+		if got := c.cov.KeptStale(c.o); got != c.want {
+			t.Errorf("%s: KeptStale = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

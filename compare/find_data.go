@@ -227,31 +227,11 @@ func offerMarks(o catalog.Offer, stale bool, age catalog.Age) []string {
 	return m
 }
 
-// staleOffer says whether an offer is kept from an earlier crawl: its
-// provider is stale, its region failed this time, or its type's price calls
-// failed in its region and the offer is one of those kept (the site's rule).
+// staleOffer says whether an offer is kept from an earlier crawl (the site's
+// rule, catalog.Coverage.KeptStale).
 func staleOffer(cover map[catalog.Provider]catalog.Coverage, o catalog.Offer) bool {
 	c, ok := cover[o.Provider]
-	if !ok {
-		return false
-	}
-	if c.Status == catalog.CoverageStale {
-		return true
-	}
-	if c.Status != catalog.CoveragePartial {
-		return false
-	}
-	for _, f := range c.FailedRegions {
-		if f.Region == o.Region {
-			return true
-		}
-	}
-	for _, f := range c.FailedTypes {
-		if f.Region == o.Region && f.InstanceType == o.InstanceType && !f.LastConfirmed.IsZero() && !o.FetchedAt.After(f.LastConfirmed) {
-			return true
-		}
-	}
-	return false
+	return ok && c.KeptStale(o)
 }
 
 // FindColumns are the instance view's price columns, in order: each holds the

@@ -205,33 +205,15 @@ func perGPU(h *decimal.Decimal, units decimal.Decimal) *decimal.Decimal {
 	return &d
 }
 
-// region returns the snapshot's metadata for a region, or one with only the id
-// for a region the snapshot does not describe (shown, never dropped).
-// staleOffer says whether an offer is kept from an earlier crawl: its
-// provider is stale, its region failed this time, or its instance type's price
-// calls failed in its region and the offer is one of those kept (fetched no
-// later than the failure's LastConfirmed).
+// staleOffer says whether an offer is kept from an earlier crawl
+// (catalog.Coverage.KeptStale).
 func (m *siteModel) staleOffer(o catalog.Offer) bool {
-	if m.staleCover[o.Provider] {
-		return true
-	}
 	c, ok := m.coverage[o.Provider]
-	if !ok || c.Status != catalog.CoveragePartial {
-		return false
-	}
-	for _, f := range c.FailedRegions {
-		if f.Region == o.Region {
-			return true
-		}
-	}
-	for _, f := range c.FailedTypes {
-		if f.Region == o.Region && f.InstanceType == o.InstanceType && !f.LastConfirmed.IsZero() && !o.FetchedAt.After(f.LastConfirmed) {
-			return true
-		}
-	}
-	return false
+	return ok && c.KeptStale(o)
 }
 
+// region returns the snapshot's metadata for a region, or one with only the id
+// for a region the snapshot does not describe (shown, never dropped).
 func (m *siteModel) region(p catalog.Provider, id string) catalog.Region {
 	if r, ok := m.regions[string(p)+"/"+id]; ok {
 		return r
