@@ -1,10 +1,6 @@
 package sitegen
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/internal/pagetext"
@@ -17,31 +13,12 @@ import (
 // provider's Chinese name). It returns how many pages of each language it read.
 func checkLanguages(t *testing.T, out string) (zh, en int) {
 	t.Helper()
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(out, p)
-		rel = filepath.ToSlash(rel)
-		if strings.HasPrefix(rel, "zh/") {
-			zh++
-			for _, r := range pagetext.EnglishRuns(pagetext.Visible(string(b), "en")) {
-				t.Errorf("%s: English on a Chinese page: %q", rel, r)
-			}
-			return nil
-		}
-		en++
-		for _, r := range pagetext.ChineseRuns(pagetext.Visible(string(b), "zh")) {
-			t.Errorf("%s: Chinese on an English page: %q", rel, r)
-		}
-		return nil
-	})
+	zh, en, problems, err := pagetext.CheckSite(out)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
 	}
 	return zh, en
 }

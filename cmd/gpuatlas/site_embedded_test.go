@@ -128,32 +128,12 @@ func TestEmbeddedSite(t *testing.T) {
 		// The language rules (internal/pagetext) on every page of the real
 		// catalog: its source notes and provider strings are the outside text
 		// the test site's fixtures only sample.
-		zh, en := 0, 0
-		err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(out, p)
-			rel = filepath.ToSlash(rel)
-			if strings.HasPrefix(rel, "zh/") {
-				zh++
-				for _, r := range pagetext.EnglishRuns(pagetext.Visible(string(b), "en")) {
-					t.Errorf("%s: English on a Chinese page: %q", rel, r)
-				}
-				return nil
-			}
-			en++
-			for _, r := range pagetext.ChineseRuns(pagetext.Visible(string(b), "zh")) {
-				t.Errorf("%s: Chinese on an English page: %q", rel, r)
-			}
-			return nil
-		})
+		zh, en, problems, err := pagetext.CheckSite(out)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, p := range problems {
+			t.Error(p)
 		}
 		if zh < 100 || en < 100 {
 			t.Fatalf("%d Chinese and %d English pages: the walk checks nothing", zh, en)

@@ -5,7 +5,11 @@
 package pagetext
 
 import (
+	"fmt"
 	"html"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode"
@@ -144,3 +148,37 @@ func ChineseRuns(text string) []string {
 }
 
 func isCJKPunct(r rune) bool { return r >= 0x3000 && r <= 0x303f || r >= 0xff00 && r <= 0xffef }
+
+// CheckSite reads every HTML page under out and returns, as "page: problem"
+// lines, the runs of text in the wrong language: English on a zh/ page
+// (outside lang="en"), Chinese on any other page (outside lang="zh"); and how
+// many pages of each language it read.
+func CheckSite(out string) (zh, en int, problems []string, err error) {
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(out, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, "zh/") {
+			zh++
+			for _, r := range EnglishRuns(Visible(string(b), "en")) {
+				problems = append(problems, fmt.Sprintf("%s: English on a Chinese page: %q", rel, r))
+			}
+			return nil
+		}
+		en++
+		for _, r := range ChineseRuns(Visible(string(b), "zh")) {
+			problems = append(problems, fmt.Sprintf("%s: Chinese on an English page: %q", rel, r))
+		}
+		return nil
+	})
+	return zh, en, problems, err
+}
