@@ -59,7 +59,7 @@ func rsAll(rs0 []Reason) []string {
 }
 
 func TestReasonCodes_UniqueAndDocumented(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/cli.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Command gpuatlas crawls cloud GPU instance catalogs into one normalized catalog
-// and renders a static comparison site. See README.md for the commands.
+// and renders a static comparison site. See README.md and docs/cli.md for the commands.
 package main
 
 import (

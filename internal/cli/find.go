@@ -18,7 +18,7 @@ import (
 
 const findSynopsis = "find EXPR [--billing KIND,...] [--sort COLUMN] [--limit N] [--currency USD|CNY|native]\n" +
 	"           [--format table|csv|json|markdown] [--lang en|zh] [--catalog FILE] [--at DATE]\n\n" +
-	"Answers a filter expression (README \"Filter expressions\": the explorer's grammar, e.g.\n" +
+	"Answers a filter expression (docs/site.md \"Filter expressions\": the explorer's grammar, e.g.\n" +
 	"'gpus>=8 gpu:h100', 'gpu_memory>=24 country:cn', 'scenario:llm-inference-large') over the\n" +
 	"catalog as the explorer's default view does: one row per instance type in its cheapest region,\n" +
 	"each billing kind's cheapest price in a column of its own, partial GPUs and suspect prices left\n" +

@@ -231,17 +231,17 @@ func TestFind_Formats(t *testing.T) {
 // the command has, every CSV column and the three examples the tests above
 // run.
 func TestFind_READMEDocumentsIt(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "site.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
-	start := strings.Index(readme, "### `gpuatlas find`")
+	start := strings.Index(readme, "## `gpuatlas find`")
 	if start < 0 {
-		t.Fatal("README.md has no section on gpuatlas find")
+		t.Fatal("docs/site.md has no section on gpuatlas find")
 	}
 	section := readme[start:]
-	if end := strings.Index(section, "\n## "); end >= 0 {
+	if end := strings.Index(section[1:], "\n## "); end >= 0 {
 		section = section[:end]
 	}
 	code, help, _ := runCmd(runFind, "--help")

@@ -145,7 +145,7 @@ func TestHistoryExport_Parquet(t *testing.T) {
 // TestHistoryImport_READMEDocumentsTheFormat keeps the README's table of the
 // observation format and of the history Parquet columns true to the code.
 func TestHistoryImport_READMEDocumentsTheFormat(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "history.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

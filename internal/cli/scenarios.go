@@ -26,7 +26,7 @@ func runScenarios(env Env, args []string) int {
 		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
 		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n"+
 		"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n"+
-		"reason as a code with its figures (see the README). Exit 0 on success, 1 when the data cannot\n"+
+		"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n"+
 		"be read, 2 for a bad command line.")
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
 	format := fs.String("format", "text", "output format: text or json (the full matrix, reasons as codes and figures)")

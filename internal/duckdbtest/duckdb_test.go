@@ -93,7 +93,7 @@ func exports(t *testing.T) (dir string, snap *catalog.Snapshot, intervals []cata
 // `<!-- duckdb-example -->` comment: the examples the README promises work.
 func readmeQueries(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	b, err := os.ReadFile(filepath.Join(root, "docs", "history.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
