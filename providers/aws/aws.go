@@ -173,8 +173,8 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	errs := callErrors(secrets)
 	retry := errs.Retry(cfg, defaultMaxAttempts, defaultBackoff)
 	return &Adapter{
-		ec2:        retryingEC2{api: ec2Client, retry: retry},
-		pricing:    retryingPricing{api: pricingClient, retry: retry, limits: cfg.APILimiters},
+		ec2:        newRetryingEC2(ec2Client, retry),
+		pricing:    retryingPricing{getProducts: pricingClient.GetProducts, retry: retry, limits: cfg.APILimiters},
 		homeRegion: awsCfg.Region,
 		clock:      cfg.Now,
 		errs:       errs,

@@ -180,7 +180,7 @@ func New(cfg providers.Config, families Families) (providers.Provider, error) {
 			return nil, err
 		}
 		c.WithHttpTransport(statusTransport{transport})
-		return c, nil
+		return newCVMCalls(c), nil
 	}
 	return p, nil
 }

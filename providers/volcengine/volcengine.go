@@ -100,7 +100,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		if err != nil {
 			return nil, nil, a.errs.Wrap(err, "billing session", region)
 		}
-		return ecs.New(es), billing.New(bs), nil
+		return newECSCalls(ecs.New(es)), newBillingCalls(billing.New(bs)), nil
 	}
 	return a, nil
 }
