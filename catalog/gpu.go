@@ -66,6 +66,9 @@ type GPUReference struct {
 	byAlias map[string]int // provider + "\x00" + normalized name -> index in Aliases
 	// byMemory lists, per provider + name, the aliases restricted by memory.
 	byMemory map[string][]int
+	// Links is the documented accelerator links of instance types
+	// (data/interconnect.csv), applied by Reconcile; nil applies none.
+	Links *Interconnects
 }
 
 // Match is the result of resolving a provider's accelerator name.
@@ -326,7 +329,8 @@ func readCSV(name string, r io.Reader, required []string, row func(line int, get
 	}
 }
 
-// LoadGPUReference reads gpus.csv and gpu_aliases.csv from fsys (the data folder).
+// LoadGPUReference reads gpus.csv, gpu_aliases.csv and interconnect.csv from
+// fsys (the data folder).
 func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 	m, err := fsys.Open("gpus.csv")
 	if err != nil {
@@ -338,5 +342,16 @@ func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 		return nil, fmt.Errorf("load gpu reference: %w", err)
 	}
 	defer func() { _ = a.Close() }() // read-only: a close error loses nothing
-	return ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
+	ref, err := ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
+	if err != nil {
+		return nil, err
+	}
+	// A data folder without the links table (a test's) applies none.
+	if _, err := fs.Stat(fsys, "interconnect.csv"); errors.Is(err, fs.ErrNotExist) {
+		return ref, nil
+	}
+	if ref.Links, err = LoadInterconnects(fsys); err != nil {
+		return nil, err
+	}
+	return ref, nil
 }

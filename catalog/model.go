@@ -169,8 +169,17 @@ type InstanceType struct {
 	CPUArch      string          `json:"cpu_arch,omitempty"`   // x86_64, arm64
 	CPUVendor    string          `json:"cpu_vendor,omitempty"` // Intel, AMD, AWS
 	Accelerators []Accelerator   `json:"accelerators"`
-	// Interconnect is nvlink or pcie where the provider or the GPU reference says.
+	// Interconnect is how the type's accelerators talk to each other (LinkKinds:
+	// nvswitch, nvlink, neuronlink, pcie, other) where the provider's API or its
+	// documentation (data/interconnect.csv) says; empty is unknown.
 	Interconnect string `json:"interconnect,omitempty"`
+	// InterconnectBandwidth is the link's bandwidth per accelerator as the
+	// provider states it, in InterconnectUnit (GB/s or GiB/s); nil where the
+	// documentation gives no figure.
+	InterconnectBandwidth *decimal.Decimal `json:"interconnect_bandwidth,omitempty"`
+	InterconnectUnit      string           `json:"interconnect_unit,omitempty"`
+	// InterconnectSource is the documentation the link comes from, with its date.
+	InterconnectSource string `json:"interconnect_source,omitempty"`
 	// LocalStorageGB is the instance store (local disk) in GB, and NVMe whether it is.
 	LocalStorageGB int    `json:"local_storage_gb,omitempty"`
 	LocalNVMe      bool   `json:"local_nvme,omitempty"`

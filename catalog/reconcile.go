@@ -72,6 +72,9 @@ func (s *Snapshot) SpecConflicts() []InstanceSpecConflict {
 //   - a memory further than MemoryTolerance from it is kept as reported and
 //     recorded in Conflicts (rules use the nominal class either way).
 //
+// The accelerators' link comes from the provider's documentation
+// (GPUReference.Links, data/interconnect.csv) where the API gave none.
+//
 // Reconcile is deterministic and idempotent: a figure it filled before is
 // derived again, and its earlier memory conflicts are replaced. Nothing changes
 // with a nil reference.
@@ -116,5 +119,5 @@ func (r *GPUReference) Reconcile(t InstanceType) InstanceType {
 	}
 	t.Accelerators = accs
 	t.Conflicts = conflicts
-	return t
+	return r.Links.Apply(t)
 }

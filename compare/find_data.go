@@ -127,7 +127,7 @@ func prepareFind(snap *catalog.Snapshot, in FindInput) *findData {
 		ft.names["provider"] = lowerAll(string(t.Provider), pn[0], pn[1])
 		ft.names["gpu"] = lowerAll(ft.model, ft.gpuName)
 		ft.names["rdma"] = lowerAll(t.RDMA)
-		ft.names["interconnect"] = lowerAll(t.Interconnect)
+		ft.names["interconnect"] = lowerAll(catalog.LinkNames(t.Interconnect)...)
 		ft.fits = in.Fits[ft.key]
 		typeIndex[ft.key] = len(d.types)
 		d.types = append(d.types, ft)

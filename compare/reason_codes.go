@@ -56,6 +56,9 @@ const (
 const (
 	ReasonLinkSingle             ReasonCode = "link_single"              //
 	ReasonLinkNVLinkStated       ReasonCode = "link_nvlink_stated"       //
+	ReasonLinkNVSwitchStated     ReasonCode = "link_nvswitch_stated"     //
+	ReasonLinkNeuronLinkStated   ReasonCode = "link_neuronlink_stated"   //
+	ReasonLinkOtherStated        ReasonCode = "link_other_stated"        //
 	ReasonLinkPCIeStated         ReasonCode = "link_pcie_stated"         //
 	ReasonLinkUnknownUnmapped    ReasonCode = "link_unknown_unmapped"    //
 	ReasonLinkPCIeNoNVLink       ReasonCode = "link_pcie_no_nvlink"      // gpu
@@ -86,9 +89,9 @@ const (
 	ReasonDimensionUnknown    ReasonCode = "dimension_unknown"        // dimension (dim code); parts: the dimension's reason
 	ReasonPartNVLink          ReasonCode = "part_nvlink"              // score
 	ReasonPartPCIe            ReasonCode = "part_pcie"                // score
-	ReasonPartNVLinkUnknown   ReasonCode = "part_nvlink_unknown"      // score
+	ReasonPartNVLinkUnknown   ReasonCode = "part_nvlink_unknown"      //
 	ReasonPartNetwork         ReasonCode = "part_network"             // have, target (Gbps), score
-	ReasonPartNetworkUnknown  ReasonCode = "part_network_unknown"     // score
+	ReasonPartNetworkUnknown  ReasonCode = "part_network_unknown"     //
 	ReasonPartRDMA            ReasonCode = "part_rdma"                // rdma (text), score
 	ReasonPartNoRDMA          ReasonCode = "part_no_rdma"             // score
 	ReasonPartVCPUs           ReasonCode = "part_vcpus_per_gpu"       // have, target (vCPU), score
@@ -212,7 +215,7 @@ var ReasonCodes = []ReasonCode{
 	ReasonNetworkOK, ReasonNetworkShort, ReasonNetworkUnknown, ReasonNetworkUnpublished, ReasonVCPUsPerGPUOK, ReasonVCPUsPerGPUShort,
 	ReasonHostMemoryPerGPUOK, ReasonHostMemoryPerGPUShort, ReasonLocalNVMeOK, ReasonLocalNVMeMissing,
 	ReasonMemoryFromReference, ReasonMemorySpecConflict, ReasonMemoryUsable,
-	ReasonLinkSingle, ReasonLinkNVLinkStated, ReasonLinkPCIeStated, ReasonLinkUnknownUnmapped, ReasonLinkPCIeNoNVLink,
+	ReasonLinkSingle, ReasonLinkNVLinkStated, ReasonLinkNVSwitchStated, ReasonLinkNeuronLinkStated, ReasonLinkOtherStated, ReasonLinkPCIeStated, ReasonLinkUnknownUnmapped, ReasonLinkPCIeNoNVLink,
 	ReasonLinkNVLinkSXM, ReasonLinkNVLinkNotInRef, ReasonLinkNVLinkBridgeOption, ReasonFigureTerm,
 	ReasonDimMemory, ReasonDimMemoryUnknown, ReasonDimCompute, ReasonDimComputeUnknown, ReasonDimBandwidth, ReasonDimBandwidthUnknown,
 	ReasonDimNoInterconnect, ReasonDimMean, ReasonDimPrice, ReasonDimPriceNoUSD, ReasonDimPriceNoUnit, ReasonDimWorkCost,

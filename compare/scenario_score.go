@@ -58,31 +58,34 @@ func specDimensions(s Scenario, sp specs) []DimensionScore {
 	one := decimal.NewFromInt(1)
 	score := func(v decimal.Decimal) ReasonFigure { return quantity("score", v, UnitScore) }
 	if s.Weights.Interconnect.IsPositive() {
-		// The mean of the parts that apply: the GPU link (for more than one GPU),
-		// network bandwidth (when the scenario sets a target), RDMA (when required
-		// or preferred). An unknown part scores 0.
+		// The mean of the parts that apply and are known: the GPU link (for
+		// more than one GPU), network bandwidth (when the scenario sets a
+		// target), RDMA (when required or preferred). An unknown part is said
+		// and left out of the mean, never counted as 0; with no known part the
+		// dimension is unknown.
 		var parts []Reason
 		sum, n := decimal.Zero, 0
 		unknown := false
 		if sp.devices > 1 {
-			n++
 			switch sp.link {
 			case "nvlink":
+				n++
 				sum = sum.Add(one)
 				parts = append(parts, reason(ReasonPartNVLink, score(one)))
 			case "pcie":
+				n++
 				parts = append(parts, reason(ReasonPartPCIe, score(decimal.Zero)))
 			default:
 				unknown = true
-				parts = append(parts, reason(ReasonPartNVLinkUnknown, score(decimal.Zero)))
+				parts = append(parts, reason(ReasonPartNVLinkUnknown))
 			}
 		}
 		if t := s.Targets.NetworkGbps; t != nil {
-			n++
 			if sp.t.NetworkGbps == nil {
 				unknown = true
-				parts = append(parts, reason(ReasonPartNetworkUnknown, score(decimal.Zero)))
+				parts = append(parts, reason(ReasonPartNetworkUnknown))
 			} else {
+				n++
 				v := ratio(*sp.t.NetworkGbps, *t)
 				sum = sum.Add(v)
 				parts = append(parts, reason(ReasonPartNetwork, quantity("have", *sp.t.NetworkGbps, UnitGbps), quantity("target", *t, UnitGbps), score(v)))
@@ -97,14 +100,13 @@ func specDimensions(s Scenario, sp specs) []DimensionScore {
 				parts = append(parts, reason(ReasonPartNoRDMA, score(decimal.Zero)))
 			}
 		}
-		if n == 0 {
+		switch {
+		case n == 0 && unknown:
+			add(DimInterconnect, NotScoredYet, decimal.Zero, reason(ReasonDimMean).withParts(parts...))
+		case n == 0:
 			add(DimInterconnect, NotApplicable, decimal.Zero, reason(ReasonDimNoInterconnect))
-		} else {
-			st := Scored
-			if unknown {
-				st = NotScoredYet
-			}
-			add(DimInterconnect, st, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), reason(ReasonDimMean).withParts(parts...))
+		default:
+			add(DimInterconnect, Scored, sum.DivRound(decimal.NewFromInt(int64(n)), ScorePlaces), reason(ReasonDimMean).withParts(parts...))
 		}
 	}
 	if s.Weights.Balance.IsPositive() {

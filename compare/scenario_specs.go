@@ -87,19 +87,27 @@ func memoryOf(a catalog.Accelerator) (*decimal.Decimal, *Reason) {
 	return &m, &r
 }
 
-// linkOf says how the GPUs of a type talk to each other. The provider's
-// Interconnect field wins; otherwise an SXM part is on an NVLink baseboard (HGX),
-// a model with no NVLink (nvlink_gbs 0) is PCIe only, and a PCIe card whose model
-// supports an NVLink bridge is unknown (the bridge is optional).
+// linkOf says how the GPUs of a type talk to each other: nvlink (a dedicated
+// accelerator fabric: NVLink, NVSwitch or NeuronLink), pcie, single or unknown.
+// The provider's word (its API, or its documentation in data/interconnect.csv)
+// wins; otherwise an SXM part is on an NVLink baseboard (HGX), a model with no
+// NVLink (nvlink_gbs 0) is PCIe only, and a PCIe card whose model supports an
+// NVLink bridge is unknown (the bridge is optional).
 func linkOf(sp specs) (string, Reason) {
 	if sp.devices <= 1 {
 		return "single", reason(ReasonLinkSingle)
 	}
 	switch strings.ToLower(sp.t.Interconnect) {
-	case "nvlink":
+	case catalog.LinkNVSwitch:
+		return "nvlink", reason(ReasonLinkNVSwitchStated)
+	case catalog.LinkNVLink:
 		return "nvlink", reason(ReasonLinkNVLinkStated)
-	case "pcie":
+	case catalog.LinkNeuronLink:
+		return "nvlink", reason(ReasonLinkNeuronLinkStated)
+	case catalog.LinkPCIe:
 		return "pcie", reason(ReasonLinkPCIeStated)
+	case catalog.LinkOther:
+		return "unknown", reason(ReasonLinkOtherStated)
 	}
 	if !sp.mapped {
 		return "unknown", reason(ReasonLinkUnknownUnmapped)

@@ -464,3 +464,41 @@ func FuzzParseScenarios(f *testing.F) {
 		}
 	})
 }
+
+// TestScenario_UnknownLinkLeftOutOfMean: a GPU link nobody documents is said
+// and left out of the interconnect mean, never counted as 0 (it was "mean of
+// NVLink unknown 0, network …"); a documented NVSwitch counts as the fast link.
+func TestScenario_UnknownLinkLeftOutOfMean(t *testing.T) {
+	unknown := scSpec{p: catalog.AWS, id: "u.48xlarge", model: "nvidia-a100-pcie-80gb", count: 8, mem: "80", vcpus: 96, memGiB: "1152", rdma: "efa", nvmeGB: 8000, netGbps: "3200"}.instance()
+	switched := unknown
+	switched.ID, switched.Interconnect = "s.48xlarge", catalog.LinkNVSwitch
+	snap := &catalog.Snapshot{FX: catalog.FXTable{Base: catalog.USD}, Instances: []catalog.InstanceType{unknown, switched},
+		Offers: []catalog.Offer{
+			scOffer(catalog.AWS, "u.48xlarge", "r", catalog.OnDemand, "30", catalog.USD, catalog.PerHour),
+			scOffer(catalog.AWS, "s.48xlarge", "r", catalog.OnDemand, "30", catalog.USD, catalog.PerHour),
+		}}
+	r := RankScenario(scScenario(t, "llm-training"), snap, scGPUs(t), MatrixOptions{})
+	dim := func(key string) DimensionScore {
+		for _, d := range fitsByKey(r)[key].Dimensions {
+			if d.Dimension == DimInterconnect {
+				return d
+			}
+		}
+		t.Fatalf("%s has no interconnect dimension", key)
+		return DimensionScore{}
+	}
+	u := dim("aws/u.48xlarge")
+	if u.Status != Scored || !u.Value.Equal(decimal.NewFromInt(1)) {
+		t.Errorf("unknown link: %s %s, want scored 1 (the network part alone: 3200 of 3200 Gbps)", u.Status, u.Value)
+	}
+	if got := rs(u.Reason); !strings.Contains(got, "[part_nvlink_unknown;") {
+		t.Errorf("unknown link reason = %s, want part_nvlink_unknown without a score", got)
+	}
+	s := dim("aws/s.48xlarge")
+	if s.Status != Scored || !s.Value.Equal(decimal.NewFromInt(1)) || !strings.Contains(rs(s.Reason), "part_nvlink(score=1") {
+		t.Errorf("NVSwitch: %s %s %s, want scored 1 with part_nvlink", s.Status, s.Value, rs(s.Reason))
+	}
+	if h := fitsByKey(r)["aws/s.48xlarge"].Hardware; h.Link != "nvlink" || h.LinkReason.Code != ReasonLinkNVSwitchStated {
+		t.Errorf("NVSwitch hardware link = %s %s, want nvlink link_nvswitch_stated", h.Link, h.LinkReason.Code)
+	}
+}

@@ -135,3 +135,50 @@ func TestRegions_MainlandChina(t *testing.T) {
 		}
 	}
 }
+
+// Every row of data/interconnect.csv names a family (and types) of the
+// embedded catalog, so a typo cannot silently leave a link unknown; and the
+// catalog carries each documented link on the types it names.
+func TestInterconnects_NameCatalogTypes(t *testing.T) {
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Links == nil || len(ref.Links.Facts) < 20 {
+		t.Fatalf("interconnect table missing or truncated: %+v", ref.Links)
+	}
+	b, err := data.FS.ReadFile("catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	families, types := map[string]bool{}, map[string]catalog.InstanceType{}
+	for _, it := range snap.Instances {
+		families[string(it.Provider)+"/"+it.Family] = true
+		types[string(it.Provider)+"/"+it.ID] = it
+	}
+	for _, f := range ref.Links.Facts {
+		if !families[string(f.Provider)+"/"+f.Family] {
+			t.Errorf("data/interconnect.csv:%d: family %s/%s is not in the catalog", f.Line, f.Provider, f.Family)
+		}
+		for _, id := range f.Types {
+			it, ok := types[string(f.Provider)+"/"+id]
+			if !ok {
+				t.Errorf("data/interconnect.csv:%d: type %s/%s is not in the catalog", f.Line, f.Provider, id)
+				continue
+			}
+			if it.Interconnect != f.Kind {
+				t.Errorf("%s/%s: catalog says interconnect %q, the table %q: run make data", f.Provider, id, it.Interconnect, f.Kind)
+			}
+		}
+	}
+	if got := types["aws/p5.48xlarge"].Interconnect; got != catalog.LinkNVSwitch {
+		t.Errorf("aws/p5.48xlarge interconnect = %q, want nvswitch", got)
+	}
+	if got := types["aws/p5.4xlarge"].Interconnect; got != "" {
+		t.Errorf("aws/p5.4xlarge (one GPU) interconnect = %q, want none", got)
+	}
+}

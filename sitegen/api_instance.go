@@ -18,37 +18,42 @@ import (
 // apiInstanceDoc is one instance type.
 type apiInstanceDoc struct {
 	apiHead
-	Provider       catalog.Provider       `json:"provider"`
-	InstanceType   string                 `json:"instance_type"`
-	Family         string                 `json:"family"`
-	VCPUs          int                    `json:"vcpus"`
-	MemoryGiB      decimal.Decimal        `json:"memory_gib"`
-	CPUArch        string                 `json:"cpu_arch,omitempty"`
-	CPUVendor      string                 `json:"cpu_vendor,omitempty"`
-	Interconnect   string                 `json:"interconnect,omitempty"`
-	LocalStorageGB int                    `json:"local_storage_gb,omitempty"`
-	LocalNVMe      bool                   `json:"local_nvme"`
-	Network        string                 `json:"network,omitempty"` // as published
-	NetworkGbps    *decimal.Decimal       `json:"network_gbps,omitempty"`
-	RDMA           string                 `json:"rdma,omitempty"`
-	EFAInterfaces  int                    `json:"efa_interfaces,omitempty"`
-	Generation     string                 `json:"generation"`
-	BareMetal      bool                   `json:"bare_metal"`
-	Source         string                 `json:"source"`
-	Synthetic      bool                   `json:"synthetic"`
-	GPUs           decimal.Decimal        `json:"gpus"`                    // whole-device equivalents
-	GPUMemoryGiB   decimal.Decimal        `json:"gpu_memory_gib"`          // all devices, by the reference's class
-	GPUModel       string                 `json:"gpu_model,omitempty"`     // the primary accelerator's model
-	Conflicts      []catalog.SpecConflict `json:"conflicts,omitempty"`     // provider and reference disagree
-	Page           string                 `json:"page"`                    // the English page, from the site root
-	Accelerators   []apiAccelerator       `json:"accelerators"`            //
-	Offers         []apiOffer             `json:"offers"`                  //
-	Placements     []apiPlacement         `json:"placements"`              // zones and their stock
-	Scenarios      []apiVerdict           `json:"scenarios"`               // every scenario's verdict
-	WorkCosts      []apiWorkCost          `json:"work_costs"`              // from teams' uploads
-	PublishedCosts []apiWorkCost          `json:"published_costs"`         // from published results
-	CountGaps      []apiCountGap          `json:"count_gaps"`              // no result for this count
-	Similar        []apiTypeRef           `json:"similar_on_other_clouds"` // as the page lists them
+	Provider     catalog.Provider `json:"provider"`
+	InstanceType string           `json:"instance_type"`
+	Family       string           `json:"family"`
+	VCPUs        int              `json:"vcpus"`
+	MemoryGiB    decimal.Decimal  `json:"memory_gib"`
+	CPUArch      string           `json:"cpu_arch,omitempty"`
+	CPUVendor    string           `json:"cpu_vendor,omitempty"`
+	Interconnect string           `json:"interconnect,omitempty"`
+	// The link's bandwidth per accelerator as the provider states it, its unit
+	// (GB/s or GiB/s) and the documentation it comes from.
+	InterconnectBandwidth *decimal.Decimal       `json:"interconnect_bandwidth,omitempty"`
+	InterconnectUnit      string                 `json:"interconnect_unit,omitempty"`
+	InterconnectSource    string                 `json:"interconnect_source,omitempty"`
+	LocalStorageGB        int                    `json:"local_storage_gb,omitempty"`
+	LocalNVMe             bool                   `json:"local_nvme"`
+	Network               string                 `json:"network,omitempty"` // as published
+	NetworkGbps           *decimal.Decimal       `json:"network_gbps,omitempty"`
+	RDMA                  string                 `json:"rdma,omitempty"`
+	EFAInterfaces         int                    `json:"efa_interfaces,omitempty"`
+	Generation            string                 `json:"generation"`
+	BareMetal             bool                   `json:"bare_metal"`
+	Source                string                 `json:"source"`
+	Synthetic             bool                   `json:"synthetic"`
+	GPUs                  decimal.Decimal        `json:"gpus"`                    // whole-device equivalents
+	GPUMemoryGiB          decimal.Decimal        `json:"gpu_memory_gib"`          // all devices, by the reference's class
+	GPUModel              string                 `json:"gpu_model,omitempty"`     // the primary accelerator's model
+	Conflicts             []catalog.SpecConflict `json:"conflicts,omitempty"`     // provider and reference disagree
+	Page                  string                 `json:"page"`                    // the English page, from the site root
+	Accelerators          []apiAccelerator       `json:"accelerators"`            //
+	Offers                []apiOffer             `json:"offers"`                  //
+	Placements            []apiPlacement         `json:"placements"`              // zones and their stock
+	Scenarios             []apiVerdict           `json:"scenarios"`               // every scenario's verdict
+	WorkCosts             []apiWorkCost          `json:"work_costs"`              // from teams' uploads
+	PublishedCosts        []apiWorkCost          `json:"published_costs"`         // from published results
+	CountGaps             []apiCountGap          `json:"count_gaps"`              // no result for this count
+	Similar               []apiTypeRef           `json:"similar_on_other_clouds"` // as the page lists them
 }
 
 // apiPlacement is a zone the type can be launched in, with its stock where
@@ -126,7 +131,8 @@ func (a *apiSite) instanceDoc(t *typeView) apiInstanceDoc {
 		LocalStorageGB: it.LocalStorageGB, LocalNVMe: it.LocalNVMe, Network: it.Network, NetworkGbps: it.NetworkGbps,
 		RDMA: it.RDMA, EFAInterfaces: it.EFAInterfaces, Generation: it.Generation, BareMetal: it.BareMetal,
 		Source: it.Source, Synthetic: it.Synthetic, GPUs: t.units, GPUMemoryGiB: t.gpuMem, GPUModel: t.GPUModel,
-		Conflicts: it.Conflicts, Page: t.Href,
+		Conflicts: it.Conflicts, Page: t.Href, InterconnectBandwidth: it.InterconnectBandwidth,
+		InterconnectUnit: it.InterconnectUnit, InterconnectSource: it.InterconnectSource,
 		Accelerators: []apiAccelerator{}, Offers: []apiOffer{}, Placements: []apiPlacement{}, Scenarios: a.verdicts[it.Key()],
 		WorkCosts: []apiWorkCost{}, PublishedCosts: []apiWorkCost{}, CountGaps: []apiCountGap{}, Similar: []apiTypeRef{}}
 	if d.Scenarios == nil {

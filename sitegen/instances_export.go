@@ -18,6 +18,7 @@ var InstanceColumns = []string{
 	"interconnect", "local_storage_gb", "local_nvme", "network", "network_gbps", "rdma",
 	"generation", "bare_metal", "source", "synthetic",
 	"gpu_memory_class_gb_each", "gpu_memory_from_reference", "network_cards", "efa_interfaces", "spec_conflicts",
+	"interconnect_bandwidth", "interconnect_unit", "interconnect_source",
 }
 
 // instanceRecord is a type's cells in InstanceColumns order, before CSV protection.
@@ -35,6 +36,10 @@ func instanceRecord(t catalog.InstanceType) []string {
 	if t.NetworkGbps != nil {
 		gbps = t.NetworkGbps.String()
 	}
+	linkBandwidth := ""
+	if t.InterconnectBandwidth != nil {
+		linkBandwidth = t.InterconnectBandwidth.String()
+	}
 	disk := ""
 	if t.LocalStorageGB > 0 {
 		disk = fmt.Sprint(t.LocalStorageGB)
@@ -46,6 +51,7 @@ func instanceRecord(t catalog.InstanceType) []string {
 		t.Generation, fmt.Sprint(t.BareMetal), t.Source, fmt.Sprint(t.Synthetic),
 		class, fmt.Sprint(acc.MemoryFromReference), fmt.Sprint(len(t.NetworkCards)), fmt.Sprint(t.EFAInterfaces),
 		conflictsText(t.Conflicts),
+		linkBandwidth, t.InterconnectUnit, t.InterconnectSource,
 	}
 }
 

@@ -94,6 +94,9 @@ type instanceParquet struct {
 	NetworkCards           int32    `parquet:"network_cards"`
 	EFAInterfaces          int32    `parquet:"efa_interfaces"`
 	SpecConflicts          string   `parquet:"spec_conflicts,optional"`
+	InterconnectBandwidth  *float64 `parquet:"interconnect_bandwidth,optional"`
+	InterconnectUnit       string   `parquet:"interconnect_unit,optional,dict"`
+	InterconnectSource     string   `parquet:"interconnect_source,optional,dict"`
 }
 
 // ParquetTypes describes the Parquet type of every column, for the downloads page.
@@ -102,7 +105,7 @@ var ParquetTypes = map[string]string{
 	"gpu_memory_gib_each": "DOUBLE", "network_gbps": "DOUBLE", "vcpus": "INT32", "local_storage_gb": "INT64",
 	"fetched_at": "TIMESTAMP(ms, UTC)", "observed_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "reported": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
 	"provider": "partition (folder name)", "gpu_memory_class_gb_each": "DOUBLE", "gpu_memory_from_reference": "BOOLEAN",
-	"network_cards": "INT32", "efa_interfaces": "INT32",
+	"network_cards": "INT32", "efa_interfaces": "INT32", "interconnect_bandwidth": "DOUBLE",
 	"interruption_savings_pct": "INT32", "interruption_observed_at": "TIMESTAMP(ms, UTC)",
 }
 
@@ -211,6 +214,10 @@ func WriteInstancesParquet(w io.Writer, s *catalog.Snapshot, p catalog.Provider)
 			Generation: t.Generation, BareMetal: t.BareMetal, Source: t.Source, Synthetic: t.Synthetic,
 			GPUMemoryFromReference: acc.MemoryFromReference, NetworkCards: int32(len(t.NetworkCards)),
 			EFAInterfaces: int32(t.EFAInterfaces), SpecConflicts: conflictsText(t.Conflicts),
+			InterconnectUnit: t.InterconnectUnit, InterconnectSource: t.InterconnectSource,
+		}
+		if t.InterconnectBandwidth != nil {
+			row.InterconnectBandwidth = floatPtr(*t.InterconnectBandwidth)
 		}
 		if len(t.Accelerators) > 0 {
 			row.GPUMemoryGiBEach = floatPtr(acc.MemoryGiB)

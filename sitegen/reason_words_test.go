@@ -59,7 +59,11 @@ func TestReasonWords_BothLanguages(t *testing.T) {
 		{"a mean of parts", compare.Reason{Code: compare.ReasonDimMean, Parts: []compare.Reason{
 			{Code: compare.ReasonPartNVLink, Figures: []compare.ReasonFigure{q("score", "1", compare.UnitScore)}},
 			{Code: compare.ReasonPartNetwork, Figures: []compare.ReasonFigure{q("have", "400", compare.UnitGbps), q("target", "3200", compare.UnitGbps), q("score", "0.125", compare.UnitScore)}}}},
-			"mean of NVLink 1, network 400/3,200 Gbps 0.13", "取平均：NVLink 互联 1，网络 400/3,200 Gbps 0.13"},
+			"mean of NVLink-class link 1, network 400/3,200 Gbps 0.13", "取平均：NVLink 级互联 1，网络 400/3,200 Gbps 0.13"},
+		{"an unknown part left out of the mean", compare.Reason{Code: compare.ReasonDimMean, Parts: []compare.Reason{
+			{Code: compare.ReasonPartNVLinkUnknown},
+			{Code: compare.ReasonPartNetwork, Figures: []compare.ReasonFigure{q("have", "400", compare.UnitGbps), q("target", "3200", compare.UnitGbps), q("score", "0.125", compare.UnitScore)}}}},
+			"mean of GPU link unknown (left out of the mean), network 400/3,200 Gbps 0.13", "取平均：GPU 互联未知（不计入平均），网络 400/3,200 Gbps 0.13"},
 		{"a break-even", compare.Reason{Code: compare.ReasonBreakEven, Figures: []compare.ReasonFigure{{Name: "billing", Group: compare.GroupBilling, Codes: []string{"reserved_1y_all_upfront"}},
 			q("rate", "12.24", compare.UnitUSDHour), q("hours", "408.5", compare.UnitHours), q("utilisation", "55.96", compare.UnitPercent)}},
 			"Reserved 1y, all upfront: costs less than on-demand at 12.24 USD/h above 408.5 h a month (56% utilisation)",
@@ -189,6 +193,7 @@ var sameInBothLanguages = map[string]bool{
 	"fit.col.gb": true, "fit.col.gib": true, "fit.col.rank": true, "tco.col_a": true, "tco.col_b": true,
 	"unitfmt.GiB": true, "unitfmt.GB": true, "unitfmt.GB/s": true, "unitfmt.Gbps": true, "unitfmt.TFLOPS": true, "unitfmt.TOPS": true,
 	"figure.fp64": true, "figure.fp32": true, "figure.tf32": true, "figure.bf16": true, "figure.fp16": true, "figure.fp8": true, "figure.int8": true,
+	"link.nvswitch": true, "link.nvlink": true, "link.neuronlink": true, // product names
 }
 
 // A Chinese message identical to its English one is an untranslated message,

@@ -113,24 +113,26 @@ func TestFind_ReadmeChinaCNY(t *testing.T) {
 
 // The README's third example. Checked by hand against data/scenarios.yaml:
 // llm-inference-large requires GPUs (or NPUs) of 24 GB or more each, 160 GB
-// in all and NVLink; compare gives "fits" to exactly these 14 types (those
-// with NVLink-connected SXM parts and an on-demand price: A100 80GB, A100
-// 40GB, V100 SXM2, H100, H200); types whose link is unknown (B200, the
-// unnamed Alibaba "H") may fit and are not listed, as in the explorer.
-// Cheapest first: alibaba ecs.gn7e-c16g1.8xlarge (2x A100 80GB, 160 GB) at
-// 69.03688 CNY/h in ap-southeast-5 = 69.03688 × 1.1566 / 8.1836 = 9.7570819
-// USD/h through the catalog's ECB rates.
+// in all and a fast link (NVLink, NVSwitch or NeuronLink); compare gives
+// "fits" to exactly these 20 types: those whose provider documents such a link
+// (data/interconnect.csv: AWS p4d, p4de, p5, p6-b200, p6-b300, trn1, trn1n,
+// inf2, Tencent GT4, GN10X, GN10Xp, Alibaba gn6e) and those with SXM parts
+// (NVLink on the HGX board) and an on-demand price. Types whose link is
+// unknown (the unnamed Alibaba "H") may fit and are not listed, as in the
+// explorer. Cheapest first: aws inf2.24xlarge (6x Inferentia2, 32 GiB each)
+// at 6.49063 USD/h in us-east-1.
 func TestFind_ReadmeScenario(t *testing.T) {
 	a := runFindJSON(t, ExitOK, "scenario:llm-inference-large")
-	want := []string{"alibaba/ecs.gn7e-c16g1.8xlarge", "tencent/GN10Xp.20XLARGE320", "tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320",
-		"alibaba/ecs.gn7e-c16g1.16xlarge", "aws/p4d.24xlarge", "alibaba/ecs.gn6e-c12g1.24xlarge", "aws/p4de.24xlarge", "aws/p3dn.24xlarge",
-		"tencent/GT4.41XLARGE948", "alibaba/ecs.gn7e-c16g1.32xlarge", "alibaba/ecs.sccgn7ex.32xlarge", "aws/p5.48xlarge", "aws/p5en.48xlarge"}
+	want := []string{"aws/inf2.24xlarge", "alibaba/ecs.gn7e-c16g1.8xlarge", "aws/inf2.48xlarge", "tencent/GN10Xp.20XLARGE320", "tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320",
+		"alibaba/ecs.gn7e-c16g1.16xlarge", "aws/trn1.32xlarge", "aws/p4d.24xlarge", "alibaba/ecs.gn6e-c12g1.24xlarge", "aws/trn1n.32xlarge", "aws/p4de.24xlarge", "aws/p3dn.24xlarge",
+		"tencent/GT4.41XLARGE948", "alibaba/ecs.gn7e-c16g1.32xlarge", "alibaba/ecs.sccgn7ex.32xlarge", "aws/p5.48xlarge", "aws/p5en.48xlarge",
+		"aws/p6-b200.48xlarge", "aws/p6-b300.48xlarge"}
 	if diff := cmp.Diff(want, rowKeys(a)); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 	r := a.Rows[0]
-	if r.PricePerHour.String() != "9.7570819" || r.Region != "ap-southeast-5" || r.Prices[0].Amount.String() != "69.03688" ||
-		r.Prices[0].AmountCurrency != "CNY" || r.GPUMemoryTotalGB.String() != "160" {
+	if r.PricePerHour.String() != "6.49063" || r.Region != "us-east-1" || r.Prices[0].Amount.String() != "6.49063" ||
+		r.Prices[0].AmountCurrency != "USD" || r.GPUMemoryTotalGB.String() != "192" {
 		t.Errorf("first row %+v", r)
 	}
 }

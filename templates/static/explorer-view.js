@@ -34,7 +34,9 @@
         provider: lower([t.p, pn[0], pn[1]]),
         gpu: lower([t.model, t.gpu]),
         rdma: lower([t.rdma]),
-        interconnect: lower([t.ic])
+        // NVSwitch is NVLink through switches: interconnect:nvlink finds it
+        // too (catalog.LinkNames; pinned by compare/testdata/find_vectors.json).
+        interconnect: lower(t.ic === 'nvswitch' ? [t.ic, 'nvlink'] : [t.ic])
       };
       t.cpuPerGPU = t.units > 0 ? t.vcpus / t.units : null;
     });
