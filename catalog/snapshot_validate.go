@@ -178,9 +178,5 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 // knownCurrency reports whether c is a currency prices may be in: one the
 // providers publish in, or one the snapshot's FX table converts.
 func (s *Snapshot) knownCurrency(c Currency) bool {
-	if PublishedCurrency(c) || c == s.FX.Base {
-		return true
-	}
-	_, ok := s.FX.Rates[c]
-	return ok
+	return PublishedCurrency(c) || c == s.FX.Base || s.FX.knows(c)
 }
