@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,9 @@ const lockPoll = 50 * time.Millisecond
 // lock file then records this process's pid for the next waiter's message.
 func Lock(target string, wait time.Duration, waiting func(lock string, holder int)) (*FileLock, error) {
 	path := target + LockSuffix
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("lock %s: %w", SafeLine(target), err)
+	}
 	f, err := openLockFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", SafeLine(target), err)

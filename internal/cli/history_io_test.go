@@ -1,10 +1,17 @@
 package cli
 
 import (
+	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 // An import refuses, with file:line, a currency that the history's FX
@@ -36,5 +43,149 @@ func TestHistoryImport_RefusesUnconvertibleCurrencyAndFutureDates(t *testing.T) 
 	obs := obsFile(t, dir, "obs.csv", header+row)
 	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", filepath.Join(dir, "h.jsonl")); code != ExitOK {
 		t.Errorf("a good row: exit %d\n%s", code, stderr)
+	}
+}
+
+// Two (here eight) imports into one history at the same time each land
+// their records: the second reads the history after the first wrote it.
+func TestHistoryImport_ConcurrentImportsLoseNothing(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, "history.jsonl")
+	const header = "provider,instance_type,region,billing,price,currency,unit,includes,observed_at,source\n"
+	const n = 8
+	files := make([]string, n)
+	for i := range n {
+		files[i] = obsFile(t, dir, fmt.Sprintf("obs%d.csv", i),
+			header+fmt.Sprintf("aws,p5.48xlarge,us-east-%d,on_demand,98.32,USD,hour,instance only,2025-06-01,https://example.org/%d\n", i+1, i))
+	}
+	var wg sync.WaitGroup
+	codes := make([]int, n)
+	errs := make([]string, n)
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			codes[i], _, errs[i] = runCmd(runHistory, "import", files[i], "--history", hist)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i := range n {
+		if codes[i] != ExitOK {
+			t.Errorf("import %d: exit %d\n%s", i, codes[i], errs[i])
+		}
+	}
+	h, err := catalog.ReadHistory(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.ObservationCount(); got != n {
+		t.Errorf("the history holds %d observations, want %d: concurrent imports lost records", got, n)
+	}
+}
+
+// An import waits while another run (here a crawl's write, simulated) holds
+// the history's lock, says so naming the lock and the holder's pid, and then
+// reads what that run wrote; past the wait it fails clearly and writes
+// nothing.
+func TestHistoryImport_WaitsForTheLockAndRereads(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, "history.jsonl")
+	obs := obsFile(t, dir, "p5.csv", p5Observations)
+	lock, err := catalog.Lock(hist, time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var code int
+	var stderr string
+	go func() {
+		defer close(done)
+		code, _, stderr = runCmd(runHistory, "import", obs, "--history", hist)
+	}()
+	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-done:
+		t.Fatalf("the import did not wait for the lock: exit %d\n%s", code, stderr)
+	default:
+	}
+	// The crawl writes its history while it holds the lock.
+	h := catalog.NewHistory()
+	if _, err := h.Append(diffSnapshot(0, "55.04")); err != nil {
+		t.Fatal(err)
+	}
+	if err := catalog.WriteHistory(hist, h); err != nil {
+		t.Fatal(err)
+	}
+	if err := lock.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	wantWait := fmt.Sprintf("history import: waiting for %s.lock, held by process %d", hist, os.Getpid())
+	if code != ExitOK || !strings.Contains(stderr, wantWait) {
+		t.Fatalf("exit %d, want 0 and %q:\n%s", code, wantWait, stderr)
+	}
+	got, err := catalog.ReadHistory(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Crawls()) != 1 || got.ObservationCount() != 4 {
+		t.Errorf("the history holds %d crawls and %d observations, want the crawl's 1 and the import's 4", len(got.Crawls()), got.ObservationCount())
+	}
+
+	// Held past the wait: a clear failure, nothing written.
+	defer func(d time.Duration) { lockWait = d }(lockWait)
+	lockWait = 200 * time.Millisecond
+	lock, err = catalog.Lock(hist, time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = lock.Unlock() }()
+	before, _ := os.ReadFile(hist)
+	other := obsFile(t, dir, "other.csv", strings.Replace(p5Observations, "us-east-1", "us-west-2", -1))
+	code, _, stderr = runCmd(runHistory, "import", other, "--history", hist)
+	want := fmt.Sprintf("%s.lock is held by process %d (another gpuatlas run writing the same file) and was not released within 200ms", hist, os.Getpid())
+	if code != ExitError || !strings.Contains(stderr, want) || !strings.Contains(stderr, "nothing was written") {
+		t.Errorf("exit %d, want 1 and %q:\n%s", code, want, stderr)
+	}
+	if after, _ := os.ReadFile(hist); !bytes.Equal(before, after) {
+		t.Error("the import that did not get the lock changed the history")
+	}
+}
+
+// snapshot --out refuses a device, a FIFO or a link before any work, and
+// build --out a symbolic link: neither replaces nor follows it.
+func TestOutputPaths_RefuseWhatIsNotAFileOrFolder(t *testing.T) {
+	dir := t.TempDir()
+	hist := saveHistory(t, dir, diffSnapshot(0, "55.04"))
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ out, want string }{
+		{"/dev/null", "snapshot: --out /dev/null: it is a character device, not a regular file: refusing to replace it"},
+		{fifo, "snapshot: --out " + fifo + ": it is a named pipe, not a regular file"},
+	} {
+		code, _, stderr := runCmd(runSnapshot, "--at", "2025-11-30", "--history", hist, "--out", tc.out)
+		if code != ExitError || !strings.Contains(stderr, tc.want) {
+			t.Errorf("snapshot --out %s: exit %d, want 1 and %q:\n%s", tc.out, code, tc.want, stderr)
+		}
+	}
+	target := filepath.Join(dir, "elsewhere")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "site")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(runBuild, "--out", link)
+	if want := "build: --out " + link + ": it is a symbolic link: refusing to follow it"; code != ExitError || !strings.Contains(stderr, want) {
+		t.Errorf("build --out LINK: exit %d, want 1 and %q:\n%s", code, want, stderr)
+	}
+	if entries, _ := os.ReadDir(target); len(entries) > 0 {
+		t.Errorf("the build wrote where the link points: %v", entries)
 	}
 }
