@@ -156,6 +156,16 @@ func FuzzParseObservations(f *testing.F) {
 			if got != nil {
 				t.Fatalf("records and an error: %v", err)
 			}
+			// Every problem is one line that names the file, and none
+			// repeats a line of it: an error never echoes the content.
+			for _, line := range strings.Split(strings.TrimPrefix(err.Error(), name), "\n"+name) {
+				if len(line) > 1000 {
+					t.Fatalf("a problem of %d bytes: %.200q", len(line), line)
+				}
+			}
+			if header, _, _ := strings.Cut(data, "\n"); len(header) > 120 && strings.Contains(err.Error(), header) {
+				t.Fatalf("the error repeats the first line: %v", err)
+			}
 			return
 		}
 		for _, o := range got {

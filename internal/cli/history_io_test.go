@@ -189,3 +189,98 @@ func TestOutputPaths_RefuseWhatIsNotAFileOrFolder(t *testing.T) {
 		t.Errorf("the build wrote where the link points: %v", entries)
 	}
 }
+
+// A crawl and an import into one history: the crawl takes the history's lock
+// around its read and write, so an import holding it makes the crawl wait,
+// and the crawl then appends to what the import wrote.
+func TestCrawl_TakesTheHistoryLock(t *testing.T) {
+	srv := startAWS(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "catalog.json")
+	hist := filepath.Join(dir, "history.jsonl")
+	lock, err := catalog.Lock(hist, time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The import, under the lock.
+	h := catalog.NewHistory()
+	obs, err := catalog.ParseObservations("p5.csv", []byte(p5Observations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Import(obs, time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	if err := catalog.WriteHistory(hist, h); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		_ = lock.Unlock()
+	}()
+	stderr := crawl(t, srv, out, ExitOK, "--regions", "us-east-1")
+	if want := "crawl: waiting for " + hist + ".lock"; !strings.Contains(stderr, want) {
+		t.Errorf("the crawl did not wait for the history's lock (%q):\n%s", want, stderr)
+	}
+	got, err := catalog.ReadHistory(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Crawls()) != 1 || got.ObservationCount() != 4 {
+		t.Errorf("the history holds %d crawls and %d observations, want the crawl and the import's 4", len(got.Crawls()), got.ObservationCount())
+	}
+}
+
+// history import, fit --models and tco --input refuse what is not a regular
+// file before they open it (a FIFO nobody writes would block the open), and
+// a sparse multi-GB file without reading it; each ends at once.
+func TestReaders_RefuseEndlessInputs(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sparse := filepath.Join(dir, "sparse.csv")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(8 << 30); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.Close()
+	hist := filepath.Join(dir, "history.jsonl")
+	for _, tc := range []struct {
+		run  func(Env, []string) int
+		args []string
+		want string
+	}{
+		{runHistory, []string{"import", "/dev/zero", "--history", hist}, "/dev/zero: not a file (a character device)"},
+		{runHistory, []string{"import", fifo, "--history", hist}, fifo + ": not a file (a named pipe)"},
+		{runHistory, []string{"import", dir, "--history", hist}, dir + ": not a file (a folder)"},
+		{runHistory, []string{"import", sparse, "--history", hist}, sparse + ": larger than 64 MiB"},
+		{runHistory, []string{"import", "/proc/self/environ", "--history", hist}, "/proc/self/environ: refused"},
+		{runFit, []string{"--model", "llama-3.1-8b", "--models", fifo}, fifo + ": not a file (a named pipe)"},
+		{runFit, []string{"--model", "llama-3.1-8b", "--models", sparse}, sparse + ": larger than 10 MB"},
+		{runTCO, []string{"--input", fifo}, fifo + ": not a file (a named pipe)"},
+	} {
+		done := make(chan struct{})
+		var code int
+		var stderr string
+		go func() {
+			defer close(done)
+			code, _, stderr = runCmd(tc.run, tc.args...)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%v: still running after 10 s (blocked on the input)", tc.args)
+		}
+		if code != ExitError || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, want 1 and %q:\n%s", tc.args, code, tc.want, stderr)
+		}
+	}
+	if _, err := os.Stat(hist); err == nil {
+		t.Error("a refused import wrote the history")
+	}
+}
