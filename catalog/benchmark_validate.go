@@ -159,6 +159,11 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				errAt(f, "missing required field %q", f)
 			}
 		}
+		for _, f := range BenchmarkFields {
+			if limit := benchmarkFieldLimit(f); len(get(f)) > limit {
+				errAt(f, "%s: longer than %d bytes (%d)", f, limit, len(get(f)))
+			}
+		}
 		// A run names the instance type it ran on, or (a published result on
 		// another system) that system and its accelerators.
 		if get("provider") != "" || get("instance_type") != "" {
@@ -334,4 +339,15 @@ func betterWord(higher bool) string {
 		return "higher"
 	}
 	return "lower"
+}
+
+// benchmarkFieldLimit is the most bytes a field of an upload record may hold
+// (record_limits.go): free text for the notes and the source URL, a name for
+// every other field.
+func benchmarkFieldLimit(field string) int {
+	switch field {
+	case "notes", "source_url":
+		return MaxTextBytes
+	}
+	return MaxNameBytes
 }

@@ -57,6 +57,8 @@ func TestValidateBenchmarks_Rules(t *testing.T) {
 			}},
 		{"TooManyGPUs", "a.csv", benchHeader + "A,2025-06-01,aws,g5.12xlarge,,5,llm-inference-8b,throughput,tokens/s,1,\n",
 			[]string{`a.csv:2: gpu_count_used 5 is more than the 4 GPUs of g5.12xlarge`}},
+		{"LongSubmitter", "a.csv", benchHeader + strings.Repeat("A", 201) + ",2025-06-01,aws,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,1,\n",
+			[]string{`a.csv:2: submitter: longer than 200 bytes (201)`}},
 		{"ZeroGPUs", "a.csv", benchHeader + "A,2025-06-01,aws,g5.12xlarge,,0,llm-inference-8b,throughput,tokens/s,1,\n",
 			[]string{`a.csv:2: gpu_count_used 0 must be at least 1`}},
 		{"ValueNotPositive", "a.csv", benchHeader + "A,2025-06-01,aws,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,0,\nA,2025-06-02,aws,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,-0.5,\n",

@@ -53,3 +53,10 @@ func (fx FXTable) Convert(amount decimal.Decimal, from, to Currency) (decimal.De
 func (fx FXTable) CrossRate(from, to Currency) (decimal.Decimal, error) {
 	return fx.Convert(decimal.NewFromInt(1), from, to)
 }
+
+// knows reports whether the table converts currency c: its base, or a
+// currency it has a positive rate for.
+func (fx FXTable) knows(c Currency) bool {
+	_, err := fx.Rate(c)
+	return err == nil
+}

@@ -226,6 +226,9 @@ func DecodeHistory(name string, data []byte) (*History, error) {
 	}
 	obsLines := lines[obsStart:]
 	lines = lines[:obsStart]
+	if err := checkHistoryLineLengths(name, lines, obsLines, obsStart); err != nil {
+		return nil, err
+	}
 
 	h := &History{}
 	n := 1 // lines[n] is line n+1
@@ -436,8 +439,8 @@ func (rr *recordLineReader) read(line []byte) (r historyRecord, ok bool) {
 	switch {
 	case bytes.HasPrefix(line, []byte(`{"offer":`)):
 		var o Offer
-		if o, end, ok = readOfferJSON(line, len(`{"offer":`), false, rr.strings); !ok {
-			return r, false
+		if o, end, ok = readOfferJSON(line, len(`{"offer":`), false, rr.strings); !ok || checkOfferLimits(&o) != nil {
+			return r, false // record says what is wrong
 		}
 		r.kind = recOffer
 		if b, ok = appendOfferJSON(b, &o, false); !ok {
@@ -446,8 +449,8 @@ func (rr *recordLineReader) read(line []byte) (r historyRecord, ok bool) {
 		r.key = rr.key(string(o.Provider), o.InstanceType, o.Region, o.Zone, string(o.Billing))
 	case bytes.HasPrefix(line, []byte(`{"placement":`)):
 		var p Placement
-		if p, end, ok = readPlacementJSON(line, len(`{"placement":`), rr.strings); !ok {
-			return r, false
+		if p, end, ok = readPlacementJSON(line, len(`{"placement":`), rr.strings); !ok || checkPlacementLimits(&p) != nil {
+			return r, false // record says what is wrong
 		}
 		r.kind = recPlacement
 		if b, ok = appendPlacementJSON(b, &p); !ok {
@@ -521,33 +524,42 @@ func (rr *recordLineReader) time(b []byte, prefix string) (crawl int, rest []byt
 func (rl recordLine) record() (historyRecord, error) {
 	var r historyRecord
 	var v any
+	var limits error
 	n := 0
 	if rl.Region != nil {
 		n++
 		r.kind, r.key, v = recRegion, rl.Region.Key(), rl.Region
+		limits = checkRegionLimits(rl.Region)
 	}
 	if rl.Instance != nil {
 		n++
 		r.kind, r.key, v = recInstance, rl.Instance.Key(), rl.Instance
+		limits = checkInstanceLimits(rl.Instance)
 	}
 	if rl.Placement != nil {
 		n++
 		r.kind, r.key, v = recPlacement, rl.Placement.Key(), rl.Placement
+		limits = checkPlacementLimits(rl.Placement)
 	}
 	if rl.Offer != nil {
 		n++
 		o, err := rl.Offer.offer(time.Time{})
 		if err != nil {
-			return r, fmt.Errorf("offer %s: %w", o.Key(), err)
+			return r, fmt.Errorf("offer %s: %w", shortKey(o.Key()), err)
 		}
 		r.kind, r.key, v = recOffer, o.Key(), rl.Offer
+		limits = checkOfferLimits(&o)
 	}
 	if rl.Unmapped != nil {
 		n++
 		r.kind, r.key, v = recUnmapped, unmappedKey(*rl.Unmapped), rl.Unmapped
+		limits = checkUnmappedLimits(rl.Unmapped)
 	}
 	if n != 1 {
 		return r, fmt.Errorf("a record line must hold exactly one of crawl, region, instance, placement, offer, unmapped (found %d)", n)
+	}
+	if limits != nil {
+		return r, fmt.Errorf("%s %s: %w", r.kind, shortKey(r.key), limits)
 	}
 	if rl.From == "" {
 		return r, fmt.Errorf("%s %s: no \"from\" crawl", r.kind, r.key)
@@ -657,6 +669,37 @@ func (d *historyDecoder) observations(h *History, first int, lines [][]byte, wan
 	if len(obs) > 0 {
 		h.observations = obs
 		h.series = buildSeries(obs)
+	}
+	return nil
+}
+
+// The longest lines a history may hold: a record (an instance type, an offer
+// …: the real ones are under 3 kB; with every field at its limit, record_limits.go,
+// an instance type is some 40 kB), an observation (as an observation file's
+// line), and a crawl line, whose fetch times grow with the regions crawled
+// (the real ones are under 10 kB).
+const (
+	maxHistoryRecordLine = 64 << 10
+	maxHistoryCrawlLine  = 4 << 20
+)
+
+// checkHistoryLineLengths refuses a line over its kind's limit, before it is
+// decoded: a history within its size limit may still hold one record of
+// hundreds of megabytes.
+func checkHistoryLineLengths(name string, lines, obsLines [][]byte, obsStart int) error {
+	for i, line := range lines {
+		limit := maxHistoryRecordLine
+		if i == 0 || bytes.Contains(line[:min(len(line), 64)], []byte(`"crawl"`)) {
+			limit = maxHistoryCrawlLine
+		}
+		if len(line) > limit {
+			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, i+1, limit>>10)
+		}
+	}
+	for i, line := range obsLines {
+		if len(line) > maxObservationLine {
+			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, obsStart+i+1, maxObservationLine>>10)
+		}
 	}
 	return nil
 }

@@ -132,8 +132,16 @@ next:
 			o.RetrievedAt = now.UTC().Truncate(time.Second)
 			obs[i].RetrievedAt = o.RetrievedAt
 		}
+		if err := checkObservationClock(&o.Observation, now); err != nil {
+			fail(o, "%v", err)
+			continue
+		}
 		if err := o.Validate(); err != nil {
 			fail(o, "%v", err)
+			continue
+		}
+		if !h.convertsFrom(o.Price.Currency, o.ObservedAt) {
+			fail(o, "currency %s: the history's FX table cannot convert it (it converts USD, CNY, EUR and the currencies of the crawls' FX tables): convert the price to one of them, or record a crawl whose FX table has %s first", o.Price.Currency, o.Price.Currency)
 			continue
 		}
 		k := keyOf(&o.Observation)
@@ -449,3 +457,42 @@ func (h *History) instanceNear(key string, i int) (InstanceType, error) {
 // IsObservedStub reports whether an instance type is a stub that At made for a
 // type only imported prices name.
 func IsObservedStub(t InstanceType) bool { return t.Source == stubSource }
+
+// checkObservationClock refuses an observation dated after now, the import's
+// time (no archive observed a price that has not held yet); zero now checks
+// nothing.
+func checkObservationClock(o *Observation, now time.Time) error {
+	if now.IsZero() {
+		return nil
+	}
+	for _, f := range []struct {
+		name string
+		t    time.Time
+	}{{"observed_at", o.ObservedAt}, {"observed_until", o.ObservedUntil}, {"retrieved_at", o.RetrievedAt}} {
+		if f.t.After(now) {
+			return fmt.Errorf("%s %s: in the future (the import runs at %s)", f.name, formatHistoryTime(f.t), formatHistoryTime(now.UTC().Truncate(time.Second)))
+		}
+	}
+	return nil
+}
+
+// convertsFrom reports whether every snapshot the history rebuilds from at on
+// can convert currency c: one the providers publish in (USD, CNY, EUR), or one
+// every FX table in force from at on has a rate for. Before the first crawl a
+// rebuilt snapshot has no FX table.
+func (h *History) convertsFrom(c Currency, at time.Time) bool {
+	if PublishedCurrency(c) {
+		return true
+	}
+	first := sort.Search(len(h.crawls), func(i int) bool { return h.crawls[i].at.After(at) }) - 1
+	if first < 0 || len(h.crawls) == 0 {
+		return false
+	}
+	for i := first; i < len(h.crawls); i++ {
+		fx := h.fxAt(i)
+		if fx == nil || !fx.knows(c) {
+			return false
+		}
+	}
+	return true
+}

@@ -374,7 +374,12 @@ func TestHistoryImport_RetrievedAt(t *testing.T) {
 		want string
 	}{
 		{"no time to give", p5Cut()[0], time.Time{}, "x.jsonl:2: retrieved_at: required (when GPU Atlas retrieved the archive"},
-		{"retrieved before observed", p5Cut()[0], at("2025-01-01T00:00:00Z"), "x.jsonl:2: retrieved_at 2025-01-01T00:00:00Z: before observed_at 2025-06-03T07:24:23Z"},
+		{"retrieved before observed", func() Observation {
+			o := p5Cut()[0]
+			o.RetrievedAt = at("2025-01-01T00:00:00Z")
+			return o
+		}(), now, "x.jsonl:2: retrieved_at 2025-01-01T00:00:00Z: before observed_at 2025-06-03T07:24:23Z"},
+		{"stamped before observed: observed in the future", p5Cut()[0], at("2025-01-01T00:00:00Z"), "x.jsonl:2: observed_at 2025-06-03T07:24:23Z: in the future (the import runs at 2025-01-01T00:00:00Z)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := NewHistory()

@@ -89,7 +89,7 @@ func (o Observation) IncludesText() string { return includesText(o.Includes) }
 // Limits on the text fields of an observation: ids as long as any provider's,
 // sources and notes of a sentence or two.
 const (
-	maxObservationID   = 200
+	maxObservationID   = MaxIDBytes
 	maxObservationText = 1000
 )
 

@@ -8,10 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,7 +100,7 @@ func (d *decimalText) UnmarshalJSON(b []byte) error {
 	}
 	var n json.Number
 	if err := json.Unmarshal(b, &n); err != nil {
-		return fmt.Errorf("want a decimal string or number, got %s", clip(string(b)))
+		return fmt.Errorf("want a decimal string or number, found %s", jsonValueWords(firstByte(b)))
 	}
 	*d = decimalText(n)
 	return nil
@@ -242,17 +242,13 @@ func (e ObservationErrors) Error() string { return strings.Join(e, "\n") }
 // .ndjson, .json; other names by their first byte). Every record is validated; on
 // any problem it returns ObservationErrors listing them (up to 20) and no records.
 func ReadObservationFile(path string) ([]ObservationAt, error) {
-	f, err := os.Open(path)
+	data, err := ReadRegularFile(path, MaxObservationFileBytes)
+	var tooLarge *TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, ObservationErrors{fmt.Sprintf("%s: larger than %d MiB: split it into smaller files", SafeLine(path), MaxObservationFileBytes>>20)}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read observations: %w", err)
-	}
-	defer func() { _ = f.Close() }() // read only: a close error loses nothing
-	data, err := io.ReadAll(io.LimitReader(f, MaxObservationFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read observations %s: %w", path, err)
-	}
-	if len(data) > MaxObservationFileBytes {
-		return nil, ObservationErrors{fmt.Sprintf("%s: larger than %d MiB: split it into smaller files", path, MaxObservationFileBytes>>20)}
 	}
 	return ParseObservations(path, data)
 }
@@ -336,13 +332,44 @@ func parseObservationLines(name string, data []byte, add func(int, observationJS
 			err = errors.New("more than one JSON value on the line")
 		}
 		if err != nil {
-			err = fmt.Errorf("not an observation object: %s", clip(err.Error()))
+			err = fmt.Errorf("not an observation object: %s", observationJSONWords(line, err))
 		}
 		if !add(n, j, err) {
 			return nil
 		}
 	}
 	return nil
+}
+
+// observationJSONWords says what is wrong with a JSON Lines record without
+// repeating the line (the file may be anything): where the JSON breaks, which
+// field has the wrong type, or which field is unknown (quoted, truncated and
+// escaped: a name, never a value).
+func observationJSONWords(line []byte, err error) string {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		_, col := LineCol(line, syn.Offset)
+		return fmt.Sprintf("malformed JSON at column %d", col)
+	case errors.As(err, &typ):
+		_, col := LineCol(line, typ.Offset)
+		return fmt.Sprintf("column %d: %s: want %s, found JSON %s", col, Excerpt(typ.Field), jsonTypeWords(typ.Type), typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return "the line ends before the JSON object does"
+	}
+	msg := err.Error()
+	if field, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		if f, err := strconv.Unquote(field); err == nil {
+			field = f
+		}
+		return fmt.Sprintf("unknown field %s (the fields are %s)", Excerpt(field), observationFieldNames())
+	}
+	if strings.HasPrefix(msg, "more than one JSON value") {
+		return msg
+	}
+	// A field's own decoder (decimalText) words its error itself.
+	return SafeLine(clip(msg))
 }
 
 // parseObservationCSV reads CSV with a header row naming the fields.
@@ -357,10 +384,12 @@ func parseObservationCSV(name string, data []byte, add func(int, observationJSON
 	for i, h := range header {
 		h = strings.TrimSpace(h)
 		if !slices.ContainsFunc(ObservationFields, func(f ObservationField) bool { return f.Name == h }) {
-			return fmt.Errorf("%s:1: unknown column %q (the columns are %s)", name, clip(h), observationFieldNames())
+			// The cell is not repeated: a file that is not an observation
+			// table (a symlink to /proc/self/environ) has its secrets there.
+			return fmt.Errorf("%s:1: column %d of the header is not a field name (the columns are %s)", name, i+1, observationFieldNames())
 		}
 		if _, dup := col[h]; dup {
-			return fmt.Errorf("%s:1: column %q twice", name, h)
+			return fmt.Errorf("%s:1: column %d: %q twice", name, i+1, h)
 		}
 		col[h] = i
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 )
 
 // MB is the unit of the size limits: a million bytes, as the messages say
@@ -50,28 +52,129 @@ func (e *TooLargeError) Error() string {
 // (TooLargeError, "FILE: larger than N MB") without reading more than limit+1
 // bytes of it: an endless stream costs what the limit allows, no more. A
 // regular file or a pipe (`<(zcat catalog.json.gz)`) is read; a device
-// (/dev/zero), a socket or a folder is refused at once. The errors name path.
+// (/dev/zero), a socket, a folder or a file under /proc, /sys or /dev (after
+// symbolic links are resolved: /proc/self/environ holds secrets) is refused
+// before it is opened. The errors name path.
 func ReadFileLimit(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	return readUserFile(path, limit, true)
+}
+
+// ReadRegularFile is ReadFileLimit for the inputs that must be a file a user
+// wrote (an observation file, a TCO input, a models table): a pipe is
+// refused too, before it is opened (opening a FIFO nobody writes waits
+// forever).
+func ReadRegularFile(path string, limit int64) ([]byte, error) {
+	return readUserFile(path, limit, false)
+}
+
+// OpenRegularFile opens path as ReadRegularFile reads it, for a parser that
+// reads a stream: the reader fails with a TooLargeError past limit bytes.
+func OpenRegularFile(path string, limit int64) (io.ReadCloser, error) {
+	f, _, err := openUserFile(path, limit, false)
+	if err != nil {
+		return nil, err
+	}
+	return &limitedFile{Reader: LimitReader(path, f, limit), f: f}, nil
+}
+
+type limitedFile struct {
+	io.Reader
+	f *os.File
+}
+
+func (l *limitedFile) Close() error { return l.f.Close() }
+
+func readUserFile(path string, limit int64, pipes bool) ([]byte, error) {
+	f, info, err := openUserFile(path, limit, pipes)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read-only: a close error loses nothing
-	info, err := f.Stat()
+	return readAllLimit(path, f, info.Size(), limit)
+}
+
+// openUserFile checks what path is before it opens it (stat: a device, a
+// folder, a socket, a pipe unless pipes, a file under /proc, /sys or /dev, a
+// regular file over limit are refused unopened) and again after (fstat: the
+// same file, still of an accepted kind and size), so that a file swapped
+// between the two is refused too.
+func openUserFile(path string, limit int64, pipes bool) (*os.File, fs.FileInfo, error) {
+	before, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if err := checkUserFile(path, before, limit, pipes); err != nil {
+		return nil, nil, err
+	}
+	if err := checkSystemPath(path, before, pipes); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	after, err := f.Stat()
+	if err == nil && !os.SameFile(before, after) {
+		err = fmt.Errorf("%s: the file changed while it was opened; try again", SafeLine(path))
+	}
+	if err == nil {
+		err = checkUserFile(path, after, limit, pipes)
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, err
+	}
+	return f, after, nil
+}
+
+// checkUserFile refuses what is not a regular file (or a pipe, where pipes
+// are read) and a regular file over limit.
+func checkUserFile(path string, info fs.FileInfo, limit int64, pipes bool) error {
 	mode := info.Mode()
 	switch {
 	case mode.IsRegular():
 		if info.Size() > limit {
-			return nil, &TooLargeError{Name: path, Limit: limit}
+			return &TooLargeError{Name: path, Limit: limit}
 		}
-	case mode&fs.ModeNamedPipe != 0:
+	case mode&fs.ModeNamedPipe != 0 && pipes:
 	default:
-		return nil, fmt.Errorf("%s: not a file (%s)", path, fileKind(mode))
+		return fmt.Errorf("%s: not a file (%s)", SafeLine(path), fileKind(mode))
 	}
-	return readAllLimit(path, f, info.Size(), limit)
+	return nil
+}
+
+// systemDirs are the folders whose files are the kernel's, not data: reading
+// them is refused whatever path leads there (/proc/self/environ holds the
+// environment's secrets; /dev/zero never ends).
+var systemDirs = []string{"/proc", "/sys", "/dev"}
+
+// checkSystemPath refuses a path that resolves (through every symbolic link)
+// to a file under /proc, /sys or /dev. A pipe that has no path to resolve to
+// (bash's `<(zcat catalog.json.gz)`, /dev/fd/63) is left to the caller's
+// pipes rule.
+func checkSystemPath(path string, info fs.FileInfo, pipes bool) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", SafeLine(path), err)
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if pipes && info.Mode()&fs.ModeNamedPipe != 0 {
+			return nil
+		}
+		return fmt.Errorf("%s: resolve symbolic links: %w", SafeLine(path), err)
+	}
+	for _, d := range [][]string{{abs}, {resolved}} {
+		for _, sys := range systemDirs {
+			if d[0] == sys || strings.HasPrefix(d[0], sys+"/") {
+				if pipes && info.Mode()&fs.ModeNamedPipe != 0 && d[0] == abs {
+					continue // a pipe of the shell's, /dev/fd/N, checked by its target
+				}
+				return fmt.Errorf("%s: refused: it is (or links to) a file under %s, which holds the system's state, not data", SafeLine(path), sys)
+			}
+		}
+	}
+	return nil
 }
 
 // readAllLimit reads r to its end, at most limit bytes (TooLargeError past

@@ -25,13 +25,19 @@ func (s *Snapshot) validate(priced func(i int) bool, ordered bool) error {
 			return fmt.Errorf("fx rate for %s: must be a positive number below 1e15", c)
 		}
 	}
+	if err := s.checkSnapshotLimits(); err != nil {
+		return err
+	}
 	types := make(map[string]bool, len(s.Instances))
 	for i := range s.Instances {
 		t := &s.Instances[i]
 		if t.ID == "" {
 			return fmt.Errorf("instances[%d]: empty id", i)
 		}
-		key := t.Key()
+		key := shortKey(t.Key())
+		if err := checkInstanceLimits(t); err != nil {
+			return fmt.Errorf("instances[%d] (%s): %w", i, key, err)
+		}
 		check := func(n decimal.Decimal) error {
 			if err := checkNumber(n); err != nil {
 				return fmt.Errorf("instances[%d] (%s): %w", i, key, err)
@@ -75,10 +81,10 @@ func (s *Snapshot) validate(priced func(i int) bool, ordered bool) error {
 				return err
 			}
 		}
-		if types[key] {
+		if types[t.Key()] {
 			return fmt.Errorf("instances[%d]: duplicate instance type %s", i, key)
 		}
-		types[key] = true
+		types[t.Key()] = true
 	}
 	// The offers are checked in parallel chunks; only when that finds a problem,
 	// or the offers out of canonical order, are they checked again in order
@@ -118,7 +124,7 @@ func (s *Snapshot) validateOffers(types map[string]bool, priced func(i int) bool
 	for i := range s.Offers {
 		key := s.Offers[i].Key()
 		if seen[key] {
-			return fmt.Errorf("offers[%d] (%s): duplicate offer", i, key)
+			return fmt.Errorf("offers[%d] (%s): duplicate offer", i, shortKey(key))
 		}
 		seen[key] = true
 		if err := s.checkOffer(i, types, priced); err != nil {
@@ -132,13 +138,16 @@ func (s *Snapshot) validateOffers(types map[string]bool, priced func(i int) bool
 // type and billing kind, and a price with a currency and unit.
 func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) bool) error {
 	o := &s.Offers[i]
-	where := func() string { return fmt.Sprintf("offers[%d] (%s)", i, o.Key()) }
+	where := func() string { return fmt.Sprintf("offers[%d] (%s)", i, shortKey(o.Key())) }
+	if err := checkOfferLimits(o); err != nil {
+		return fmt.Errorf("%s: %w", where(), err)
+	}
 	// Offers of one instance type come together; an offer with the same type as
 	// the one before needs no look-up: that one is checked too (before it, in
 	// validateOffers; by its own chunk, in offersValid).
 	if i == 0 || o.Provider != s.Offers[i-1].Provider || o.InstanceType != s.Offers[i-1].InstanceType {
 		if !types[o.InstanceKey()] {
-			return fmt.Errorf("%s: instance type %s is not in the snapshot", where(), o.InstanceKey())
+			return fmt.Errorf("%s: instance type %s is not in the snapshot", where(), shortKey(o.InstanceKey()))
 		}
 	}
 	if err := validateInterruption(o); err != nil {
@@ -178,9 +187,14 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 // knownCurrency reports whether c is a currency prices may be in: one the
 // providers publish in, or one the snapshot's FX table converts.
 func (s *Snapshot) knownCurrency(c Currency) bool {
-	if PublishedCurrency(c) || c == s.FX.Base {
-		return true
+	return PublishedCurrency(c) || c == s.FX.Base || s.FX.knows(c)
+}
+
+// shortKey is a record's key for a message: as it is when it is short and
+// prints as itself, else quoted, cut and escaped (Excerpt).
+func shortKey(k string) string {
+	if len(k) <= 2*maxExcerpt && SafeLine(k) == k {
+		return k
 	}
-	_, ok := s.FX.Rates[c]
-	return ok
+	return Excerpt(k)
 }

@@ -32,6 +32,11 @@ func runBuild(env Env, args []string) int {
 	if *out == "" {
 		return usageError(env, "build: --out DIR is required")
 	}
+	// A symbolic link is refused before any work, not followed: the site
+	// would be written where it points.
+	if err := catalog.CheckOutputFolder(*out); err != nil {
+		return fail(env, "build: --out %v", err)
+	}
 	snap, raw, err := loadSnapshot(*path)
 	if err != nil {
 		return fail(env, "build: %v", err)
@@ -78,6 +83,11 @@ func runBuild(env Env, args []string) int {
 	if *dev != "" {
 		opts.Templates = os.DirFS(*dev)
 	}
+	lock, err := lockTarget(env, "build", filepath.Clean(*out))
+	if err != nil {
+		return fail(env, "build: %v; nothing was written", err)
+	}
+	defer unlock(env, lock)
 	start := time.Now()
 	stats, err := sitegen.Build(opts)
 	if err != nil {

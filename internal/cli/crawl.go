@@ -67,8 +67,16 @@ func runCrawl(env Env, args []string) int {
 			prevPath = *out
 		}
 	}
+	if *out != "-" {
+		// A device (/dev/null), a FIFO or a link is refused before the crawl.
+		if err := catalog.CheckOutputFile(*out); err != nil {
+			return fail(env, "crawl: --out %v", err)
+		}
+	}
 	var prev *catalog.Snapshot
+	var prevInfo os.FileInfo
 	if prevPath != "" {
+		prevInfo, _ = os.Stat(prevPath)
 		prev, err = catalog.ReadSnapshot(prevPath)
 		if err != nil {
 			return fail(env, "crawl: previous snapshot: %v (fix or move the file; nothing was crawled or written)", err)
@@ -139,6 +147,31 @@ func runCrawl(env Env, args []string) int {
 		}
 	}
 
+	if *historyPath == "" && *out != "-" {
+		*historyPath = filepath.Join(filepath.Dir(*out), "history.jsonl")
+	}
+	// The snapshot and the history are read, merged and written under their
+	// locks (the snapshot's first): a crawl or an import that wrote either
+	// during this crawl is read again, not overwritten.
+	for _, target := range []string{*out, *historyPath} {
+		if target == "-" || target == "" || (target == *historyPath && *noHistory) {
+			continue
+		}
+		lock, err := lockTarget(env, "crawl", target)
+		if err != nil {
+			return fail(env, "crawl: %v; the previous snapshot was left untouched", err)
+		}
+		defer unlock(env, lock)
+	}
+	if *previous == "" && *out != "-" {
+		now, err := os.Stat(*out)
+		if err == nil && (prevInfo == nil || !os.SameFile(now, prevInfo) || !now.ModTime().Equal(prevInfo.ModTime()) || now.Size() != prevInfo.Size()) {
+			if prev, err = catalog.ReadSnapshot(*out); err != nil {
+				return fail(env, "crawl: previous snapshot, written again during the crawl: %v (nothing was written)", err)
+			}
+		}
+	}
+
 	merged := catalog.MergeCrawl(prev, snap, crawled)
 	if len(merged.FX.Rates) == 0 && needsFX(merged) {
 		log.warn("fx: no FX rates available: prices in other currencies will have no USD equivalent")
@@ -147,9 +180,6 @@ func runCrawl(env Env, args []string) int {
 		return ExitError
 	}
 	var hist *catalog.History
-	if *historyPath == "" && *out != "-" {
-		*historyPath = filepath.Join(filepath.Dir(*out), "history.jsonl")
-	}
 	if !*noHistory && *historyPath != "" {
 		h, changed, err := appendHistory(*historyPath, prev, merged)
 		if err != nil {

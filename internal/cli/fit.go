@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -280,7 +279,7 @@ func loadModels(path string) (*compare.ModelSet, error) {
 	if path == "" {
 		return compare.LoadModels(data.FS)
 	}
-	f, err := os.Open(path)
+	f, err := catalog.OpenRegularFile(path, catalog.MaxDataFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read models: %w", err)
 	}

@@ -78,6 +78,13 @@ func runHistoryImport(env Env, args []string) int {
 		}
 		return fail(env, "history import: %d problems (listed above); nothing was written", len(problems))
 	}
+	// The history is read, changed and written under its lock: an import or a
+	// crawl that wrote it meanwhile is read, not overwritten.
+	lock, err := lockTarget(env, "history import", *history)
+	if err != nil {
+		return fail(env, "history import: %v; nothing was written", err)
+	}
+	defer unlock(env, lock)
 	h, err := catalog.ReadHistory(*history)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -42,6 +42,12 @@ func runSnapshot(env Env, args []string) int {
 	if info, err := os.Stat(*out); *out != "-" && err == nil && info.IsDir() {
 		return usageError(env, "snapshot: --out %s is a folder: give the file to write, e.g. --out %s", *out, filepath.Join(*out, "catalog.json"))
 	}
+	if *out != "-" && !*list {
+		// A device (/dev/null), a FIFO or a link is refused before any work.
+		if err := catalog.CheckOutputFile(*out); err != nil {
+			return fail(env, "snapshot: --out %v", err)
+		}
+	}
 	h, err := catalog.ReadHistory(*history)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(env, "snapshot: no history file %s (set --history)", *history)
@@ -73,6 +79,11 @@ func runSnapshot(env Env, args []string) int {
 		}
 		return ExitOK
 	}
+	lock, err := lockTarget(env, "snapshot", *out)
+	if err != nil {
+		return fail(env, "snapshot: %v; nothing was written", err)
+	}
+	defer unlock(env, lock)
 	if err := catalog.WriteSnapshot(*out, snap); err != nil {
 		return fail(env, "snapshot: %v", err)
 	}

@@ -81,7 +81,7 @@ func runTCO(env Env, args []string) int {
 		if len(offers) > 0 {
 			return usageError(env, "tco: --input and --offer do not go together")
 		}
-		b, err := catalog.ReadFileLimit(*input, catalog.MaxDataFileBytes)
+		b, err := catalog.ReadRegularFile(*input, catalog.MaxDataFileBytes)
 		if err != nil {
 			return fail(env, "tco: --input: %v", err)
 		}
