@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 func runServe(env Env, args []string) int {
@@ -24,7 +26,7 @@ func runServe(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "serve: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "serve: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
 		return fail(env, "serve: %s has no index.html: build the site first (make site, or gpuatlas build --out %s)", *dir, *dir)
