@@ -117,3 +117,63 @@ func TestRedact_Base64Forms(t *testing.T) {
 		t.Errorf("%d base64 forms of a 25-byte secret, want 6 (3 offsets × 2 alphabets)", len(forms))
 	}
 }
+
+// A credential written URL-encoded, once or twice, in any case, after an
+// encoded separator (%26, %3F: no word boundary before the name) is removed
+// like a plain one.
+func TestRedact_URLEncodedCredentials(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		leaks []string
+		keeps []string
+	}{
+		{"encoded signature after encoded ampersand",
+			"request %3FAction%3DDescribeRegions%26Signature%3Dabc123secret%26X-Amz-Credential%3DAKIAIOSFODNN7EXAMPLE%252F20260825 failed",
+			[]string{"abc123secret", "AKIAIOSFODNN7EXAMPLE"}, []string{"failed", "Action%3DDescribeRegions"}},
+		{"lower-case escapes and names",
+			"x%26x-amz-signature%3dfe5f80f77d5fa3be%26x-amz-security-token%3dIQoJb3JpZ2luX2Vj",
+			[]string{"fe5f80f77d5fa3be", "IQoJb3JpZ2luX2Vj"}, nil},
+		{"double-encoded",
+			"echo: a%2526Signature%253Dd0ublesecret%2526AccessKeyId%253DLTAI5tTESTKEYID00000001",
+			[]string{"d0ublesecret", "LTAI5tTESTKEYID00000001"}, []string{"echo: "}},
+		{"encoded credential in a header value",
+			"Authorization%3A%20AWS4-HMAC-SHA256%20Credential%3DAKIAIOSFODNN7EXAMPLE%2F20260825%2C%20Signature%3Dfe5f80f77d5f",
+			[]string{"AKIAIOSFODNN7EXAMPLE", "fe5f80f77d5f"}, nil},
+		{"encoded JSON colon",
+			"%22SecurityToken%22%3A%22STS.tok3n%22 rejected",
+			[]string{"STS.tok3n"}, []string{"rejected"}},
+		{"encoded words without a credential stay",
+			"SignatureDoesNotMatch%3A%20see%20docs",
+			nil, []string{"SignatureDoesNotMatch%3A%20see%20docs"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Redact(tt.in)
+			for _, s := range tt.leaks {
+				if strings.Contains(got, s) {
+					t.Errorf("Redact left %q in %q", s, got)
+				}
+			}
+			for _, s := range tt.keeps {
+				if !strings.Contains(got, s) {
+					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
+				}
+			}
+		})
+	}
+}
+
+// A known secret is removed however it was percent-encoded: once, twice,
+// with lower-case hex digits.
+func TestRedact_EncodedSecret(t *testing.T) {
+	const secret = "wJalrXUtnFEMI/K7MDENG+bPx"
+	for _, in := range []string{
+		"k=wJalrXUtnFEMI%2FK7MDENG%2BbPx", "k=wJalrXUtnFEMI%252FK7MDENG%252BbPx",
+		"k=wJalrXUtnFEMI%2fK7MDENG%2bbPx", "k=wJalrXUtnFEMI%252fK7MDENG%252bbPx",
+	} {
+		if got := Redact(in, secret); strings.Contains(got, "K7MDENG") {
+			t.Errorf("Redact(%q) = %q: the secret is left", in, got)
+		}
+	}
+}

@@ -3,12 +3,15 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/ghactions"
+	"github.com/gpuatlas/gpuatlas/internal/termtext"
 )
 
 const checkSynopsis = `check [--catalog FILE] [--format text|markdown|json] [--as-of DATE] [--max-rows N]
@@ -33,16 +36,16 @@ func runCheck(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "check: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "check: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if *format != "text" && *format != "markdown" && *format != "json" {
-		return usageError(env, "check: --format %q: want text, markdown or json", *format)
+		return usageError(env, "check: --format %s: want text, markdown or json", catalog.Excerpt(*format))
 	}
 	var asOf time.Time
 	if *asOfArg != "" {
 		t, ok, err := parseAsOf(*asOfArg)
 		if err != nil || !ok {
-			return usageError(env, "check: --as-of %q: want YYYY-MM-DD or an RFC 3339 time", *asOfArg)
+			return usageError(env, "check: --as-of %s: want YYYY-MM-DD or an RFC 3339 time", catalog.Excerpt(*asOfArg))
 		}
 		asOf = t
 	}
@@ -57,7 +60,7 @@ func runCheck(env Env, args []string) int {
 	var out string
 	switch *format {
 	case "markdown":
-		out = r.Markdown(*maxRows)
+		out = fieldReport(r).Markdown(*maxRows)
 	case "json":
 		b, err := json.MarshalIndent(r, "", "  ")
 		if err != nil {
@@ -65,7 +68,7 @@ func runCheck(env Env, args []string) int {
 		}
 		out = string(b) + "\n"
 	default:
-		out = r.Text(*maxRows)
+		out = fieldReport(r).Text(*maxRows)
 	}
 	if _, err := fmt.Fprint(env.Stdout, out); err != nil {
 		return fail(env, "check: write: %v", err)
@@ -141,15 +144,55 @@ func qualityReport(snap *catalog.Snapshot, asOf time.Time) (catalog.QualityRepor
 	return r, nil
 }
 
+// fieldReport is r with every text that comes from the catalog (an offer's
+// key, a provider's accelerator name, a reason, a source) made one field of a
+// line (termtext.Field), for the text and Markdown reports (which escape
+// Markdown's syntax themselves); the JSON report keeps the catalog's text.
+func fieldReport(r catalog.QualityReport) catalog.QualityReport {
+	tf := termtext.Field
+	fields := func(xs []string) []string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = tf(x)
+		}
+		return out
+	}
+	r.Errors = slices.Clone(r.Errors)
+	for i, e := range r.Errors {
+		r.Errors[i] = catalog.Finding{Code: tf(e.Code), Subject: tf(e.Subject), Message: tf(e.Message)}
+	}
+	r.Suspect = slices.Clone(r.Suspect)
+	for i := range r.Suspect {
+		o := &r.Suspect[i]
+		o.Key, o.InstanceType, o.Region, o.Zone, o.Reasons = tf(o.Key), tf(o.InstanceType), tf(o.Region), tf(o.Zone), fields(o.Reasons)
+		o.Price.Currency, o.Price.Unit = catalog.Currency(tf(string(o.Price.Currency))), catalog.PriceUnit(tf(string(o.Price.Unit)))
+	}
+	r.Unmapped = slices.Clone(r.Unmapped)
+	for i := range r.Unmapped {
+		u := &r.Unmapped[i]
+		u.Provider, u.Name, u.InstanceTypes = catalog.Provider(tf(string(u.Provider))), tf(u.Name), fields(u.InstanceTypes)
+	}
+	r.Stale = slices.Clone(r.Stale)
+	for i := range r.Stale {
+		r.Stale[i].Provider = catalog.Provider(tf(string(r.Stale[i].Provider)))
+	}
+	r.Conflicts = slices.Clone(r.Conflicts)
+	for i := range r.Conflicts {
+		c := &r.Conflicts[i]
+		c.Provider, c.InstanceType = catalog.Provider(tf(string(c.Provider))), tf(c.InstanceType)
+		c.Field, c.Accelerator, c.Model, c.Unit, c.Source = tf(c.Field), tf(c.Accelerator), tf(c.Model), tf(c.Unit), tf(c.Source)
+	}
+	return r
+}
+
 // annotateQuality writes the report's errors, and a line of its warnings, as
 // GitHub Actions annotations when running there.
 func annotateQuality(env Env, r catalog.QualityReport) {
 	if env.Getenv == nil || env.Getenv("GITHUB_ACTIONS") != "true" {
 		return
 	}
-	msg := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	for _, e := range r.Errors {
-		fmt.Fprintf(env.Stderr, "::error title=gpuatlas check::%s: %s\n", msg.Replace(e.Subject), msg.Replace(e.Message))
+		fmt.Fprintln(env.Stderr, ghactions.Annotation("error", "gpuatlas check", "", 0, e.Subject+": "+e.Message))
 	}
 	if n := r.Warnings(); n > 0 {
 		fmt.Fprintf(env.Stderr, "::warning title=gpuatlas check::%d suspect offers, %d unmapped accelerators, %d stale or undated providers (see the report)\n",

@@ -12,6 +12,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/termtext"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
@@ -90,7 +91,7 @@ func runFind(env Env, args []string) int {
 	if len(q.Expr.Errors) > 0 {
 		text := func(k string) (string, bool) { s, ok := msgs[k]; return s, ok }
 		for _, e := range q.Expr.Errors {
-			fmt.Fprintln(env.Stderr, "gpuatlas: find: "+catalog.SafeLine(e.Message(text)))
+			fmt.Fprintln(env.Stderr, "gpuatlas: find: "+catalog.SafeLine(clipFilterError(e).Message(text)))
 		}
 		return ExitUsage
 	}
@@ -104,7 +105,7 @@ func runFind(env Env, args []string) int {
 	}
 	if q.Currency != "native" {
 		if _, err := snap.FX.Rate(catalog.Currency(q.Currency)); err != nil {
-			return usageError(env, "find: --currency %q: the catalog's FX table (%s, %s) has no rate for it; or native", *f.currency, snap.FX.Source, snap.FX.Date)
+			return usageError(env, "find: --currency %s: the catalog's FX table (%s, %s) has no rate for it; or native", catalog.Excerpt(*f.currency), snap.FX.Source, snap.FX.Date)
 		}
 	}
 	ref, err := catalog.LoadGPUReference(data.FS)
@@ -151,11 +152,28 @@ func runFind(env Env, args []string) int {
 	}
 	if len(res.Rows) == 0 {
 		if *f.format == "table" || *f.format == "markdown" {
-			fmt.Fprintln(env.Stderr, catalog.SafeLine(fill(msgs["find.none"], "expr", expr)))
+			fmt.Fprintln(env.Stderr, fill(msgs["find.none"], "expr", termtext.Clip(expr)))
 		}
 		return ExitError
 	}
 	return ExitOK
+}
+
+// clipFilterError is e with what it repeats of the expression (the term, the
+// field, operator and value as written) cut to termtext.MaxEcho characters:
+// a 4,000-character term is named by its start. The list of values it offers
+// is ours and stays whole.
+func clipFilterError(e compare.FilterError) compare.FilterError {
+	e.Term = termtext.Clip(e.Term)
+	args := make(map[string]string, len(e.Args))
+	for k, v := range e.Args {
+		if k != "values" {
+			v = termtext.Clip(v)
+		}
+		args[k] = v
+	}
+	e.Args = args
+	return e
 }
 
 // maxExprBytes bounds the expression read from the command line.
@@ -173,7 +191,7 @@ func (f findFlags) query() (compare.FindQuery, string) {
 	switch *f.format {
 	case "table", "csv", "json", "markdown":
 	default:
-		return q, fmt.Sprintf("--format %q: want table, csv, json or markdown", *f.format)
+		return q, fmt.Sprintf("--format %s: want table, csv, json or markdown", catalog.Excerpt(*f.format))
 	}
 	if *f.limit < 0 {
 		return q, fmt.Sprintf("--limit %d: must be 0 (all) or more", *f.limit)

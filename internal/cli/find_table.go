@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/internal/termtext"
 )
 
 // findCol is one column of the table or Markdown answer.
@@ -18,7 +19,8 @@ type findCol struct {
 
 // columns are the answer's columns in the language: provider, type, GPU,
 // GPUs, GB per GPU, region, a price per shown billing column (a price from
-// another region than the row's names it), per GPU, marks.
+// another region than the row's names it), per GPU, marks. Each cell is a
+// termtext.Field: a provider's string prints as one field of one line.
 func (o findOutput) columns() []findCol {
 	m := o.msgs
 	word := func(k string) string {
@@ -94,7 +96,7 @@ func (o findOutput) columns() []findCol {
 		}
 		vals = append(vals, per, strings.Join(marks, sep))
 		for i := range cols {
-			cols[i].cells = append(cols[i].cells, vals[i])
+			cols[i].cells = append(cols[i].cells, tf(vals[i]))
 		}
 	}
 	return cols
@@ -284,7 +286,7 @@ func (o findOutput) summary() string {
 	if o.query.Currency == "native" {
 		return fill(o.msgs["find.count_native"], "n", n, "total", total)
 	}
-	fx := o.snap.FX.Source + ", " + o.snap.FX.Date
+	fx := tf(o.snap.FX.Source + ", " + o.snap.FX.Date)
 	return fill(o.msgs["find.count"], "n", n, "total", total, "cur", o.query.Currency, "fx", fx)
 }
 
@@ -295,11 +297,7 @@ func (o findOutput) writeMarkdown(w io.Writer) error {
 		return nil
 	}
 	cols := o.columns()
-	esc := func(s string) string {
-		s = strings.ReplaceAll(s, "\\", "\\\\")
-		s = strings.ReplaceAll(s, "|", "\\|")
-		return strings.ReplaceAll(s, "\n", " ")
-	}
+	esc := termtext.Markdown
 	var b strings.Builder
 	row := func(cell func(c findCol) string) {
 		b.WriteString("|")
@@ -318,7 +316,7 @@ func (o findOutput) writeMarkdown(w io.Writer) error {
 	for r := range o.res.Rows {
 		row(func(c findCol) string { return c.cells[r] })
 	}
-	b.WriteString("\n" + o.summary() + "\n")
+	b.WriteString("\n" + termtext.Markdown(o.summary()) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -68,10 +68,10 @@ func runFit(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "fit: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "fit: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if *format != "text" && *format != "json" {
-		return usageError(env, "fit: --format %q: want text or json", *format)
+		return usageError(env, "fit: --format %s: want text or json", catalog.Excerpt(*format))
 	}
 	tag, err := textLang(*lang, env.Getenv)
 	if err != nil {
@@ -110,7 +110,7 @@ func runFit(env Env, args []string) int {
 		return fail(env, "fit: %v", err)
 	}
 	if _, err := snap.FX.Rate(catalog.Currency(*currency)); err != nil {
-		return usageError(env, "fit: --currency %q: the catalog's FX table (%s, %s) has no rate for it", *currency, snap.FX.Source, snap.FX.Date)
+		return usageError(env, "fit: --currency %s: the catalog's FX table (%s, %s) has no rate for it", catalog.Excerpt(*currency), snap.FX.Source, snap.FX.Date)
 	}
 	ref, err := catalog.LoadGPUReference(data.FS)
 	if err != nil {
@@ -118,7 +118,7 @@ func runFit(env Env, args []string) int {
 	}
 	if *gpu != "" {
 		if _, ok := ref.Model(*gpu); !ok {
-			return usageError(env, "fit: --gpu %q: not a GPU model id of data/gpus.csv", *gpu)
+			return usageError(env, "fit: --gpu %s: not a GPU model id of data/gpus.csv", catalog.Excerpt(*gpu))
 		}
 	}
 	cs, err := compare.MemoryCandidates(snap, ref, compare.CandidateOptions{Billing: bk, Currency: catalog.Currency(*currency)})
@@ -168,7 +168,7 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 	if set["params"] {
 		p, err := parseParams(v.params)
 		if err != nil {
-			return in, fmt.Sprintf("--params %q: %v", v.params, err)
+			return in, fmt.Sprintf("--params %s: %v", catalog.Excerpt(v.params), err)
 		}
 		in.Params = p
 	}
@@ -240,13 +240,13 @@ func inputErrorText(e *compare.InputError) string {
 	case "out_of_range":
 		return fmt.Sprintf("%s %s: must be %s to %s", flagName, e.Value, e.Min, e.Max)
 	case "not_one_of":
-		s := fmt.Sprintf("%s %q: want one of %s", flagName, e.Value, strings.Join(e.Allowed, ", "))
+		s := fmt.Sprintf("%s %s: want one of %s", flagName, catalog.Excerpt(e.Value), strings.Join(e.Allowed, ", "))
 		if e.With != "" {
 			s += " for --task " + e.With
 		}
 		return s
 	case "unknown_model":
-		return fmt.Sprintf("%s %q: not a known model; known: %s (or --params N for another model)", flagName, e.Value, strings.Join(e.Allowed, ", "))
+		return fmt.Sprintf("%s %s: not a known model; known: %s (or --params N for another model)", flagName, catalog.Excerpt(e.Value), strings.Join(e.Allowed, ", "))
 	case "missing":
 		switch e.With {
 		case "model":

@@ -11,10 +11,11 @@ import (
 
 // writeFitText writes `gpuatlas fit`'s answer in words from the site's message
 // catalog (sitegen.FitWords), so that the command line and the estimator page
-// say the same in both languages.
+// say the same in both languages; every data field (a model's name and source,
+// an instance type, a region) through termtext.Field.
 func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error {
 	e, in := a.Estimate, a.Estimate.Input
-	fmt.Fprintln(w, f.T("fit.cli.heading", "model", f.ModelName(e), "task", f.T("fit.task."+string(in.Task))))
+	fmt.Fprintln(w, f.T("fit.cli.heading", "model", tf(f.ModelName(e)), "task", f.T("fit.task."+string(in.Task))))
 	vals := []string{"precision", string(in.Precision), "kv_precision", string(in.KVPrecision),
 		"context", sitegen.GroupDigits(fmt.Sprint(in.Context)), "batch", sitegen.GroupDigits(fmt.Sprint(in.Batch)),
 		"sequences", sitegen.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
@@ -24,16 +25,16 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 		fmt.Fprintln(w, f.T("fit.cli.inputs_training", vals...))
 	}
 	for _, fg := range e.Figures {
-		fmt.Fprintln(w, f.Figure(fg))
+		fmt.Fprintln(w, tf(f.Figure(fg)))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range e.Components {
 		label := f.T("fit.comp." + c.Component)
 		if c.Status != compare.StatusEstimated {
-			fmt.Fprintf(tw, "  %s\t%12s\t%13s\t%s\n", label, "—", "", f.Component(c))
+			fmt.Fprintf(tw, "  %s\t%12s\t%13s\t%s\n", label, "—", "", tf(f.Component(c)))
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, sitegen.GB(c.GB)+" GB", sitegen.GB(c.GiB)+" GiB", f.Component(c))
+		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, sitegen.GB(c.GB)+" GB", sitegen.GB(c.GiB)+" GiB", tf(f.Component(c)))
 	}
 	fmt.Fprintf(tw, "  %s\t%12s\t%13s\t\n", f.T("fit.total"), sitegen.GB(e.Total.GB)+" GB", sitegen.GB(e.Total.GiB)+" GiB")
 	if err := tw.Flush(); err != nil {
@@ -43,10 +44,10 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 		fmt.Fprintln(w, f.T("fit.lower_bound"))
 	}
 	for _, n := range e.Notes {
-		fmt.Fprintln(w, f.Note(n))
+		fmt.Fprintln(w, tf(f.Note(n)))
 	}
 	if e.Model != nil {
-		fmt.Fprintln(w, f.T("fit.source", "source", e.Model.Source, "date", e.Model.SourceDate))
+		fmt.Fprintln(w, f.T("fit.source", "source", tf(e.Model.Source), "date", tf(e.Model.SourceDate)))
 	}
 	fmt.Fprintln(w, f.T("fit.method_note"))
 	return writeFitOffers(w, f, a.Offers)
@@ -58,12 +59,12 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 	if o.FitsTotal == 0 {
 		fmt.Fprintln(w, f.T("fit.none"))
 	} else {
-		fmt.Fprintln(w, f.T("fit.cli.fits", "count", fmt.Sprint(o.FitsTotal), "billing", billing, "currency", string(o.Currency)))
+		fmt.Fprintln(w, f.T("fit.cli.fits", "count", fmt.Sprint(o.FitsTotal), "billing", billing, "currency", tf(string(o.Currency))))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for i, r := range o.Fits {
-		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, sitegen.Price(r.Price), r.Instance, r.Region,
-			f.Hardware(r), sitegen.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", sitegen.GB(r.NeedPerGPUGB)), f.Placement(r))
+		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, tf(sitegen.Price(r.Price)), tf(r.Instance), tf(r.Region),
+			tf(f.Hardware(r)), sitegen.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", sitegen.GB(r.NeedPerGPUGB)), tf(f.Placement(r)))
 	}
 	if n := o.FitsTotal - len(o.Fits); n > 0 {
 		fmt.Fprintf(tw, "  %s\n", f.T("fit.cli.more", "n", fmt.Sprint(n)))
@@ -75,7 +76,7 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 		fmt.Fprintln(w, f.T("fit.cli.misses"))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, r := range o.Misses {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Hardware(r), r.Instance, sitegen.Price(r.Price), f.MissReason(r))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", tf(f.Hardware(r)), tf(r.Instance), tf(sitegen.Price(r.Price)), tf(f.MissReason(r)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -84,6 +85,6 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 	fmt.Fprintln(w, f.T("fit.left_out", "unknown", fmt.Sprint(o.UnknownMemory), "no_offer", fmt.Sprint(o.LeftOut.NoOffer),
 		"excluded", fmt.Sprint(o.LeftOut.SuspectOrSynthetic), "billing", billing))
 	fmt.Fprintln(w, f.T("fit.split_note"))
-	fmt.Fprintln(w, f.T("fit.fx", "source", o.FXSource, "date", o.FXDate))
+	fmt.Fprintln(w, f.T("fit.fx", "source", tf(o.FXSource), "date", tf(o.FXDate)))
 	return nil
 }

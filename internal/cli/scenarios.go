@@ -42,10 +42,10 @@ func runScenarios(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "scenarios: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "scenarios: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if *format != "text" && *format != "json" {
-		return usageError(env, "scenarios: --format %q: want text or json", *format)
+		return usageError(env, "scenarios: --format %s: want text or json", catalog.Excerpt(*format))
 	}
 	tag, err := textLang(*lang, env.Getenv)
 	if err != nil {
@@ -66,7 +66,7 @@ func runScenarios(env Env, args []string) int {
 	if *id != "" {
 		s, ok := set.Scenario(*id)
 		if !ok {
-			return usageError(env, "scenarios: --scenario %q: not one of %s", *id, strings.Join(set.IDs(), ", "))
+			return usageError(env, "scenarios: --scenario %s: not one of %s", catalog.Excerpt(*id), strings.Join(set.IDs(), ", "))
 		}
 		scs = []compare.Scenario{s}
 	}

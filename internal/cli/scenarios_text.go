@@ -9,16 +9,21 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/internal/termtext"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
+// tf is a data field of a text line (termtext.Field).
+func tf(s string) string { return termtext.Field(s) }
+
 // writeScenariosText writes `gpuatlas scenarios` in the language of w: every
 // word from the site's message catalog (cli.scn.* and the reasons), numbers by
-// the site's rules.
+// the site's rules, every data field (a scenario's name, an instance type, a
+// region, a reason's figures) through termtext.Field.
 func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snapshot, m compare.Matrix, top int) error {
 	region := w.T("cli.scn.all_regions")
 	if m.Region != "" {
-		region = w.T("cli.scn.region", "region", m.Region)
+		region = w.T("cli.scn.region", "region", tf(m.Region))
 	}
 	fmt.Fprintln(out, w.T("cli.scn.header", "taken", snap.TakenAt.UTC().Format(time.RFC3339), "billing", w.Label("billing", string(m.Billing)), "region", region))
 	fmt.Fprintln(out, w.T("cli.scn.note"))
@@ -28,12 +33,12 @@ func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snap
 		if w.Lang() == "zh" {
 			name, desc = s.NameZH, s.DescriptionZH
 		}
-		fmt.Fprintf(out, "\n== %s: %s ==\n%s\n", s.ID, name, desc)
+		fmt.Fprintf(out, "\n== %s: %s ==\n%s\n", tf(s.ID), tf(name), tf(desc))
 		if req := s.Requires.Reasons(); len(req) > 0 {
-			fmt.Fprintln(out, w.T("cli.scn.requires", "list", w.Reasons(req)))
+			fmt.Fprintln(out, w.T("cli.scn.requires", "list", tf(w.Reasons(req))))
 		}
 		if pref := s.Prefer.Reasons(); len(pref) > 0 {
-			fmt.Fprintln(out, w.T("cli.scn.prefers", "list", w.Reasons(pref)))
+			fmt.Fprintln(out, w.T("cli.scn.prefers", "list", tf(w.Reasons(pref))))
 		}
 		fmt.Fprintln(out, w.T("cli.scn.weights", "list", weightsText(w, s.Weights)))
 		fits, may := 0, 0
@@ -58,12 +63,15 @@ func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snap
 					// A published result: its work key, round and system's GPUs.
 					parts = append(parts, c.WorkKey(), p.Round, fmt.Sprintf("%dx %s", p.GPUCount, p.GPUModel))
 				}
-				wc = "  " + w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload)) +
+				for i := range parts {
+					parts[i] = tf(parts[i])
+				}
+				wc = "  " + w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", tf(w.Label(compare.GroupCostUnit, c.Workload))) +
 					w.T("reason.parts", "parts", strings.Join(parts, w.T("reason.list_sep")))
 			}
-			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s%s\t%s%s\n", i+1, f.InstanceKey, f.Offer.Region, priceText(w, f), ageMark(w, f.Offer, snap.TakenAt),
+			fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s%s\t%s%s\n", i+1, tf(f.InstanceKey), tf(f.Offer.Region), tf(priceText(w, f)), ageMark(w, f.Offer, snap.TakenAt),
 				w.T("cli.scn.score", "score", f.Score.StringFixed(2)), wc)
-			fmt.Fprintf(tw, "  \t%s\n", fitSummary(w, f))
+			fmt.Fprintf(tw, "  \t%s\n", tf(fitSummary(w, f)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -156,18 +164,18 @@ func writeCells(out io.Writer, w sitegen.ReasonWords, title, group string, cells
 		if c.Types == 0 {
 			continue
 		}
-		label := w.Label(group, c.Key)
+		label := tf(w.Label(group, c.Key))
 		if len(c.Best) == 0 {
 			why := ""
 			if c.Reason != nil {
-				why = w.Reason(*c.Reason)
+				why = tf(w.Reason(*c.Reason))
 			}
 			fmt.Fprintf(tw, "  %s\t%s\n", label, why)
 			continue
 		}
 		var best []string
 		for _, f := range c.Best {
-			best = append(best, f.InstanceKey+" "+priceText(w, f)+ageMark(w, f.Offer, now)+w.T("reason.parts", "parts", f.Score.StringFixed(2)))
+			best = append(best, tf(f.InstanceKey)+" "+tf(priceText(w, f))+ageMark(w, f.Offer, now)+w.T("reason.parts", "parts", f.Score.StringFixed(2)))
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t[%s]\n", label, strings.Join(best, w.T("reason.sep")),
 			w.T("scn.cell_counts", "fits", fmt.Sprint(c.Fits), "may", fmt.Sprint(c.MayFit), "n", fmt.Sprint(c.Types)))

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 func runServe(env Env, args []string) int {
@@ -24,7 +26,7 @@ func runServe(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "serve: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "serve: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
 		return fail(env, "serve: %s has no index.html: build the site first (make site, or gpuatlas build --out %s)", *dir, *dir)
@@ -34,11 +36,7 @@ func runServe(env Env, args []string) int {
 		return fail(env, "serve: %v", err)
 	}
 	prefix := "/" + strings.Trim(*base, "/")
-	handler := NewServeHandler(*dir)
-	if prefix != "/" {
-		handler = http.StripPrefix(prefix, handler)
-	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServeServer(*dir, prefix)
 	fmt.Fprintf(env.Stderr, "serving %s at http://%s%s/ (Ctrl-C to stop)\n", *dir, ln.Addr(), strings.TrimSuffix(prefix, "/"))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -65,9 +63,52 @@ const (
 	svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
 )
 
+// newServeServer is serve's HTTP server: the site under prefix ("/" for
+// none). Go's own answer to "OPTIONS *" (200, without the security headers)
+// is turned off, so that every request, whatever its target, reaches the
+// handler, and a path outside prefix gets a 404 with the headers.
+func newServeServer(dir, prefix string) *http.Server {
+	site := NewServeHandler(dir)
+	handler := site
+	if prefix != "/" {
+		handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// The headers first: a path outside the prefix gets
+			// StripPrefix's 404 with them.
+			if allowedMethod(w, r) {
+				http.StripPrefix(prefix, site).ServeHTTP(w, r)
+			}
+		})
+	}
+	return &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, DisableGeneralOptionsHandler: true}
+}
+
+// allowedMethod sets the security headers and answers 405 to every method but
+// GET and HEAD, and 400 to a request target that is no path ("*", an
+// authority as CONNECT sends); it reports whether the request may go on.
+func allowedMethod(w http.ResponseWriter, r *http.Request) bool {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", pagePolicy)
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		h.Set("Cache-Control", "no-store")
+		http.Error(w, "405 method not allowed: the site answers GET and HEAD", http.StatusMethodNotAllowed)
+		return false
+	}
+	if !strings.HasPrefix(r.URL.Path, "/") {
+		h.Set("Cache-Control", "no-store")
+		http.Error(w, "400 bad request: the site answers paths", http.StatusBadRequest)
+		return false
+	}
+	return true
+}
+
 // NewServeHandler serves a built site folder: files as they are, index.html for a
 // folder, and 404.html with status 404 for anything missing. Directory listings are
-// never shown. It answers GET and HEAD only (405 otherwise), reads through an
+// never shown. It answers GET and HEAD only (405 otherwise, with the same
+// headers), reads through an
 // os.Root of the folder, opened for each request (a rebuilt site swaps the
 // folder), so that no path or symbolic link leads out of it, and sends
 // Cache-Control (a year for a versioned asset, /static/…?v=…, else revalidate),
@@ -75,17 +116,10 @@ const (
 // X-Content-Type-Options.
 func NewServeHandler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Content-Security-Policy", pagePolicy)
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			h.Set("Allow", "GET, HEAD")
-			h.Set("Cache-Control", "no-store")
-			http.Error(w, "405 method not allowed: the site answers GET and HEAD", http.StatusMethodNotAllowed)
+		if !allowedMethod(w, r) {
 			return
 		}
+		h := w.Header()
 		root, err := os.OpenRoot(dir)
 		if err != nil {
 			h.Set("Cache-Control", "no-store")

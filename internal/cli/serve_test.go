@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"bufio"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // serveFixture is a small built site, a secret beside it, and links from the
@@ -104,5 +107,79 @@ func TestServe_Handler(t *testing.T) {
 				t.Errorf("Allow = %q", h.Get("Allow"))
 			}
 		})
+	}
+}
+
+// Every request serve's own server receives, whatever its method and request
+// target ("OPTIONS *", CONNECT's authority, a path outside --base-url),
+// carries the security headers; every method but GET and HEAD is answered
+// 405. Sent over raw TCP, since an HTTP client would not send "*".
+func TestServe_RawRequestsGetSecurityHeaders(t *testing.T) {
+	site := serveFixture(t)
+	for _, prefix := range []string{"/", "/atlas"} {
+		srv := newServeServer(site, prefix)
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { _ = srv.Serve(ln) }()
+		tests := []struct {
+			request string
+			status  int
+		}{
+			{"OPTIONS * HTTP/1.1", 405},
+			{"OPTIONS / HTTP/1.1", 405},
+			{"CONNECT 127.0.0.1:443 HTTP/1.1", 405},
+			{"CONNECT example.com:443 HTTP/1.1", 405},
+			{"TRACE / HTTP/1.1", 405},
+			{"PATCH /index.html HTTP/1.1", 405},
+			{"PROPFIND / HTTP/1.1", 405},
+			{"GET * HTTP/1.1", 400},
+			{"GET /outside-the-prefix HTTP/1.1", 404},
+		}
+		if prefix == "/" {
+			tests = append(tests, struct {
+				request string
+				status  int
+			}{"GET / HTTP/1.1", 200})
+		} else {
+			tests = append(tests, struct {
+				request string
+				status  int
+			}{"GET /atlas/ HTTP/1.1", 200})
+		}
+		for _, tt := range tests {
+			t.Run(prefix+" "+tt.request, func(t *testing.T) {
+				c, err := net.Dial("tcp", ln.Addr().String())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer func() { _ = c.Close() }()
+				_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+				if _, err := io.WriteString(c, tt.request+"\r\nHost: localhost\r\nConnection: close\r\n\r\n"); err != nil {
+					t.Fatal(err)
+				}
+				method, _, _ := strings.Cut(tt.request, " ")
+				resp, err := http.ReadResponse(bufio.NewReader(c), &http.Request{Method: method})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_ = resp.Body.Close()
+				if resp.StatusCode != tt.status {
+					t.Errorf("status %d, want %d", resp.StatusCode, tt.status)
+				}
+				h := resp.Header
+				for k, v := range map[string]string{"X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer",
+					"X-Content-Type-Options": "nosniff", "Content-Security-Policy": pagePolicy} {
+					if h.Get(k) != v {
+						t.Errorf("%s = %q, want %q", k, h.Get(k), v)
+					}
+				}
+				if tt.status == 405 && h.Get("Allow") != "GET, HEAD" {
+					t.Errorf("Allow = %q, want GET, HEAD", h.Get("Allow"))
+				}
+			})
+		}
+		_ = srv.Close()
 	}
 }

@@ -63,17 +63,17 @@ func runTCO(env Env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(env, "tco: unexpected argument %q", fs.Arg(0))
+		return usageError(env, "tco: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if *format != "text" && *format != "json" {
-		return usageError(env, "tco: --format %q: want text or json", *format)
+		return usageError(env, "tco: --format %s: want text or json", catalog.Excerpt(*format))
 	}
 	tag, err := textLang(*lang, env.Getenv)
 	if err != nil {
 		return usageError(env, "tco: %v", err)
 	}
 	if *currency != "USD" && *currency != "CNY" {
-		return usageError(env, "tco: --currency %q: want USD or CNY", *currency)
+		return usageError(env, "tco: --currency %s: want USD or CNY", catalog.Excerpt(*currency))
 	}
 
 	var in compare.TCOInput
@@ -100,10 +100,10 @@ func runTCO(env Env, args []string) int {
 		for _, o := range offers {
 			p, _, ok := strings.Cut(o, "/")
 			if !ok {
-				return usageError(env, "tco: --offer %q: want PROVIDER/TYPE, e.g. aws/p4d.24xlarge", o)
+				return usageError(env, "tco: --offer %s: want PROVIDER/TYPE, e.g. aws/p4d.24xlarge", catalog.Excerpt(o))
 			}
 			if _, err := catalog.ParseProvider(p); err != nil {
-				return usageError(env, "tco: --offer %q: %v", o, err)
+				return usageError(env, "tco: --offer %s: %v", catalog.Excerpt(o), err)
 			}
 		}
 		nums := map[string]*decimal.Decimal{}
@@ -173,7 +173,7 @@ func runTCO(env Env, args []string) int {
 			}
 			s, ok := set.Scenario(*scenario)
 			if !ok {
-				return usageError(env, "tco: --scenario %q: not one of %s", *scenario, strings.Join(set.IDs(), ", "))
+				return usageError(env, "tco: --scenario %s: not one of %s", catalog.Excerpt(*scenario), strings.Join(set.IDs(), ", "))
 			}
 			req.Figures = s.Compute
 			if len(s.Workloads) > 0 {

@@ -14,11 +14,13 @@ import (
 
 // writeTCOText writes `gpuatlas tco` in the language of w: every word from the
 // site's message catalog (cli.tco.* and the reasons); figures for people in the
-// tables and sentences, exact in the steps (the formulas a reader checks).
+// tables and sentences, exact in the steps (the formulas a reader checks);
+// every data field (an option's id, the work unit, a note) through
+// termtext.Field, since a hand-made --input holds any text.
 func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) error {
 	in := r.Input
 	wl := in.Workload
-	unit := w.WorkUnit(wl.WorkUnit)
+	unit := tf(w.WorkUnit(wl.WorkUnit))
 	fmt.Fprintln(out, w.T("cli.tco.header", "months", w.Q(decimalInt(wl.HorizonMonths), compare.UnitMonths),
 		"jobs", sitegen.FormatQuantity(wl.JobsPerMonth), "size", sitegen.FormatQuantity(wl.JobSize), "unit", unit,
 		"util", w.Q(wl.Utilisation, compare.UnitShare), "idle", w.Q(wl.IdleHoursPerMonth, compare.UnitHours)))
@@ -30,14 +32,14 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 	}
 	if s := in.Source; s != nil {
 		if s.CatalogTakenAt != "" {
-			fmt.Fprintln(out, w.T("cli.tco.rates", "taken", s.CatalogTakenAt, "base", string(s.FXBase), "date", s.FXDate, "source", s.FXSource))
+			fmt.Fprintln(out, w.T("cli.tco.rates", "taken", tf(s.CatalogTakenAt), "base", tf(string(s.FXBase)), "date", tf(s.FXDate), "source", tf(s.FXSource)))
 		}
 		if s.Note != "" {
-			fmt.Fprintln(out, w.T("cli.tco.rates_note", "note", s.Note))
+			fmt.Fprintln(out, w.T("cli.tco.rates_note", "note", tf(s.Note)))
 		}
 	}
 	for _, n := range in.Notes {
-		fmt.Fprintln(out, w.T("cli.tco.note", "note", w.Reason(n)))
+		fmt.Fprintln(out, w.T("cli.tco.note", "note", tf(w.Reason(n))))
 	}
 	fmt.Fprintln(out, w.T("cli.tco.rounding"))
 	fmt.Fprintln(out)
@@ -47,7 +49,7 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 		w.T("cli.tco.col_hours_job"), w.T("cli.tco.col_needed"), w.T("cli.tco.col_total"), w.T("cli.tco.col_per_unit", "unit", unit))
 	for i, o := range r.Options {
 		opt := in.Options[i]
-		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", o.ID, sitegen.FormatQuantity(opt.Speed.WorkPerHour), w.Label("basis", string(opt.Speed.Basis)),
+		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", tf(o.ID), sitegen.FormatQuantity(opt.Speed.WorkPerHour), tf(w.Label("basis", string(opt.Speed.Basis))),
 			sitegen.FormatRate(o.USDPerHour), sitegen.FormatQuantity(o.HoursPerJob), sitegen.FormatQuantity(o.NeededHoursPerMonth),
 			sitegen.FormatMoney(o.TotalUSD), sitegen.FormatRate(o.CostPerUnitUSD))
 	}
@@ -56,28 +58,28 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 	}
 	for i, o := range r.Options {
 		opt := in.Options[i]
-		fmt.Fprintf(out, "\n%s\n", optionHeading(w, opt))
+		fmt.Fprintf(out, "\n%s\n", tf(optionHeading(w, opt)))
 		if c := opt.Commitment; c != nil && c.Native != nil {
-			fmt.Fprintln(out, "  "+w.T("cli.tco.price", "billing", w.Label("billing", string(c.Billing)), "price", nativeText(w, *c.Native)))
+			fmt.Fprintln(out, "  "+tf(w.T("cli.tco.price", "billing", w.Label("billing", string(c.Billing)), "price", nativeText(w, *c.Native))))
 		}
 		if p := opt.PayAsYouGo; p != nil && p.Native != nil {
-			fmt.Fprintln(out, "  "+w.T("cli.tco.price", "billing", w.Label("billing", string(p.Billing)), "price", nativeText(w, *p.Native)))
+			fmt.Fprintln(out, "  "+tf(w.T("cli.tco.price", "billing", w.Label("billing", string(p.Billing)), "price", nativeText(w, *p.Native))))
 		}
-		fmt.Fprintln(out, "  "+w.T("cli.tco.speed", "speed", w.Exact(opt.Speed.Reason)))
+		fmt.Fprintln(out, "  "+w.T("cli.tco.speed", "speed", tf(w.Exact(opt.Speed.Reason))))
 		for _, s := range o.Steps {
-			fmt.Fprintln(out, "  "+w.Exact(s))
+			fmt.Fprintln(out, "  "+tf(w.Exact(s)))
 		}
 	}
 	if len(r.BreakEvens) > 0 {
 		fmt.Fprintln(out, "\n"+w.T("cli.tco.breakeven"))
 		for _, b := range r.BreakEvens {
-			fmt.Fprintf(out, "  %s%s%s\n", b.Commitment, w.T("scn.colon"), w.Reason(b.Reason))
+			fmt.Fprintf(out, "  %s%s%s\n", tf(b.Commitment), w.T("scn.colon"), tf(w.Reason(b.Reason)))
 		}
 	}
 	if len(r.Comparisons) > 0 {
 		fmt.Fprintln(out, "\n"+w.T("cli.tco.comparisons"))
 		for _, c := range r.Comparisons {
-			fmt.Fprintln(out, "  "+w.Reason(c.Reason))
+			fmt.Fprintln(out, "  "+tf(w.Reason(c.Reason)))
 		}
 	}
 	fmt.Fprintln(out, "\n"+w.T("cli.tco.cumulative"))
@@ -99,7 +101,7 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 	}
 	fmt.Fprintln(out, w.T("cli.tco.columns"))
 	for i, o := range r.Options {
-		fmt.Fprintf(out, "  %d = %s\n", i+1, o.ID)
+		fmt.Fprintf(out, "  %d = %s\n", i+1, tf(o.ID))
 	}
 	return nil
 }
@@ -144,12 +146,12 @@ func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
 func writeTCOCurrencyText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult, c compare.TCOInCurrency) error {
 	cur := string(c.Currency)
 	fmt.Fprintln(out)
-	fmt.Fprintln(out, w.T("cli.tco.in_currency", "currency", cur, "rate", c.Rate.String(), "source", c.FXSource, "date", c.FXDate))
+	fmt.Fprintln(out, w.T("cli.tco.in_currency", "currency", cur, "rate", c.Rate.String(), "source", tf(c.FXSource), "date", tf(c.FXDate)))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", w.T("cli.tco.col_option"), w.T("cli.tco.col_cur_hour", "currency", cur),
-		w.T("cli.tco.col_cur_total", "currency", cur), w.T("cli.tco.col_cur_per_unit", "currency", cur, "unit", w.WorkUnit(r.Input.Workload.WorkUnit)))
+		w.T("cli.tco.col_cur_total", "currency", cur), w.T("cli.tco.col_cur_per_unit", "currency", cur, "unit", tf(w.WorkUnit(r.Input.Workload.WorkUnit))))
 	for _, o := range c.Options {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", o.ID, sitegen.FormatRate(o.PerHour), sitegen.FormatMoney(o.Total), sitegen.FormatRate(o.CostPerUnit))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", tf(o.ID), sitegen.FormatRate(o.PerHour), sitegen.FormatMoney(o.Total), sitegen.FormatRate(o.CostPerUnit))
 	}
 	return tw.Flush()
 }
