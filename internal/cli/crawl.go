@@ -208,6 +208,9 @@ func runCrawl(env Env, args []string) int {
 		} else {
 			log.summary(line)
 		}
+		for _, w := range c.Warnings {
+			log.warn(fmt.Sprintf("%s: %s", c.Provider, w))
+		}
 	}
 	for _, u := range merged.Unmapped {
 		log.warn(fmt.Sprintf("%s: accelerator name %q has no GPU model in data/gpu_aliases.csv (instance types: %s)", u.Provider, u.Name, strings.Join(u.InstanceTypes, ", ")))

@@ -226,6 +226,8 @@ func (p *Adapter) ID() catalog.Provider { return catalog.AWS }
 
 // Regions lists the regions enabled for the account (EC2 DescribeRegions), sorted.
 func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
+	// Regions starts a crawl: the advisor feed is asked for again.
+	p.advisor.reset()
 	out, err := p.ec2.DescribeRegions(ctx, &ec2.DescribeRegionsInput{}, func(o *ec2.Options) { o.Region = p.homeRegion })
 	if err != nil {
 		return nil, p.errs.Wrap(err, "describe regions", p.homeRegion)
@@ -292,26 +294,16 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		}
 	}
 	if len(spot) > 0 {
+		// The feed is an optional enrichment: when it cannot be had, the
+		// spot prices are kept without a band and the crawl is warned, once.
 		feed, fetched, err := p.advisor.get(ctx, now)
 		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
 		case err == nil:
 			withInterruption(spot, region, feed, fetched)
-		case providers.Fatal(err) || ctx.Err() != nil:
-			return nil, err
 		default:
-			// The spot prices wait for the feed: a spot offer is published
-			// with its band or its "no data", never without having asked.
-			waiting := spot
-			data.Missing = append(data.Missing, providers.Shortfall{InstanceTypes: spotTypes(waiting), Err: err,
-				Again: func(ctx context.Context) ([]catalog.Offer, error) {
-					feed, fetched, err := p.advisor.get(ctx, p.clock().UTC())
-					if err != nil {
-						return nil, err
-					}
-					withInterruption(waiting, region, feed, fetched)
-					return waiting, nil
-				}})
-			spot = nil
+			data.Warnings = append(data.Warnings, advisorWarning(err))
 		}
 	}
 	listed = append(listed, spot...)
