@@ -72,6 +72,19 @@ func (c Config) BaseTransport() http.RoundTripper {
 	return c.Transport
 }
 
+// AllowMetadataCredentials is the variable that lets an adapter's SDK ask a
+// metadata service (AWS's instance metadata service, 169.254.169.254) for an
+// instance role's credentials: "1" or "true". Unset, credentials come only
+// from the environment and the standard files (issue 28.15): a crawl on a
+// machine without credentials must not reach out to a link-local service.
+const AllowMetadataCredentials = "GPUATLAS_ALLOW_METADATA_CREDENTIALS"
+
+// MetadataCredentialsAllowed says whether AllowMetadataCredentials is set.
+func (c Config) MetadataCredentialsAllowed() bool {
+	v := strings.ToLower(strings.TrimSpace(c.Env(AllowMetadataCredentials)))
+	return v == "1" || v == "true"
+}
+
 // Credentials reads the named environment variables, all of which the
 // provider needs; when one is empty it returns an error wrapping
 // ErrNoCredentials that names them all ("alibaba: no credentials configured:

@@ -21,6 +21,7 @@ import (
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/ec2"
 	"github.com/aws/aws-sdk-go-v2/service/pricing"
 	"golang.org/x/sync/errgroup"
@@ -98,8 +99,10 @@ type Adapter struct {
 // New builds the adapter from the runner's configuration. Credentials come from
 // AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN) as read by
 // cfg.Getenv, otherwise from the SDK's default chain (AWS_PROFILE, shared files,
-// SSO, container and instance roles). It returns an error wrapping
-// providers.ErrNoCredentials when none can be found.
+// SSO, web identity, container roles where their variables are set), and from
+// the instance metadata service only when GPUATLAS_ALLOW_METADATA_CREDENTIALS
+// is set. It returns an error wrapping providers.ErrNoCredentials when none
+// can be found.
 func New(cfg providers.Config) (providers.Provider, error) {
 	getenv := cfg.Env
 	transport := cfg.BaseTransport()
@@ -114,6 +117,14 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// carried over to the runner's transport below.
 	opts := []func(*config.LoadOptions) error{
 		config.WithRetryer(retryer),
+	}
+	if !cfg.MetadataCredentialsAllowed() {
+		// The default chain's last resort is the instance metadata service
+		// (169.254.169.254, or AWS_EC2_METADATA_SERVICE_ENDPOINT); it is off
+		// unless the user opts in (providers.AllowMetadataCredentials), so
+		// credentials come from the environment and the shared files only.
+		// A profile's credential_source = Ec2InstanceMetadata then finds none.
+		opts = append(opts, config.WithEC2IMDSClientEnableState(imds.ClientDisabled))
 	}
 	if home != "" {
 		opts = append(opts, config.WithRegion(home))
