@@ -44,6 +44,9 @@ type Config struct {
 	// Stats counts the provider's calls, faults and retries; Prepare makes it
 	// and adapters hand it to their Retry (NewRetry does).
 	Stats *Stats
+	// Log receives the SDKs' own log lines, already made safe (see SDKLog);
+	// the CLI passes its reporter. Nil writes them to standard error.
+	Log func(line string)
 }
 
 // Env reads an environment variable through Getenv (os.Getenv when unset).
