@@ -91,6 +91,7 @@ func runCrawl(env Env, args []string) int {
 			Timeout:     *reqTimeout,
 			MaxAttempts: *attempts,
 			Unlimited:   *unlimited,
+			Log:         log.info, // the SDKs' own log lines, made safe (providers.Config.SDKLog)
 		}
 		t := providers.Prepare(f, cfg)
 		if t.Err != nil {

@@ -12,6 +12,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -24,6 +25,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/ec2"
 	"github.com/aws/aws-sdk-go-v2/service/pricing"
+	"github.com/aws/smithy-go/logging"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -115,8 +117,14 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// The HTTP client is set after loading: the SDK applies a custom CA bundle
 	// (AWS_CA_BUNDLE, ca_bundle) only to its own client type, so the bundle is
 	// carried over to the runner's transport below.
+	// The SDK's own log lines (its warnings; the default logger writes them
+	// to standard error as they are) go through the reporter, made safe.
+	sdkLog := cfg.SDKLog(catalog.AWS)
 	opts := []func(*config.LoadOptions) error{
 		config.WithRetryer(retryer),
+		config.WithLogger(logging.LoggerFunc(func(c logging.Classification, format string, v ...any) {
+			sdkLog(string(c) + " " + fmt.Sprintf(format, v...))
+		})),
 	}
 	if !cfg.MetadataCredentialsAllowed() {
 		// The default chain's last resort is the instance metadata service

@@ -77,10 +77,15 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 100}
 	// Retries are ours (backoff with jitter), not the SDK's.
 	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
+	// The SDK's logger (its default writes to standard output as it is)
+	// goes through the reporter, made safe.
+	sdkLog := cfg.SDKLog(catalog.Volcengine, keys...)
+	logger := volcengine.LoggerFunc(func(args ...any) { sdkLog(fmt.Sprint(args...)) })
 	build := func(region, override string) (*session.Session, error) {
 		c := volcengine.NewConfig().WithRegion(region).
 			WithCredentials(credentials.NewStaticCredentials(ak, sk, "")).
 			WithHTTPClient(httpClient).
+			WithLogger(logger).
 			WithMaxRetries(0) // retries are ours (backoff with jitter), not the SDK's
 		if override != "" {
 			host, insecure, err := splitEndpoint(override)
