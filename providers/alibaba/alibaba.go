@@ -163,7 +163,9 @@ func (p *Adapter) with(ctx context.Context, call func(c ecsAPI) error) error {
 		done := make(chan error, 1)
 		go func() {
 			defer func() { p.clients <- c }()
-			done <- call(c)
+			// A panic here would escape the runner's recovery (another
+			// goroutine) and end the process: it becomes the call's error.
+			done <- providers.Safely(catalog.Alibaba, "an ECS call", func() error { return call(c) })
 		}()
 		select {
 		case err := <-done:

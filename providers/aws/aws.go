@@ -285,17 +285,25 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		spot       []catalog.Offer
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		placements, err = p.placements(gctx, region, described)
-		return err
+	// Each call runs under providers.Safely: a panic on these goroutines
+	// would escape the runner's recovery and end the process.
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "describe instance type offerings in "+region, func() (err error) {
+			placements, err = p.placements(gctx, region, described)
+			return err
+		})
 	})
-	g.Go(func() (err error) {
-		listed, err = p.listPrices(gctx, region, described, now)
-		return err
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "list prices in "+region, func() (err error) {
+			listed, err = p.listPrices(gctx, region, described, now)
+			return err
+		})
 	})
-	g.Go(func() (err error) {
-		spot, err = p.spotPrices(gctx, region, names, now)
-		return err
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "spot prices in "+region, func() (err error) {
+			spot, err = p.spotPrices(gctx, region, names, now)
+			return err
+		})
 	})
 	if err := g.Wait(); err != nil {
 		return nil, err
