@@ -226,7 +226,6 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 				cov.Warnings = append(cov.Warnings, w)
 			}
 		}
-		slices.Sort(cov.Warnings)
 		cov.Regions++
 		reg, _ := opts.Regions.Lookup(t.Factory.ID, region)
 		res.regions = append(res.regions, reg)
@@ -244,6 +243,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		res.placements = append(res.placements, data[i].Placements...)
 		res.offers = append(res.offers, data[i].Offers...)
 	}
+	slices.Sort(cov.Warnings)
 	switch {
 	case len(regions) == 0:
 		cov.Status = catalog.CoverageFailed
