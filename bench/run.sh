@@ -14,6 +14,7 @@
 #   diff      two large snapshots BENCH_DIFF_DAYS apart (target < 0.5 s, peak
 #             memory < 10× a snapshot)
 #   history   the nightly job's history step on the long history
+#   binary    the release binary's size (make build; target ≤ 60 MB)
 #   page      the explorer's first load, gzip (target < 250 KB) and the time to
 #             filter 10,000 rows in headless Chromium (target < 16 ms)
 #
@@ -94,6 +95,10 @@ step "build: $offers offers with $days days of history"
   -history "$work/large/history.jsonl" -benchmarks "$work/no-benchmarks" -runs 1 -warmup=false \
   -work "$work/build-history" -rows "$work/rows-build.jsonl"
 
+step "binary: the release build (make build)"
+make --no-print-directory build BIN="$bin/gpuatlas-release" >&2
+"$bin/bench" binary -path "$bin/gpuatlas-release" -rows "$work/rows-binary.jsonl"
+
 step "done"
 echo
-"$bin/bench" table -require crawl,build,snapshot,diff,history,page "$work"/rows-*.jsonl
+"$bin/bench" table -require crawl,build,snapshot,diff,history,page,binary "$work"/rows-*.jsonl

@@ -126,7 +126,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		// The SDK's own retry is off: it retries immediately, without backoff,
 		// and never retries Throttling; p.retry does both.
 		conf := sdk.NewConfig().WithScheme(scheme).WithAutoRetry(false).WithMaxRetryTime(0).WithTimeout(timeout)
-		c, err := ecs.NewClientWithOptions(home, conf, cred)
+		c, err := newECSClient(home, conf, cred)
 		if err != nil {
 			return nil, p.errs.Wrap(err, "build ecs client", "")
 		}
@@ -136,7 +136,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		if domain != "" {
 			c.Domain = domain // host[:port]; skips endpoint resolution
 		}
-		p.clients <- c
+		p.clients <- newECSCalls(c)
 	}
 	return p, nil
 }

@@ -117,14 +117,9 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// The HTTP client is set after loading: the SDK applies a custom CA bundle
 	// (AWS_CA_BUNDLE, ca_bundle) only to its own client type, so the bundle is
 	// carried over to the runner's transport below.
-	// The SDK's own log lines (its warnings; the default logger writes them
-	// to standard error as they are) go through the reporter, made safe.
-	sdkLog := cfg.SDKLog(catalog.AWS)
 	opts := []func(*config.LoadOptions) error{
 		config.WithRetryer(retryer),
-		config.WithLogger(logging.LoggerFunc(func(c logging.Classification, format string, v ...any) {
-			sdkLog(string(c) + " " + fmt.Sprintf(format, v...))
-		})),
+		config.WithLogger(sdkLogger(cfg)),
 	}
 	if !cfg.MetadataCredentialsAllowed() {
 		// The default chain's last resort is the instance metadata service
@@ -192,14 +187,24 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	errs := callErrors(secrets)
 	retry := errs.Retry(cfg, defaultMaxAttempts, defaultBackoff)
 	return &Adapter{
-		ec2:        retryingEC2{api: ec2Client, retry: retry},
-		pricing:    retryingPricing{api: pricingClient, retry: retry, limits: cfg.APILimiters},
+		ec2:        newRetryingEC2(ec2Client, retry),
+		pricing:    retryingPricing{getProducts: pricingClient.GetProducts, retry: retry, limits: cfg.APILimiters},
 		homeRegion: awsCfg.Region,
 		clock:      cfg.Now,
 		errs:       errs,
 		advisor: &spotAdvisor{client: &http.Client{Transport: transport, Timeout: cfg.Timeout},
 			url: spotAdvisorURL(cfg, getenv), retry: retry, errs: errs},
 	}, nil
+}
+
+// sdkLogger is the SDK's logger: its own log lines (its warnings; the
+// default logger writes them to standard error as they are) go through the
+// reporter, made safe (providers.Config.SDKLog).
+func sdkLogger(cfg providers.Config) logging.Logger {
+	log := cfg.SDKLog(catalog.AWS)
+	return logging.LoggerFunc(func(c logging.Classification, format string, v ...any) {
+		log(string(c) + " " + fmt.Sprintf(format, v...))
+	})
 }
 
 // withRootCAs makes the transport trust the given roots (a custom CA bundle from

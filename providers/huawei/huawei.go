@@ -138,8 +138,8 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if err != nil {
 		return nil, a.errs.Wrap(err, "build bss client", "")
 	}
-	a.iam = iam.NewIamClient(iamClient)
-	a.bss = bss.NewBssClient(bssClient)
+	a.iam = newIAMCalls(iam.NewIamClient(iamClient))
+	a.bss = newBSSCalls(bss.NewBssClient(bssClient))
 	ecsOverride := cfg.Endpoints["ecs"]
 	a.newECS = func(regionID, projectID string) (ecsAPI, error) {
 		ep := ecsOverride
@@ -159,7 +159,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		if err != nil {
 			return nil, a.errs.Wrap(err, "build ecs client", regionID)
 		}
-		return ecs.NewEcsClient(hc), nil
+		return newECSCalls(ecs.NewEcsClient(hc)), nil
 	}
 	return a, nil
 }

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
-
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
@@ -32,11 +30,7 @@ func TestSDKLog_ThroughTheReporter(t *testing.T) {
 	if target.Err != nil {
 		t.Fatal(target.Err)
 	}
-	c, err := target.Provider.(*Adapter).client(homeRegion)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.(*cvm.Client).WithDebug(true)
+	target.Provider.(*Adapter).debugSDK = true
 	if _, err := target.Provider.Regions(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -122,6 +122,9 @@ type Adapter struct {
 	// authErr stops the provider: once the API refuses the credentials, every
 	// region fails at once with that error instead of asking again.
 	authErr atomic.Pointer[error]
+	// debugSDK turns on the SDK's debug dump of each request and answer
+	// (through its logger, see New); tests set it.
+	debugSDK bool
 }
 
 // New builds the adapter, mapping GPU families through families (nil: none).
@@ -175,13 +178,14 @@ func New(cfg providers.Config, families Families) (providers.Provider, error) {
 		// The SDK's retries are off; p.retry retries throttling and 5xx.
 		cpf.RateLimitExceededMaxRetries = 0
 		cpf.NetworkFailureMaxRetries = 0
+		cpf.Debug = p.debugSDK
 		c, err := cvm.NewClient(cred, region, cpf)
 		if err != nil {
 			return nil, err
 		}
 		c.WithHttpTransport(statusTransport{transport})
 		c.WithLogger(logger) // its default logger writes to standard error as it is
-		return c, nil
+		return newCVMCalls(c), nil
 	}
 	return p, nil
 }

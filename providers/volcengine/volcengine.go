@@ -77,10 +77,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 100}
 	// Retries are ours (backoff with jitter), not the SDK's.
 	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
-	// The SDK's logger (its default writes to standard output as it is)
-	// goes through the reporter, made safe.
-	sdkLog := cfg.SDKLog(catalog.Volcengine, keys...)
-	logger := volcengine.LoggerFunc(func(args ...any) { sdkLog(fmt.Sprint(args...)) })
+	logger := sdkLogger(cfg, keys)
 	build := func(region, override string) (*session.Session, error) {
 		c := volcengine.NewConfig().WithRegion(region).
 			WithCredentials(credentials.NewStaticCredentials(ak, sk, "")).
@@ -105,9 +102,17 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		if err != nil {
 			return nil, nil, a.errs.Wrap(err, "billing session", region)
 		}
-		return ecs.New(es), billing.New(bs), nil
+		return newECSCalls(ecs.New(es)), newBillingCalls(billing.New(bs)), nil
 	}
 	return a, nil
+}
+
+// sdkLogger is the SDK's logger: its lines (its default logger writes them
+// to standard output as they are) go through the reporter, redacted and made
+// safe (providers.Config.SDKLog).
+func sdkLogger(cfg providers.Config, secrets []string) volcengine.Logger {
+	log := cfg.SDKLog(catalog.Volcengine, secrets...)
+	return volcengine.LoggerFunc(func(args ...any) { log(fmt.Sprint(args...)) })
 }
 
 // splitEndpoint turns an override URL into the SDK's host and its DisableSSL flag.

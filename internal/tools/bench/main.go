@@ -29,6 +29,8 @@ func main() {
 		err = runDiff(args)
 	case "history":
 		err = runHistory(args)
+	case "binary":
+		err = runBinary(args)
 	case "table":
 		err = runTable(os.Stdout, args)
 	default:
@@ -41,6 +43,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: bench build|diff|history|table ... (see go doc ./internal/tools/bench)")
+	fmt.Fprintln(os.Stderr, "usage: bench build|diff|history|binary|table ... (see go doc ./internal/tools/bench)")
 	os.Exit(2)
 }

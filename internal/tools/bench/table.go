@@ -12,8 +12,8 @@ import (
 )
 
 // stageOrder is the order of the table's sections: the nightly job's stages,
-// then the page.
-var stageOrder = []string{"crawl", "build", "snapshot", "diff", "history", "page"}
+// then the page, then the release binary.
+var stageOrder = []string{"crawl", "build", "snapshot", "diff", "history", "page", "binary"}
 
 // runTable prints the rows of the given files as one table, figures beside their
 // targets, with the notes below it and a line saying which targets were missed.
