@@ -428,6 +428,10 @@ type Coverage struct {
 	FailedTypes []TypeFailure `json:"failed_types,omitempty"`
 	// Message explains a skipped or stale provider ("no credentials", the error).
 	Message string `json:"message,omitempty"`
+	// Warnings say what an optional enrichment could not add to data that is
+	// otherwise complete (the AWS spot bands when the Spot Instance Advisor
+	// feed could not be fetched); they leave the status as it is.
+	Warnings []string `json:"warnings,omitempty"`
 	// LastOK is when the data was last confirmed by a successful crawl.
 	LastOK   time.Time `json:"last_ok"`
 	Requests int       `json:"requests,omitempty"`

@@ -44,6 +44,9 @@ type Config struct {
 	// Stats counts the provider's calls, faults and retries; Prepare makes it
 	// and adapters hand it to their Retry (NewRetry does).
 	Stats *Stats
+	// Log receives the SDKs' own log lines, already made safe (see SDKLog);
+	// the CLI passes its reporter. Nil writes them to standard error.
+	Log func(line string)
 }
 
 // Env reads an environment variable through Getenv (os.Getenv when unset).
@@ -70,6 +73,19 @@ func (c Config) BaseTransport() http.RoundTripper {
 		return DefaultBaseTransport()
 	}
 	return c.Transport
+}
+
+// AllowMetadataCredentials is the variable that lets an adapter's SDK ask a
+// metadata service (AWS's instance metadata service, 169.254.169.254) for an
+// instance role's credentials: "1" or "true". Unset, credentials come only
+// from the environment and the standard files (issue 28.15): a crawl on a
+// machine without credentials must not reach out to a link-local service.
+const AllowMetadataCredentials = "GPUATLAS_ALLOW_METADATA_CREDENTIALS"
+
+// MetadataCredentialsAllowed says whether AllowMetadataCredentials is set.
+func (c Config) MetadataCredentialsAllowed() bool {
+	v := strings.ToLower(strings.TrimSpace(c.Env(AllowMetadataCredentials)))
+	return v == "1" || v == "true"
 }
 
 // Credentials reads the named environment variables, all of which the

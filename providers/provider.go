@@ -57,6 +57,11 @@ type RegionData struct {
 	// Missing are the price calls that failed while the rest of the region
 	// was crawled; the runner sweeps them at the end (see Shortfall).
 	Missing []Shortfall
+	// Warnings say what an optional enrichment could not add (the AWS Spot
+	// Instance Advisor's bands): the primary data is all there, so they do
+	// not make the coverage partial. The runner records each distinct
+	// warning once (Coverage.Warnings), however many regions give it.
+	Warnings []string
 }
 
 // Factory describes a provider and builds its adapter.

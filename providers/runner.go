@@ -100,6 +100,12 @@ func Crawl(ctx context.Context, targets []Target, opts Options) (*catalog.Snapsh
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A panic in the adapter fails its provider only.
+			defer func() {
+				if r := recover(); r != nil {
+					results[i] = failedResult(t, newPanicError(t.Factory.ID, "crawl", r))
+				}
+			}()
 			results[i] = crawlProvider(ctx, t, opts)
 		}()
 	}
@@ -152,11 +158,18 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		cov.Message = t.Err.Error()
 		return res
 	}
-	regions, err := t.Provider.Regions(ctx)
+	listRegions := func(ctx context.Context) (regions []string, err error) {
+		err = Safely(t.Factory.ID, "list regions", func() (err error) {
+			regions, err = t.Provider.Regions(ctx)
+			return err
+		})
+		return regions, err
+	}
+	regions, err := listRegions(ctx)
 	if sweepable(err) && ctx.Err() == nil {
 		// The region list is asked again once, with a fresh retry budget,
 		// before the whole provider is given up.
-		regions, err = t.Provider.Regions(WithSweep(ctx))
+		regions, err = listRegions(WithSweep(ctx))
 	}
 	if err != nil {
 		cov.Status = catalog.CoverageFailed
@@ -175,7 +188,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	g.SetLimit(limit)
 	for i, region := range regions {
 		g.Go(func() error {
-			d, err := t.Provider.Crawl(gctx, region)
+			d, err := crawlRegion(gctx, t, region)
 			if err == nil && d == nil {
 				err = errors.New("adapter returned no data")
 			}
@@ -192,7 +205,12 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	for i := range regions {
 		failedFirst[i] = errs[i] != nil
 	}
-	sweep(ctx, t, limit, regions, data, errs)
+	if err := panicIn(errs, data); err == nil {
+		sweep(ctx, t, limit, regions, data, errs)
+	}
+	if err := panicIn(errs, data); err != nil {
+		return failedResult(t, err)
+	}
 	seen := map[string]bool{}
 	for i, region := range regions {
 		if opts.Progress != nil && failedFirst[i] {
@@ -203,6 +221,11 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 			continue
 		}
 		cov.FailedTypes = append(cov.FailedTypes, typeFailures(region, data[i].Missing)...)
+		for _, w := range data[i].Warnings {
+			if !slices.Contains(cov.Warnings, w) {
+				cov.Warnings = append(cov.Warnings, w)
+			}
+		}
 		cov.Regions++
 		reg, _ := opts.Regions.Lookup(t.Factory.ID, region)
 		res.regions = append(res.regions, reg)
@@ -220,6 +243,7 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 		res.placements = append(res.placements, data[i].Placements...)
 		res.offers = append(res.offers, data[i].Offers...)
 	}
+	slices.Sort(cov.Warnings)
 	switch {
 	case len(regions) == 0:
 		cov.Status = catalog.CoverageFailed
@@ -262,6 +286,30 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	observedWhenFetched(res.offers)
 	catalog.FlagImplausible(res.instances, res.offers)
 	return res
+}
+
+// crawlRegion is the adapter's Crawl of one region with a panic recovered as a
+// *PanicError.
+func crawlRegion(ctx context.Context, t Target, region string) (d *RegionData, err error) {
+	err = Safely(t.Factory.ID, "crawl "+region, func() (err error) {
+		d, err = t.Provider.Crawl(ctx, region)
+		return err
+	})
+	return d, err
+}
+
+// failedResult is a provider whose crawl failed as a whole with err (a
+// recovered panic): no data, the error as the coverage's message.
+func failedResult(t Target, err error) providerResult {
+	cov := catalog.Coverage{Provider: t.Factory.ID, Status: catalog.CoverageFailed, Message: err.Error()}
+	if t.Transport != nil {
+		cov.Requests = t.Transport.Requests()
+	}
+	if t.Stats != nil {
+		f := t.Stats.Figures()
+		cov.Faults, cov.Throttled, cov.Retries, cov.Swept = f.Faults, f.Throttled, f.Retries, f.Swept
+	}
+	return providerResult{coverage: cov}
 }
 
 func (o Options) clock() time.Time {

@@ -236,3 +236,24 @@ func TestCrawl_SweepsWhatFailed(t *testing.T) {
 		})
 	}
 }
+
+// An enrichment's warning given by every region is recorded once and leaves
+// the coverage ok: the primary data is complete (issue 28.16).
+func TestCrawl_WarningsRecordedOnceCoverageOK(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	typ := catalog.InstanceType{Provider: catalog.Tencent, ID: "GN7.2XLARGE32", VCPUs: 8, MemoryGiB: catalog.Dec("32"), Generation: "current", Source: "t"}
+	const w = "spot interruption bands unknown"
+	fp := &fakeProvider{regions: []string{"ap-guangzhou", "ap-shanghai"}, data: map[string]*RegionData{
+		"ap-guangzhou": {Instances: []catalog.InstanceType{typ}, Warnings: []string{w}},
+		"ap-shanghai":  {Instances: []catalog.InstanceType{typ}, Warnings: []string{w}},
+	}}
+	snap, err := Crawl(context.Background(), []Target{{Factory: Factory{ID: catalog.Tencent, Concurrency: 2}, Provider: fp, Transport: NewTransport(0, 0), Stats: &Stats{}}},
+		Options{Clock: func() time.Time { return at }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := snap.Coverage[0]
+	if c.Status != catalog.CoverageOK || !slices.Equal(c.Warnings, []string{w}) {
+		t.Errorf("coverage %s with warnings %q, want ok with the warning once", c.Status, c.Warnings)
+	}
+}

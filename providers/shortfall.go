@@ -31,7 +31,8 @@ type Shortfall struct {
 // other call would be refused too). A cancelled crawl is told by its context,
 // not by the error: a request's own timeout also matches
 // context.DeadlineExceeded.
-func Fatal(err error) bool { return errors.Is(err, ErrAuth) }
+// A recovered panic (ErrPanicked) is fatal too: it fails the provider.
+func Fatal(err error) bool { return errors.Is(err, ErrAuth) || errors.Is(err, ErrPanicked) }
 
 // Gather asks ask for every item, at most workers at once, and returns the
 // offers in item order. An item whose call fails becomes a Shortfall naming
@@ -46,7 +47,10 @@ func Gather[T any](ctx context.Context, workers int, items []T, types func(T) []
 	g.SetLimit(max(workers, 1))
 	for i, item := range items {
 		g.Go(func() error {
-			results[i], errs[i] = ask(gctx, item)
+			errs[i] = Safely("", "a price call", func() (err error) {
+				results[i], err = ask(gctx, item)
+				return err
+			})
 			if errs[i] != nil && (Fatal(errs[i]) || ctx.Err() != nil) {
 				return errs[i]
 			}
@@ -99,7 +103,7 @@ func sweep(ctx context.Context, t Target, limit int, regions []string, data []*R
 			switch {
 			case sweepable(errs[i]):
 				g.Go(func() error {
-					d, err := t.Provider.Crawl(gctx, region)
+					d, err := crawlRegion(gctx, t, region)
 					if err == nil && d == nil {
 						err = errors.New("adapter returned no data")
 					}
@@ -122,7 +126,11 @@ func sweep(ctx context.Context, t Target, limit int, regions []string, data []*R
 				data[i].Missing = keep // before any of again's calls adds to it
 				for _, s := range again {
 					g.Go(func() error {
-						offers, err := s.Again(gctx)
+						var offers []catalog.Offer
+						err := Safely(t.Factory.ID, "a price call in "+region, func() (err error) {
+							offers, err = s.Again(gctx)
+							return err
+						})
 						mu.Lock()
 						defer mu.Unlock()
 						if err != nil {

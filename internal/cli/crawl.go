@@ -99,6 +99,7 @@ func runCrawl(env Env, args []string) int {
 			Timeout:     *reqTimeout,
 			MaxAttempts: *attempts,
 			Unlimited:   *unlimited,
+			Log:         log.info, // the SDKs' own log lines, made safe (providers.Config.SDKLog)
 		}
 		t := providers.Prepare(f, cfg)
 		if t.Err != nil {
@@ -237,6 +238,9 @@ func runCrawl(env Env, args []string) int {
 			log.warn(line)
 		} else {
 			log.summary(line)
+		}
+		for _, w := range c.Warnings {
+			log.warn(fmt.Sprintf("%s: %s", c.Provider, w))
 		}
 	}
 	for _, u := range merged.Unmapped {

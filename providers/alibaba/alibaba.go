@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk"
-	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/auth/credentials"
 	"github.com/aliyun/alibaba-cloud-sdk-go/sdk/requests"
 	"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs"
 
@@ -34,8 +33,8 @@ import (
 // clientPool SDK clients bounds the calls in flight across regions.
 var Factory = providers.Factory{
 	ID:            catalog.Alibaba,
-	Services:      []string{"ecs"},
-	Credentials:   []string{"ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET"},
+	Services:      []string{"ecs", stsService},
+	Credentials:   []string{envKeyID, envKeySecret, envSecurityToken, envRoleARN, envOIDCProvider, envOIDCTokenFile},
 	RatePerSecond: 20,
 	Burst:         10,
 	Concurrency:   regionsAtOnce,
@@ -91,16 +90,17 @@ type Adapter struct {
 	prices  map[priceKey]*priceEntry // the crawl's DescribePrice answers
 }
 
-// New builds the adapter. Credentials are ALIBABA_CLOUD_ACCESS_KEY_ID and
-// ALIBABA_CLOUD_ACCESS_KEY_SECRET read through cfg.Getenv; the endpoint is
-// cfg.Endpoints["ecs"] (HOST:PORT, or a URL with an http:// or https:// scheme)
-// or the SDK's regional endpoint over HTTPS.
+// New builds the adapter. Credentials come from the environment as read by
+// cfg.Getenv (credential: an AccessKey pair, an STS token with it, or a role
+// assumed with an OIDC token); the endpoint is cfg.Endpoints["ecs"]
+// (HOST:PORT, or a URL with an http:// or https:// scheme) or the SDK's
+// regional endpoint over HTTPS.
 func New(cfg providers.Config) (providers.Provider, error) {
-	keys, err := cfg.Credentials(catalog.Alibaba, "ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET")
+	transport := cfg.BaseTransport()
+	cred, secrets, err := credential(cfg, transport)
 	if err != nil {
 		return nil, err
 	}
-	id, secret := keys[0], keys[1]
 	domain, scheme, err := cfg.HostEndpoint(catalog.Alibaba, "ecs")
 	if err != nil {
 		return nil, err
@@ -113,13 +113,12 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	transport := cfg.BaseTransport()
 	p := &Adapter{
 		clients: make(chan ecsAPI, clientPool),
 		home:    home,
 		scheme:  scheme,
 		clock:   cfg.Now,
-		errs:    callErrors(keys),
+		errs:    callErrors(secrets),
 		prices:  map[priceKey]*priceEntry{},
 	}
 	p.retry = p.errs.Retry(cfg, defaultMaxAttempts, defaultBackoff)
@@ -127,7 +126,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		// The SDK's own retry is off: it retries immediately, without backoff,
 		// and never retries Throttling; p.retry does both.
 		conf := sdk.NewConfig().WithScheme(scheme).WithAutoRetry(false).WithMaxRetryTime(0).WithTimeout(timeout)
-		c, err := newECSClient(home, conf, credentials.NewAccessKeyCredential(id, secret))
+		c, err := newECSClient(home, conf, cred)
 		if err != nil {
 			return nil, p.errs.Wrap(err, "build ecs client", "")
 		}
@@ -164,7 +163,9 @@ func (p *Adapter) with(ctx context.Context, call func(c ecsAPI) error) error {
 		done := make(chan error, 1)
 		go func() {
 			defer func() { p.clients <- c }()
-			done <- call(c)
+			// A panic here would escape the runner's recovery (another
+			// goroutine) and end the process: it becomes the call's error.
+			done <- providers.Safely(catalog.Alibaba, "an ECS call", func() error { return call(c) })
 		}()
 		select {
 		case err := <-done:

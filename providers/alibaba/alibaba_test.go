@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aliyun/alibaba-cloud-sdk-go/services/ecs"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -450,5 +451,29 @@ func TestCrawl_SecondCrawlAsksAgain(t *testing.T) {
 	}
 	if n := srv.Count("DescribeInstanceTypes"); n != 2 {
 		t.Errorf("DescribeInstanceTypes asked %d times in two crawls, want 2", n)
+	}
+}
+
+// panickingECS panics in DescribeRegions, as an SDK that dereferences a
+// field a vendor left out would.
+type panickingECS struct{ ecsAPI }
+
+func (panickingECS) DescribeRegions(*ecs.DescribeRegionsRequest) (*ecs.DescribeRegionsResponse, error) {
+	panic("nil field\n::error::forged")
+}
+
+// A panic in an SDK call, which runs on a goroutine of its own, becomes the
+// call's error (ErrPanicked, escaped), not the end of the process (issue 32.8).
+func TestWith_PanicIsTheCallsError(t *testing.T) {
+	srv := harness.Start(t)
+	target := harness.Prepare(t, srv)
+	p := target.Provider.(*Adapter)
+	for range cap(p.clients) {
+		c := <-p.clients
+		p.clients <- panickingECS{c}
+	}
+	_, err := p.Regions(context.Background())
+	if !errors.Is(err, providers.ErrPanicked) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("err = %v, want a recovered panic on one line", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -21,8 +22,10 @@ import (
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/ec2"
 	"github.com/aws/aws-sdk-go-v2/service/pricing"
+	"github.com/aws/smithy-go/logging"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -98,8 +101,10 @@ type Adapter struct {
 // New builds the adapter from the runner's configuration. Credentials come from
 // AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN) as read by
 // cfg.Getenv, otherwise from the SDK's default chain (AWS_PROFILE, shared files,
-// SSO, container and instance roles). It returns an error wrapping
-// providers.ErrNoCredentials when none can be found.
+// SSO, web identity, container roles where their variables are set), and from
+// the instance metadata service only when GPUATLAS_ALLOW_METADATA_CREDENTIALS
+// is set. It returns an error wrapping providers.ErrNoCredentials when none
+// can be found.
 func New(cfg providers.Config) (providers.Provider, error) {
 	getenv := cfg.Env
 	transport := cfg.BaseTransport()
@@ -114,6 +119,15 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// carried over to the runner's transport below.
 	opts := []func(*config.LoadOptions) error{
 		config.WithRetryer(retryer),
+		config.WithLogger(sdkLogger(cfg)),
+	}
+	if !cfg.MetadataCredentialsAllowed() {
+		// The default chain's last resort is the instance metadata service
+		// (169.254.169.254, or AWS_EC2_METADATA_SERVICE_ENDPOINT); it is off
+		// unless the user opts in (providers.AllowMetadataCredentials), so
+		// credentials come from the environment and the shared files only.
+		// A profile's credential_source = Ec2InstanceMetadata then finds none.
+		opts = append(opts, config.WithEC2IMDSClientEnableState(imds.ClientDisabled))
 	}
 	if home != "" {
 		opts = append(opts, config.WithRegion(home))
@@ -183,6 +197,16 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	}, nil
 }
 
+// sdkLogger is the SDK's logger: its own log lines (its warnings; the
+// default logger writes them to standard error as they are) go through the
+// reporter, made safe (providers.Config.SDKLog).
+func sdkLogger(cfg providers.Config) logging.Logger {
+	log := cfg.SDKLog(catalog.AWS)
+	return logging.LoggerFunc(func(c logging.Classification, format string, v ...any) {
+		log(string(c) + " " + fmt.Sprintf(format, v...))
+	})
+}
+
 // withRootCAs makes the transport trust the given roots (a custom CA bundle from
 // the AWS configuration) where it can: the runner's transport over an
 // *http.Transport (its base is replaced; the transport is this provider's own), or
@@ -226,6 +250,8 @@ func (p *Adapter) ID() catalog.Provider { return catalog.AWS }
 
 // Regions lists the regions enabled for the account (EC2 DescribeRegions), sorted.
 func (p *Adapter) Regions(ctx context.Context) ([]string, error) {
+	// Regions starts a crawl: the advisor feed is asked for again.
+	p.advisor.reset()
 	out, err := p.ec2.DescribeRegions(ctx, &ec2.DescribeRegionsInput{}, func(o *ec2.Options) { o.Region = p.homeRegion })
 	if err != nil {
 		return nil, p.errs.Wrap(err, "describe regions", p.homeRegion)
@@ -264,17 +290,25 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		spot       []catalog.Offer
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) {
-		placements, err = p.placements(gctx, region, described)
-		return err
+	// Each call runs under providers.Safely: a panic on these goroutines
+	// would escape the runner's recovery and end the process.
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "describe instance type offerings in "+region, func() (err error) {
+			placements, err = p.placements(gctx, region, described)
+			return err
+		})
 	})
-	g.Go(func() (err error) {
-		listed, err = p.listPrices(gctx, region, described, now)
-		return err
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "list prices in "+region, func() (err error) {
+			listed, err = p.listPrices(gctx, region, described, now)
+			return err
+		})
 	})
-	g.Go(func() (err error) {
-		spot, err = p.spotPrices(gctx, region, names, now)
-		return err
+	g.Go(func() error {
+		return providers.Safely(catalog.AWS, "spot prices in "+region, func() (err error) {
+			spot, err = p.spotPrices(gctx, region, names, now)
+			return err
+		})
 	})
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -292,26 +326,16 @@ func (p *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 		}
 	}
 	if len(spot) > 0 {
+		// The feed is an optional enrichment: when it cannot be had, the
+		// spot prices are kept without a band and the crawl is warned, once.
 		feed, fetched, err := p.advisor.get(ctx, now)
 		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
 		case err == nil:
 			withInterruption(spot, region, feed, fetched)
-		case providers.Fatal(err) || ctx.Err() != nil:
-			return nil, err
 		default:
-			// The spot prices wait for the feed: a spot offer is published
-			// with its band or its "no data", never without having asked.
-			waiting := spot
-			data.Missing = append(data.Missing, providers.Shortfall{InstanceTypes: spotTypes(waiting), Err: err,
-				Again: func(ctx context.Context) ([]catalog.Offer, error) {
-					feed, fetched, err := p.advisor.get(ctx, p.clock().UTC())
-					if err != nil {
-						return nil, err
-					}
-					withInterruption(waiting, region, feed, fetched)
-					return waiting, nil
-				}})
-			spot = nil
+			data.Warnings = append(data.Warnings, advisorWarning(err))
 		}
 	}
 	listed = append(listed, spot...)

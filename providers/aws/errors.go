@@ -111,7 +111,7 @@ const authHint = "check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or AWS_PROFILE
 
 // errNoCredentials is New's answer when neither the variables nor the SDK's
 // default chain give credentials.
-var errNoCredentials = fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE", providers.ErrNoCredentials)
+var errNoCredentials = fmt.Errorf("aws: %w: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE (an instance role only with %s=1)", providers.ErrNoCredentials, providers.AllowMetadataCredentials)
 
 // callErrors wraps the adapter's errors, with secrets (the credentials it was
 // given) kept out of their text.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -48,8 +47,11 @@ type advisorRow struct {
 // advisorData is the feed read and checked: region → type → row, Linux rows.
 type advisorData map[string]map[string]advisorRow
 
-// spotAdvisor fetches the feed once per crawl and shares it between the
-// regions; a failed fetch is not kept, so the sweep asks again.
+// spotAdvisor fetches the feed once per crawl and shares the outcome, the
+// feed or the error, between the regions: the feed is an optional enrichment
+// of the spot prices, so a feed that cannot be fetched is asked for once (with
+// its bounded retries), not again for every region and in the sweep
+// (issue 28.16). reset starts a new crawl (Regions calls it).
 type spotAdvisor struct {
 	client *http.Client
 	url    string
@@ -57,32 +59,55 @@ type spotAdvisor struct {
 	errs   providers.CallErrors
 
 	mu      sync.Mutex
+	done    bool // the crawl's one fetch was made (data or err holds its outcome)
 	data    advisorData
 	fetched time.Time
+	err     error
 }
 
-// get returns the feed and when it was fetched, fetching it on first use.
+// reset forgets the outcome of the last crawl's fetch.
+func (a *spotAdvisor) reset() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.done, a.data, a.fetched, a.err = false, nil, time.Time{}, nil
+}
+
+// get returns the feed and when it was fetched, fetching it on first use in
+// the crawl; later calls return the first call's outcome. A fetch cut short by
+// the crawl's own cancellation is not kept.
 func (a *spotAdvisor) get(ctx context.Context, now time.Time) (advisorData, time.Time, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.data != nil {
-		return a.data, a.fetched, nil
+	if a.done {
+		return a.data, a.fetched, a.err
 	}
+	data, err := a.load(ctx)
+	if ctx.Err() != nil {
+		return nil, time.Time{}, ctx.Err()
+	}
+	a.done, a.data, a.err = true, data, err
+	if err == nil {
+		a.fetched = now
+	}
+	return a.data, a.fetched, a.err
+}
+
+// load fetches (with retries) and reads the feed.
+func (a *spotAdvisor) load(ctx context.Context) (advisorData, error) {
 	var body []byte
 	err := a.retry.Do(ctx, func() (err error) {
 		body, err = a.fetch(ctx)
 		return err
 	})
 	if err != nil {
-		return nil, time.Time{}, a.errs.Wrap(err, spotAdvisorAction, "")
+		return nil, a.errs.Wrap(err, spotAdvisorAction, "")
 	}
 	data, err := parseSpotAdvisor(body)
 	if err != nil {
-		return nil, time.Time{}, &providers.CallError{Provider: catalog.AWS, Action: spotAdvisorAction, Err: err,
+		return nil, &providers.CallError{Provider: catalog.AWS, Action: spotAdvisorAction, Err: err,
 			Detail: fmt.Sprintf("%s: %v", a.url, err)}
 	}
-	a.data, a.fetched = data, now
-	return data, now, nil
+	return data, nil
 }
 
 // fetch makes one GET of the document; an answer other than 200 is an error
@@ -192,18 +217,11 @@ func withInterruption(offers []catalog.Offer, region string, data advisorData, f
 	}
 }
 
-// spotTypes lists the instance types of the spot offers, sorted, once each.
-func spotTypes(offers []catalog.Offer) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, o := range offers {
-		if o.Billing == catalog.Spot && !seen[o.InstanceType] {
-			seen[o.InstanceType] = true
-			out = append(out, o.InstanceType)
-		}
-	}
-	sort.Strings(out)
-	return out
+// advisorWarning is the crawl's warning when the feed could not be had: the
+// spot prices are kept, their band unknown ("no data"). The runner records a
+// warning once however many regions give it.
+func advisorWarning(err error) string {
+	return fmt.Sprintf("spot interruption bands unknown: the Spot Instance Advisor feed could not be fetched (%v); spot prices are kept without a band", err)
 }
 
 // spotAdvisorURL is the feed's URL: the --endpoint aws.spotadvisor base (or

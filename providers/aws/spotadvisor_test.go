@@ -2,12 +2,10 @@ package aws
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -64,13 +62,67 @@ func TestCrawl_AdvisorFeedFetchedOncePerCrawl(t *testing.T) {
 	}
 }
 
-// A feed that fails leaves the region's spot offers as a shortfall, named, and
-// the sweep's second ask gives them with their bands; nothing else is lost.
-func TestCrawl_AdvisorFailureIsAShortfall(t *testing.T) {
+// A feed that cannot be fetched (a network that reaches EC2 but not the
+// feed's host) is an optional enrichment lost, not data lost (issue 28.16):
+// every spot price of a full crawl of three regions is still there, without a
+// band; the feed is asked for once (one request and its bounded retries), not
+// per region nor in the sweep; the coverage stays ok with one warning.
+func TestCrawl_AdvisorFailureKeepsSpotPrices(t *testing.T) {
+	regions := []string{"eu-west-1", "us-east-1", "us-west-2"}
 	srv := harness.Start(t)
+	good, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), regions...)
+	wantSpot := 0
+	for _, o := range good.Offers {
+		if o.Billing == catalog.Spot {
+			wantSpot++
+		}
+	}
+
+	srv = harness.Start(t)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
-		if req.Action == spotAdvisorAction && n <= 100 {
-			return &replay.Response{Status: 503, ContentType: "text/plain", Body: "slow down"}
+		if req.Action == spotAdvisorAction {
+			return &replay.Response{Status: 503, ContentType: "text/plain", Body: "unreachable"}
+		}
+		return nil
+	}
+	cfg := harness.Config(srv)
+	snap, _ := harness.Crawl(t, harness.Unlimited(), cfg, regions...)
+	gotSpot := 0
+	for i := range snap.Offers {
+		o := &snap.Offers[i]
+		if o.Billing != catalog.Spot {
+			continue
+		}
+		gotSpot++
+		if st := catalog.InterruptionStatus(o); st != catalog.InterruptionNoData {
+			t.Errorf("%s: interruption %q without a feed, want %q (band unknown)", o.Key(), st, catalog.InterruptionNoData)
+		}
+	}
+	if wantSpot == 0 || gotSpot != wantSpot {
+		t.Errorf("%d spot offers with the feed down, %d with it up: want all kept", gotSpot, wantSpot)
+	}
+	if n := srv.Count(spotAdvisorAction); n < 1 || n > cfg.MaxAttempts {
+		t.Errorf("feed asked %d times over %d regions, want once with at most %d attempts", n, len(regions), cfg.MaxAttempts)
+	}
+	if len(snap.Coverage) != 1 {
+		t.Fatalf("coverage %+v", snap.Coverage)
+	}
+	c := snap.Coverage[0]
+	if c.Status != catalog.CoverageOK || len(c.FailedTypes) != 0 || c.Swept != 0 {
+		t.Errorf("coverage %s with %d failed types and %d swept, want ok with none", c.Status, len(c.FailedTypes), c.Swept)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "Spot Instance Advisor") || !strings.Contains(c.Warnings[0], spotAdvisorAction) {
+		t.Errorf("warnings %q, want one naming the feed", c.Warnings)
+	}
+}
+
+// A new crawl (Regions) asks for a feed that failed in the last one again.
+func TestSpotAdvisor_NewCrawlAsksAgain(t *testing.T) {
+	srv := harness.Start(t)
+	failing := true
+	srv.Fault = func(req replay.Request, n int) *replay.Response {
+		if req.Action == spotAdvisorAction && failing {
+			return &replay.Response{Status: 404, ContentType: "text/plain", Body: "gone"}
 		}
 		return nil
 	}
@@ -79,25 +131,22 @@ func TestCrawl_AdvisorFailureIsAShortfall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range d.Offers {
-		if o.Billing == catalog.Spot {
-			t.Fatalf("%s published without asking the feed", o.Key())
-		}
+	if len(d.Warnings) != 1 || len(d.Missing) != 0 {
+		t.Fatalf("warnings %q, shortfalls %d: want one warning and no shortfall", d.Warnings, len(d.Missing))
 	}
-	if len(d.Offers) == 0 || len(d.Missing) != 1 {
-		t.Fatalf("%d offers, %d shortfalls: want the list prices and one shortfall", len(d.Offers), len(d.Missing))
+	failing = false
+	if _, err := target.Provider.Regions(context.Background()); err != nil {
+		t.Fatal(err)
 	}
-	s := d.Missing[0]
-	if !errors.Is(s.Err, providers.ErrUnavailable) || !strings.Contains(s.Err.Error(), spotAdvisorAction) {
-		t.Errorf("shortfall error %v: want it named and retryable", s.Err)
-	}
-	srv.Fault = nil
-	again, err := s.Again(context.Background())
+	d, err = target.Provider.Crawl(context.Background(), "us-east-1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(again) == 0 || again[0].Billing != catalog.Spot {
-		t.Fatalf("the second ask gave %d offers, want the spot offers", len(again))
+	if len(d.Warnings) != 0 {
+		t.Errorf("warnings %q after the feed came back, want none", d.Warnings)
+	}
+	if n := srv.Count(spotAdvisorAction); n != 2 {
+		t.Errorf("feed asked %d times over two crawls, want twice", n)
 	}
 }
 
@@ -142,10 +191,10 @@ func TestSpotAdvisor_SizeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Missing) != 1 || !strings.Contains(d.Missing[0].Err.Error(), "larger than 16 MiB") {
-		t.Fatalf("shortfalls %v, want the feed refused for its size", d.Missing)
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "larger than 16 MiB") {
+		t.Fatalf("warnings %q, want the feed refused for its size", d.Warnings)
 	}
-	if strings.Contains(d.Missing[0].Err.Error(), "xxxxxxxx") {
+	if strings.Contains(d.Warnings[0], "xxxxxxxx") {
 		t.Error("the error echoes the answer")
 	}
 }

@@ -23,9 +23,17 @@ func Echo(srvURL string, req replay.Request) string {
 	for k, v := range req.Params {
 		q.Set(k, v)
 	}
-	return EchoMarker + " Authorization: " + req.Header.Get("Authorization") +
-		" url " + srvURL + req.Path + "?" + q.Encode() + " query " + q.Encode()
+	echo := EchoMarker + " Authorization: " + req.Header.Get("Authorization")
+	for _, h := range tokenHeaders {
+		if v := req.Header.Get(h); v != "" {
+			echo += " " + h + ": " + v
+		}
+	}
+	return echo + " url " + srvURL + req.Path + "?" + q.Encode() + " query " + q.Encode()
 }
+
+// tokenHeaders carry a session token beside the signature (AWS, Tencent).
+var tokenHeaders = []string{"X-Amz-Security-Token", "X-TC-Token"}
 
 var (
 	// signedValue finds the credential and the signature in an Authorization
@@ -61,6 +69,11 @@ func (h Harness) CheckEchoRedacted(t *testing.T, region string, answer func(req 
 	for _, r := range srv.Requests() {
 		for _, m := range signedValue.FindAllStringSubmatch(r.Header.Get("Authorization"), -1) {
 			secrets = append(secrets, m[1])
+		}
+		for _, h := range tokenHeaders {
+			if v := r.Header.Get(h); v != "" {
+				secrets = append(secrets, v)
+			}
 		}
 		for k, v := range r.Params {
 			if signingParams[strings.ToLower(k)] && v != "" {

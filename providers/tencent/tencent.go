@@ -18,7 +18,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common"
 	"github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common/profile"
 	cvm "github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/cvm/v20170312"
 
@@ -39,8 +38,8 @@ import (
 // WithFamilies gives them one, as the registry does with the data folder's.
 var Factory = providers.Factory{
 	ID:            catalog.Tencent,
-	Services:      []string{"cvm"},
-	Credentials:   []string{"TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY"},
+	Services:      []string{"cvm", stsService},
+	Credentials:   []string{envSecretID, envSecretKey, envSessionToken, envRoleARN, envOIDCProvider, envOIDCTokenFile},
 	RatePerSecond: 20,
 	Burst:         10,
 	Concurrency:   regionsAtOnce,
@@ -123,6 +122,9 @@ type Adapter struct {
 	// authErr stops the provider: once the API refuses the credentials, every
 	// region fails at once with that error instead of asking again.
 	authErr atomic.Pointer[error]
+	// debugSDK turns on the SDK's debug dump of each request and answer
+	// (through its logger, see New); tests set it.
+	debugSDK bool
 }
 
 // New builds the adapter, mapping GPU families through families (nil: none).
@@ -135,7 +137,12 @@ type Adapter struct {
 // prices carry no currency field, so the currency rule of the other adapters
 // (providers.NoCurrency) has nothing to check here.
 func New(cfg providers.Config, families Families) (providers.Provider, error) {
-	keys, err := cfg.Credentials(catalog.Tencent, "TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY")
+	timeout := cfg.Timeout
+	if timeout <= 0 {
+		timeout = defaultTimeout
+	}
+	transport := cfg.BaseTransport()
+	cred, secrets, err := credential(cfg, transport, timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -149,9 +156,9 @@ func New(cfg providers.Config, families Families) (providers.Provider, error) {
 		image:    cfg.Env("TENCENTCLOUD_IMAGE_ID"),
 		currency: catalog.Currency(strings.ToUpper(cfg.Env("TENCENTCLOUD_PRICE_CURRENCY"))),
 		clock:    cfg.Now,
-		timeout:  cfg.Timeout,
+		timeout:  timeout,
 		limits:   cfg.APILimiters,
-		errs:     callErrors(keys),
+		errs:     callErrors(secrets),
 	}
 	p.retry = p.errs.Retry(cfg, defaultAttempts, defaultBackoff)
 	if p.image == "" {
@@ -160,11 +167,7 @@ func New(cfg providers.Config, families Families) (providers.Provider, error) {
 	if p.currency == "" {
 		p.currency = catalog.CNY
 	}
-	if p.timeout <= 0 {
-		p.timeout = defaultTimeout
-	}
-	transport := cfg.BaseTransport()
-	cred := common.NewCredential(keys[0], keys[1])
+	logger := providers.Printf(cfg.SDKLog(catalog.Tencent, secrets...))
 	p.newClient = func(region string) (cvmAPI, error) {
 		cpf := profile.NewClientProfile()
 		cpf.HttpProfile.Scheme = scheme
@@ -175,11 +178,13 @@ func New(cfg providers.Config, families Families) (providers.Provider, error) {
 		// The SDK's retries are off; p.retry retries throttling and 5xx.
 		cpf.RateLimitExceededMaxRetries = 0
 		cpf.NetworkFailureMaxRetries = 0
+		cpf.Debug = p.debugSDK
 		c, err := cvm.NewClient(cred, region, cpf)
 		if err != nil {
 			return nil, err
 		}
 		c.WithHttpTransport(statusTransport{transport})
+		c.WithLogger(logger) // its default logger writes to standard error as it is
 		return newCVMCalls(c), nil
 	}
 	return p, nil

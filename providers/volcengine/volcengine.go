@@ -77,10 +77,12 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	a := &Adapter{clock: cfg.Now, errs: callErrors(keys), pageSize: 100}
 	// Retries are ours (backoff with jitter), not the SDK's.
 	a.retry = a.errs.Retry(cfg, 3, 500*time.Millisecond)
+	logger := sdkLogger(cfg, keys)
 	build := func(region, override string) (*session.Session, error) {
 		c := volcengine.NewConfig().WithRegion(region).
 			WithCredentials(credentials.NewStaticCredentials(ak, sk, "")).
 			WithHTTPClient(httpClient).
+			WithLogger(logger).
 			WithMaxRetries(0) // retries are ours (backoff with jitter), not the SDK's
 		if override != "" {
 			host, insecure, err := splitEndpoint(override)
@@ -103,6 +105,14 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		return newECSCalls(ecs.New(es)), newBillingCalls(billing.New(bs)), nil
 	}
 	return a, nil
+}
+
+// sdkLogger is the SDK's logger: its lines (its default logger writes them
+// to standard output as they are) go through the reporter, redacted and made
+// safe (providers.Config.SDKLog).
+func sdkLogger(cfg providers.Config, secrets []string) volcengine.Logger {
+	log := cfg.SDKLog(catalog.Volcengine, secrets...)
+	return volcengine.LoggerFunc(func(args ...any) { log(fmt.Sprint(args...)) })
 }
 
 // splitEndpoint turns an override URL into the SDK's host and its DisableSSL flag.
