@@ -106,28 +106,51 @@ func diffCapitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// diffMDCell escapes text for a GitHub table cell: a pipe would end the cell, and a
-// newline the row.
+// diffMDCell escapes text for a GitHub table cell: a pipe would end the cell,
+// and a line break (LF, CR, or any other control character a terminal or
+// GitHub may treat as one) the row; Markdown's own syntax is backslash-escaped.
 func diffMDCell(s string) string {
+	s = diffMDOneLine(s)
 	s = strings.ReplaceAll(s, "\\", "\\\\")
 	s = strings.ReplaceAll(s, "|", "\\|")
-	s = strings.ReplaceAll(s, "\n", " ")
-	for _, c := range []string{"*", "_", "`", "<", "["} {
+	for _, c := range []string{"*", "_", "`", "<", "[", "#"} {
 		s = strings.ReplaceAll(s, c, "\\"+c)
 	}
 	return s
 }
 
+// diffMDOneLine turns every control character (C0 with CR and LF, DEL, C1) and
+// the Unicode line and paragraph separators into a space.
+func diffMDOneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x2028 || r == 0x2029 {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
 // diffMDCode puts an id in a code span, so that underscores and asterisks in it are
 // shown as they are. Pipes are still escaped: GitHub splits table cells before it
-// reads code spans.
+// reads code spans. The fence is one backtick longer than the longest run of
+// backticks in the id, so no backtick in it can close the span.
 func diffMDCode(s string) string {
 	if s == "" {
 		return ""
 	}
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "|", "\\|")
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
+	s = strings.ReplaceAll(diffMDOneLine(s), "|", "\\|")
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
 	}
-	return "`" + s + "`"
+	if longest == 0 {
+		return "`" + s + "`"
+	}
+	fence := strings.Repeat("`", longest+1)
+	return fence + " " + s + " " + fence
 }
