@@ -144,7 +144,7 @@ func TestHistoryImport_WaitsForTheLockAndRereads(t *testing.T) {
 	}
 	defer func() { _ = lock.Unlock() }()
 	before, _ := os.ReadFile(hist)
-	other := obsFile(t, dir, "other.csv", strings.Replace(p5Observations, "us-east-1", "us-west-2", -1))
+	other := obsFile(t, dir, "other.csv", strings.ReplaceAll(p5Observations, "us-east-1", "us-west-2"))
 	code, _, stderr = runCmd(runHistory, "import", other, "--history", hist)
 	want := fmt.Sprintf("%s.lock is held by process %d (another gpuatlas run writing the same file) and was not released within 200ms", hist, os.Getpid())
 	if code != ExitError || !strings.Contains(stderr, want) || !strings.Contains(stderr, "nothing was written") {
