@@ -21,7 +21,7 @@ func TestHistory_SameOfferStateCoversOffer(t *testing.T) {
 	var base Offer
 	filled(reflect.ValueOf(&base).Elem())
 	value := func(o *Offer) []byte {
-		b, err := appendOfferRecord(nil, o)
+		b, err := appendOfferRecord(nil, o, time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -94,6 +94,23 @@ func TestHistory_OfferStateCoversOffer(t *testing.T) {
 			}
 			continue
 		}
+		if f.Name == "Interruption" {
+			// its observed_at held against the crawl's shared time (interruptionState)
+			g, ok := st.FieldByName(f.Name)
+			if !ok || g.Type != reflect.TypeOf(&interruptionState{}) || g.Tag != f.Tag {
+				t.Errorf("offerState.Interruption = %v `%s`, want an *interruptionState `%s`", g.Type, g.Tag, f.Tag)
+			}
+			in, is := reflect.TypeOf(Interruption{}), reflect.TypeOf(interruptionState{})
+			for j := 0; j < in.NumField(); j++ {
+				if h, ok := is.FieldByName(in.Field(j).Name); !ok || (h.Type != in.Field(j).Type && h.Name != "ObservedAt") {
+					t.Errorf("interruptionState lacks Interruption.%s (history would drop it)", in.Field(j).Name)
+				}
+			}
+			if in.NumField() != is.NumField() {
+				t.Errorf("interruptionState has %d fields, Interruption has %d", is.NumField(), in.NumField())
+			}
+			continue
+		}
 		g, ok := st.FieldByName(f.Name)
 		if !ok || g.Type != f.Type || g.Tag != f.Tag {
 			t.Errorf("offerState lacks Offer.%s %s `%s` (history would drop it)", f.Name, f.Type, f.Tag)
