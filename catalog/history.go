@@ -266,11 +266,32 @@ func (h *History) sameAsCrawl(i int, s *Snapshot) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	b, err := s.MarshalCanonical()
+	b, err := h.crawls[i].asRecorded(s).MarshalCanonical()
 	if err != nil {
 		return false, err
 	}
 	return bytes.Equal(a, b), nil
+}
+
+// asRecorded is s with each offer's fetch time as the crawl records it (within
+// fetchTolerance of its region's, the region's), and its observed_at with it
+// where it was the fetch time: what rebuilding the crawl gives.
+func (c *historyCrawl) asRecorded(s *Snapshot) *Snapshot {
+	out := *s
+	out.Offers = make([]Offer, len(s.Offers))
+	for j, o := range s.Offers {
+		if t, ok := c.fetchTime(&o); ok {
+			var at time.Time
+			if err := at.UnmarshalText([]byte(t)); err == nil && !sameTime(at, o.FetchedAt) {
+				if sameTime(o.ObservedAt, o.FetchedAt) {
+					o.ObservedAt = at
+				}
+				o.FetchedAt = at
+			}
+		}
+		out.Offers[j] = o
+	}
+	return &out
 }
 
 func (h *History) sortRecords() {

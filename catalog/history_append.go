@@ -544,8 +544,19 @@ func (h *History) insertRecords(add []historyRecord) {
 	}
 }
 
+// fetchTolerance is how far an offer's fetch time may lie from its
+// provider/region's in the history and still be recorded as the region's. An
+// adapter that stamps each price quote with its own clock reading (Alibaba's
+// DescribePrice, Tencent's inquiries) gives each offer a time a few
+// milliseconds from its neighbours': recorded one by one, those made each
+// crawl line some 280 KB, 100 MB a year, for times no reader tells apart. A
+// region crawled more slowly than this (throttled, retried) still records the
+// offers fetched later with their own times.
+const fetchTolerance = 10 * time.Minute
+
 // setFetched records the offers' fetch times: per provider/region the time most
-// offers share (ties to the earliest), and each offer whose time differs.
+// offers share (ties to the earliest), and each offer whose time lies more than
+// fetchTolerance from it. The others are rebuilt with the region's time.
 //
 // Offers come in runs of one provider, region and fetch time; each run is
 // counted with one look-up, and each time formatted once.
@@ -556,8 +567,9 @@ func (c *historyCrawl) setFetched(offers []Offer) error {
 		at       time.Time
 	}
 	type times struct {
-		group, at string // provider/region, fetch time
-		n         int    // offers
+		group, at string    // provider/region, fetch time
+		tm        time.Time // the fetch time
+		n         int       // offers
 	}
 	type run struct {
 		from, to int // offers[from:to]
@@ -581,31 +593,40 @@ func (c *historyCrawl) setFetched(offers []Offer) error {
 			if err != nil {
 				return fmt.Errorf("offer %s: fetched_at: %w", o.Key(), err)
 			}
-			t = &times{group: fetchGroup(*o), at: at}
+			t = &times{group: fetchGroup(*o), at: at, tm: o.FetchedAt}
 			byPlace[k] = t
 		}
 		t.n += j - i
 		runs = append(runs, run{i, j, t})
 		i = j
 	}
-	counts := map[string]map[string]int{}
+	type count struct {
+		tm time.Time
+		n  int
+	}
+	counts := map[string]map[string]*count{}
 	for _, t := range byPlace {
 		if counts[t.group] == nil {
-			counts[t.group] = map[string]int{}
+			counts[t.group] = map[string]*count{}
 		}
-		counts[t.group][t.at] += t.n
+		if n := counts[t.group][t.at]; n != nil {
+			n.n += t.n
+		} else {
+			counts[t.group][t.at] = &count{t.tm, t.n}
+		}
 	}
+	regionTime := map[string]time.Time{}
 	for g, byTime := range counts {
-		best, bestN := "", -1
+		best, bestN := "", (*count)(nil)
 		for t, n := range byTime {
-			if n > bestN || (n == bestN && t < best) {
+			if bestN == nil || n.n > bestN.n || (n.n == bestN.n && (n.tm.Before(bestN.tm) || (n.tm.Equal(bestN.tm) && t < best))) {
 				best, bestN = t, n
 			}
 		}
-		c.fetched[g] = best
+		c.fetched[g], regionTime[g] = best, bestN.tm
 	}
 	for _, r := range runs {
-		if r.t.at != c.fetched[r.t.group] {
+		if d := r.t.tm.Sub(regionTime[r.t.group]); r.t.at != c.fetched[r.t.group] && (d > fetchTolerance || d < -fetchTolerance) {
 			for i := r.from; i < r.to; i++ {
 				c.fetchedOffers[offers[i].Key()] = r.t.at
 			}

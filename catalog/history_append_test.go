@@ -109,7 +109,7 @@ func TestHistory_AppendInMemoryAndFromFileAgree(t *testing.T) {
 			}
 			o.FetchedAt = day(d)
 			if i%11 == d%11 {
-				o.FetchedAt = day(d).Add(time.Minute)
+				o.FetchedAt = day(d).Add(time.Hour) // beyond fetchTolerance: kept
 			}
 			s.Offers = append(s.Offers, o)
 		}

@@ -14,8 +14,9 @@ func day(d int) time.Time { return time.Date(2025, 11, 30+d, 0, 0, 0, 0, time.UT
 func historyCrawls() []*Snapshot {
 	s1 := testSnapshot()
 	s1.Unmapped = []UnmappedAccelerator{{Provider: AWS, Name: "Radeon Pro V520", InstanceTypes: []string{"g4ad.xlarge"}}}
-	// One offer fetched at another time, in another zone: kept exactly.
-	s1.Offers[2].FetchedAt = time.Date(2025, 11, 30, 8, 0, 1, 500, time.FixedZone("", 8*3600))
+	// One offer fetched an hour after the others of its region (more than
+	// fetchTolerance), in another zone: kept exactly.
+	s1.Offers[2].FetchedAt = time.Date(2025, 11, 30, 9, 0, 1, 500, time.FixedZone("", 8*3600))
 
 	// Day 2: on-demand p5 price +10%, g6f spot sold out, a new type with an
 	// offer, new fetch times, a coverage change; same FX rates.
