@@ -225,7 +225,7 @@ phase_check() {
 }
 
 phase_stage() {
-  [ -f "$work/changed" ] || fail "the candidate was not checked: run the check phase first"
+  [ -f "$cand/catalog.json" ] || fail "no candidate to stage"
   mkdir -p "$published"
   cp "$cand/catalog.json" "$published/catalog.json"
   cp "$cand/history.jsonl" "$published/history.jsonl"
