@@ -14,11 +14,13 @@ import (
 // offer record holds its band's observed_at only where it differs from that.
 
 // interruptionState is an Interruption as an offer record holds it: observed_at
-// empty (left out) where it is the crawl's shared time for the provider.
+// nil (left out) where it is the crawl's shared time for the provider. A time,
+// not its text, so that encoding/json reads and writes it as the record
+// reader does (readOfferJSON).
 type interruptionState struct {
 	Band       InterruptionBand `json:"band"`
 	SavingsPct int              `json:"savings_pct"`
-	ObservedAt string           `json:"observed_at,omitempty"`
+	ObservedAt *time.Time       `json:"observed_at,omitempty"`
 	Source     string           `json:"source"`
 }
 
@@ -40,11 +42,11 @@ func interruptionStateOf(in *Interruption, shared time.Time) (*interruptionState
 	}
 	st := &interruptionState{Band: in.Band, SavingsPct: in.SavingsPct, Source: in.Source}
 	if !omitInterruptionTime(in.ObservedAt, shared) {
-		t, err := marshalTime(in.ObservedAt)
-		if err != nil {
+		if _, err := marshalTime(in.ObservedAt); err != nil {
 			return nil, fmt.Errorf("interruption observed_at: %w", err)
 		}
-		st.ObservedAt = t
+		t := in.ObservedAt
+		st.ObservedAt = &t
 	}
 	return st, nil
 }
@@ -56,10 +58,8 @@ func (st *interruptionState) interruption() (*Interruption, error) {
 		return nil, nil
 	}
 	in := &Interruption{Band: st.Band, SavingsPct: st.SavingsPct, Source: st.Source, ObservedAt: interruptionWithCrawl}
-	if st.ObservedAt != "" {
-		if err := in.ObservedAt.UnmarshalText([]byte(st.ObservedAt)); err != nil {
-			return nil, fmt.Errorf("interruption observed_at %q: %w", st.ObservedAt, err)
-		}
+	if st.ObservedAt != nil {
+		in.ObservedAt = *st.ObservedAt
 	}
 	return in, nil
 }
