@@ -59,6 +59,14 @@ second=$(stat -c %s "$tmp/work2/candidate/history.jsonl")
 grew=$((second - first))
 [ "$grew" -le $((budget_kb * 1024)) ] || { echo "nightly test: the second identical crawl grew the history by $grew bytes, over $budget_kb KB" >&2; exit 1; }
 echo "nightly test: the second identical crawl grew the history by $grew bytes (budget $budget_kb KB)"
+# The budget is enforced: the same check with a budget below that growth fails,
+# loudly, before the site is built.
+if NIGHTLY_WORK="$tmp/work2" HISTORY_BUDGET_KB=$(( grew / 1024 - 1 < 0 ? 0 : grew / 1024 - 1 )) SITE_DIR="$tmp/site-budget" SUMMARY="$tmp/summary-budget.md" \
+  ./scripts/nightly.sh check >"$tmp/log-budget" 2>&1; then
+  echo "nightly test: the check phase let a history over its budget through" >&2; exit 1
+fi
+grep -q "::error title=nightly::a crawl that changed nothing grew the history" "$tmp/log-budget" || { cat "$tmp/log-budget"; echo "nightly test: the over-budget history failed for another reason" >&2; exit 1; }
+[ ! -e "$tmp/site-budget" ] || { echo "nightly test: a site was built from a history over its budget" >&2; exit 1; }
 
 # The project's checks, on the commit the nightly pushed.
 [ -f published/catalog.json ] && [ -f published/history.jsonl ] || { echo "nightly test: nothing was published" >&2; exit 1; }
