@@ -23,8 +23,10 @@ serve: site ## build the site and serve it on http://127.0.0.1:8080
 	$(GO) run ./cmd/gpuatlas serve --dir $(SITE) --addr $(ADDR) --base-url $(BASE_URL)
 
 .PHONY: crawl
-crawl: ## crawl the live provider APIs (credentials from the environment) into data/catalog.json
-	$(GO) run ./cmd/gpuatlas crawl --out data/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
+crawl: ## crawl the live provider APIs (credentials from the environment) into the published data, published/ (data/ is the embedded catalog: make data)
+	@mkdir -p published
+	@[ -f published/catalog.json ] || cp data/catalog.json data/history.jsonl published/
+	$(GO) run ./cmd/gpuatlas crawl --out published/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
 
 .PHONY: data
 data: ## regenerate data/catalog.json by crawling the recorded responses (offline), and data/history.jsonl from it and data/history-sources
