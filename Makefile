@@ -31,8 +31,10 @@ serve: site ## build the site and serve it on http://127.0.0.1:8080
 	$(GO) run ./cmd/gpuatlas serve --dir $(SITE) --addr $(ADDR) --base-url $(BASE_URL)
 
 .PHONY: crawl
-crawl: ## crawl the live provider APIs (credentials from the environment) into data/catalog.json
-	$(GO) run ./cmd/gpuatlas crawl --out data/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
+crawl: ## crawl the live provider APIs (credentials from the environment) into the published data, published/ (data/ is the embedded catalog: make data)
+	@mkdir -p published
+	@[ -f published/catalog.json ] || cp data/catalog.json data/history.jsonl published/
+	$(GO) run ./cmd/gpuatlas crawl --out published/catalog.json $(if $(PROVIDERS),--providers $(PROVIDERS))
 
 .PHONY: data
 data: ## regenerate data/catalog.json by crawling the recorded responses (offline), and data/history.jsonl from it and data/history-sources
@@ -62,6 +64,7 @@ test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golde
 	$(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=$${FUZZTIME:-20x} ./scripts/fuzz.sh
 	$(MAKE) --no-print-directory actionlint
+	$(MAKE) --no-print-directory workflow-lint
 	$(MAKE) --no-print-directory nightly
 	$(MAKE) --no-print-directory bench-smoke
 
@@ -130,12 +133,36 @@ validate: ## check the benchmark uploads under data/benchmarks
 	$(GO) run ./cmd/gpuatlas validate
 
 .PHONY: nightly
-nightly: ## run the nightly job offline against the recorded responses (data/ is not changed), as for the Pages site of gpuatlas/gpuatlas
-	NIGHTLY_OFFLINE=1 GITHUB_REPOSITORY=gpuatlas/gpuatlas SITE_DIR=$${TMPDIR:-/tmp}/gpuatlas-nightly-site SUMMARY=$${TMPDIR:-/tmp}/gpuatlas-nightly-summary.md ./scripts/nightly.sh
+nightly: ## run the nightly offline twice on a copy of the repository, commit and push as the workflow does (to a local bare main), then the project's checks on that commit and the history budget (data/ is not changed)
+	./scripts/nightly_test.sh
 
 .PHONY: actionlint
-actionlint: ## lint the GitHub Actions workflows
-	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+actionlint: ## lint the GitHub Actions workflows (actionlint, pinned in tools/go.mod; built from the module cache, offline once fetched)
+	$(GO) -C tools tool actionlint $(CURDIR)/.github/workflows/*.yml
+
+# eslint-plugin-github-action, for make workflow-lint: installed with npm from
+# the committed lock file into the ignored .cache, again only when the lock file
+# changed. Without npm the lint is skipped, except under CI=true.
+WORKFLOWLINT_DIR := .cache/workflowlint
+
+.PHONY: workflow-lint
+workflow-lint: ## lint the workflows' security and style: actions pinned to commit SHAs, permissions and env per job (eslint-plugin-github-action, pinned in internal/workflowlint)
+	@if [ -f $(WORKFLOWLINT_DIR)/node_modules/eslint-plugin-github-action/package.json ] && cmp -s internal/workflowlint/package-lock.json $(WORKFLOWLINT_DIR)/package-lock.json; then \
+	  :; \
+	elif command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(WORKFLOWLINT_DIR) && cp internal/workflowlint/package.json internal/workflowlint/package-lock.json $(WORKFLOWLINT_DIR)/ && \
+	  npm ci --prefix $(WORKFLOWLINT_DIR) --no-audit --no-fund --cache "$(CURDIR)/.cache/npm" || exit 1; \
+	elif [ "$${CI:-}" = true ]; then \
+	  echo "workflow-lint: npm not found, and CI=true needs the workflow lint"; exit 1; \
+	else \
+	  echo "workflow-lint: npm not found: skipped"; exit 0; \
+	fi; \
+	cp internal/workflowlint/eslint.config.mjs $(WORKFLOWLINT_DIR)/ && \
+	$(WORKFLOWLINT_DIR)/node_modules/.bin/eslint --config $(WORKFLOWLINT_DIR)/eslint.config.mjs .github/workflows/
+
+.PHONY: vulncheck
+vulncheck: ## report known vulnerabilities in the code the binary calls (govulncheck, pinned in tools/go.mod; needs vuln.go.dev)
+	$(GO) -C tools tool govulncheck -C $(CURDIR) ./...
 
 .PHONY: diff
 diff: ## show what data/catalog.json changes against HEAD, as Markdown

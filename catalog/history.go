@@ -53,6 +53,9 @@ type History struct {
 	// read in order, not pointers to chase; spareOffers is the list of the crawl
 	// before, whose memory the next Append reuses.
 	lastOffers, spareOffers []recordedOffer
+	// lastInterruptionAt is the newest crawl's shared band time per provider
+	// (history_interruption.go), which lastOffers' records were written against.
+	lastInterruptionAt map[Provider]time.Time
 	// lastInstances are the newest crawl's instance types by key, as Append
 	// recorded them: a type as it was needs no encoding.
 	lastInstances map[string]recordedInstance
@@ -70,6 +73,9 @@ type historyCrawl struct {
 	// fetchedOffers maps an offer key to its fetch time where it differs.
 	fetched       map[string]string
 	fetchedOffers map[string]string
+	// interruptionAt maps a provider to the time most of its spot offers'
+	// interruption bands were observed (history_interruption.go).
+	interruptionAt map[string]string
 }
 
 // recordKind orders the record sections of the file.
@@ -105,22 +111,22 @@ func (r historyRecord) heldAt(i int) bool {
 // holds. Its fields must match Offer's (TestHistory_OfferStateCoversOffer checks),
 // but for ObservedAt, which it holds relative to the fetch time (observedMark).
 type offerState struct {
-	Provider     Provider      `json:"provider"`
-	InstanceType string        `json:"instance_type"`
-	Region       string        `json:"region"`
-	Zone         string        `json:"zone,omitempty"`
-	Billing      BillingKind   `json:"billing"`
-	Price        Price         `json:"price"`
-	PriceRange   *PriceRange   `json:"price_range,omitempty"`
-	Availability Availability  `json:"availability"`
-	Zones        []string      `json:"zones,omitempty"`
-	Includes     string        `json:"includes,omitempty"`
-	Source       string        `json:"source"`
-	ObservedAt   observedMark  `json:"observed_at,omitempty"`
-	Synthetic    bool          `json:"synthetic,omitempty"`
-	Reported     bool          `json:"reported,omitempty"`
-	Suspect      string        `json:"suspect,omitempty"`
-	Interruption *Interruption `json:"interruption,omitempty"`
+	Provider     Provider           `json:"provider"`
+	InstanceType string             `json:"instance_type"`
+	Region       string             `json:"region"`
+	Zone         string             `json:"zone,omitempty"`
+	Billing      BillingKind        `json:"billing"`
+	Price        Price              `json:"price"`
+	PriceRange   *PriceRange        `json:"price_range,omitempty"`
+	Availability Availability       `json:"availability"`
+	Zones        []string           `json:"zones,omitempty"`
+	Includes     string             `json:"includes,omitempty"`
+	Source       string             `json:"source"`
+	ObservedAt   observedMark       `json:"observed_at,omitempty"`
+	Synthetic    bool               `json:"synthetic,omitempty"`
+	Reported     bool               `json:"reported,omitempty"`
+	Suspect      string             `json:"suspect,omitempty"`
+	Interruption *interruptionState `json:"interruption,omitempty"`
 }
 
 // observedMark is an offer's observed_at as its history record holds it. Is
@@ -198,12 +204,18 @@ func resolveObserved(o *Offer) {
 	}
 }
 
-func stateOf(o Offer) offerState {
-	mark, _ := markObserved(&o) // a time that cannot be written fails the encoding anyway
+// stateOf is the offer's record state in a crawl whose bands share the time
+// interruptionAt for its provider (zero: none).
+func stateOf(o Offer, interruptionAt time.Time) (offerState, error) {
+	mark, err := markObserved(&o)
+	if err != nil {
+		return offerState{}, err
+	}
+	in, err := interruptionStateOf(o.Interruption, interruptionAt)
 	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
 		Billing: o.Billing, Price: o.Price, PriceRange: o.PriceRange, Availability: o.Availability, Zones: o.Zones,
 		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Suspect: o.Suspect,
-		Interruption: o.Interruption}
+		Interruption: in}, err
 }
 
 // offer is the state as an offer fetched at fetched; its ObservedAt is
@@ -211,10 +223,14 @@ func stateOf(o Offer) offerState {
 // fetch time is known).
 func (st offerState) offer(fetched time.Time) (Offer, error) {
 	observed, err := st.ObservedAt.observed()
+	in, inErr := st.Interruption.interruption()
+	if err == nil {
+		err = inErr
+	}
 	return Offer{Provider: st.Provider, InstanceType: st.InstanceType, Region: st.Region, Zone: st.Zone,
 		Billing: st.Billing, Price: st.Price, PriceRange: st.PriceRange, Availability: st.Availability, Zones: st.Zones,
 		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, ObservedAt: observed, Synthetic: st.Synthetic,
-		Reported: st.Reported, Suspect: st.Suspect, Interruption: st.Interruption}, err
+		Reported: st.Reported, Suspect: st.Suspect, Interruption: in}, err
 }
 
 func unmappedKey(u UnmappedAccelerator) string { return string(u.Provider) + "/" + u.Name }
@@ -250,11 +266,32 @@ func (h *History) sameAsCrawl(i int, s *Snapshot) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	b, err := s.MarshalCanonical()
+	b, err := h.crawls[i].asRecorded(s).MarshalCanonical()
 	if err != nil {
 		return false, err
 	}
 	return bytes.Equal(a, b), nil
+}
+
+// asRecorded is s with each offer's fetch time as the crawl records it (within
+// fetchTolerance of its region's, the region's), and its observed_at with it
+// where it was the fetch time: what rebuilding the crawl gives.
+func (c *historyCrawl) asRecorded(s *Snapshot) *Snapshot {
+	out := *s
+	out.Offers = make([]Offer, len(s.Offers))
+	for j, o := range s.Offers {
+		if t, ok := c.fetchTime(&o); ok {
+			var at time.Time
+			if err := at.UnmarshalText([]byte(t)); err == nil && !sameTime(at, o.FetchedAt) {
+				if sameTime(o.ObservedAt, o.FetchedAt) {
+					o.ObservedAt = at
+				}
+				o.FetchedAt = at
+			}
+		}
+		out.Offers[j] = o
+	}
+	return &out
 }
 
 func (h *History) sortRecords() {

@@ -48,13 +48,18 @@ func (h *History) Append(s *Snapshot) (changed bool, err error) {
 	// they were in the last crawl are known before validating, which then need
 	// not check their prices again.
 	inOrder := len(s.Offers) > 0 && &c.Offers[0] == &s.Offers[0]
+	// The bands' shared observation times, which offer records leave out.
+	interruptionAt, interruptionTimes, err := sharedInterruptionTimes(c.Offers)
+	if err != nil {
+		return false, fmt.Errorf("history: append snapshot taken at %s: %w", formatHistoryTime(s.TakenAt), err)
+	}
 	var offers recordPlan
 	var next []recordedOffer
 	var planned bool
 	var priced func(i int) bool
 	if inOrder {
 		var same []bool
-		if offers, next, same, planned = h.planOffersFromLast(c.Offers, idx); planned {
+		if offers, next, same, planned = h.planOffersFromLast(c.Offers, idx, interruptionTimes); planned {
 			priced = func(i int) bool { return same[i] }
 		}
 	}
@@ -90,12 +95,12 @@ func (h *History) Append(s *Snapshot) (changed bool, err error) {
 		plans = append(plans, p)
 	}
 	if !planned {
-		if offers, next, err = h.planOffers(c.Offers, idx); err != nil {
+		if offers, next, err = h.planOffers(c.Offers, idx, interruptionTimes); err != nil {
 			return fail(err)
 		}
 	}
 	plans = append(plans, offers)
-	crawl := historyCrawl{at: c.TakenAt.UTC(), coverage: c.Coverage, fetched: map[string]string{}, fetchedOffers: map[string]string{}}
+	crawl := historyCrawl{at: c.TakenAt.UTC(), coverage: c.Coverage, fetched: map[string]string{}, fetchedOffers: map[string]string{}, interruptionAt: interruptionAt}
 	if err := crawl.setFetched(c.Offers); err != nil {
 		return fail(err)
 	}
@@ -115,6 +120,7 @@ func (h *History) Append(s *Snapshot) (changed bool, err error) {
 	}
 	h.insertRecords(opened)
 	h.lastOffers, h.spareOffers = next, h.lastOffers
+	h.lastInterruptionAt = interruptionTimes
 	lastInstances := make(map[string]recordedInstance, len(c.Instances))
 	for i, v := range values[recInstance] {
 		last, ok := h.lastInstances[v.key]
@@ -270,7 +276,8 @@ func (h *History) planKind(kind recordKind, values []keyedValue, idx int) (p rec
 
 // planOffers plans the offer records of crawl idx by comparing every offer with
 // the open records (planKind), and records them for the next append.
-func (h *History) planOffers(offers []Offer, idx int) (recordPlan, []recordedOffer, error) {
+// interruptionAt is the crawl's shared band time per provider.
+func (h *History) planOffers(offers []Offer, idx int, interruptionAt map[Provider]time.Time) (recordPlan, []recordedOffer, error) {
 	values := make([]keyedValue, len(offers))
 	bounds := chunks(len(offers))
 	errs := make([]error, len(bounds)-1)
@@ -279,7 +286,7 @@ func (h *History) planOffers(offers []Offer, idx int) (recordPlan, []recordedOff
 		for i := bounds[k]; i < bounds[k+1]; i++ {
 			o := &offers[i]
 			var err error
-			if buf, err = appendOfferRecord(buf[:0], o); err != nil {
+			if buf, err = appendOfferRecord(buf[:0], o, interruptionAt[o.Provider]); err != nil {
 				errs[k] = fmt.Errorf("encode %s %s: %w", recOffer, o.Key(), err)
 				return
 			}
@@ -308,7 +315,7 @@ func (h *History) planOffers(offers []Offer, idx int) (recordPlan, []recordedOff
 // split into a chunk of the offers per processor. ok is false when there is no
 // last crawl to compare with, or the walk cannot plan (plan); planOffers then
 // plans from the records.
-func (h *History) planOffersFromLast(offers []Offer, idx int) (p recordPlan, next []recordedOffer, same []bool, ok bool) {
+func (h *History) planOffersFromLast(offers []Offer, idx int, interruptionAt map[Provider]time.Time) (p recordPlan, next []recordedOffer, same []bool, ok bool) {
 	last := h.lastOffers
 	if last == nil || len(h.crawls) == 0 {
 		return recordPlan{}, nil, nil, false
@@ -324,7 +331,7 @@ func (h *History) planOffersFromLast(offers []Offer, idx int) (p recordPlan, nex
 		starts[k] = sort.Search(len(last), func(i int) bool { return compareOffers(&last[i].offer, first) >= 0 })
 	}
 	starts[len(bounds)-1] = len(last)
-	walk := offerWalk{records: h.records, idx: idx}
+	walk := offerWalk{records: h.records, idx: idx, interruptionAt: interruptionAt, lastInterruptionAt: h.lastInterruptionAt}
 	walk.lo, walk.hi = h.kindRange(recOffer)
 	plans := make([]recordPlan, len(bounds)-1)
 	oks := make([]bool, len(plans))
@@ -347,6 +354,16 @@ type offerWalk struct {
 	records []historyRecord
 	lo, hi  int // the offer records
 	idx     int // the crawl appended
+	// interruptionAt is the crawl's shared band time per provider, and
+	// lastInterruptionAt the last crawl's.
+	interruptionAt, lastInterruptionAt map[Provider]time.Time
+}
+
+// sameBandTimes reports whether an offer's band, if any, is written against
+// the same shared time as in the last crawl: else a band observed at the same
+// time may be written differently (history_interruption.go).
+func (w offerWalk) sameBandTimes(o *Offer) bool {
+	return o.Interruption == nil || sameTime(w.interruptionAt[o.Provider], w.lastInterruptionAt[o.Provider])
 }
 
 // plan walks offers alongside last, the last crawl's offers from the first not
@@ -380,12 +397,12 @@ func (w offerWalk) plan(offers []Offer, last, next []recordedOffer, same []bool)
 				return recordPlan{}, false
 			}
 		}
-		if i < len(last) && order == 0 && sameOfferState(&last[i].offer, o) { // as it was
+		if i < len(last) && order == 0 && sameOfferState(&last[i].offer, o) && w.sameBandTimes(o) { // as it was
 			next[j], same[j] = last[i], true
 			i++
 			continue
 		}
-		value, err := appendOfferRecord(nil, o)
+		value, err := appendOfferRecord(nil, o, w.interruptionAt[o.Provider])
 		if err != nil {
 			return recordPlan{}, false
 		}
@@ -413,12 +430,17 @@ func (w offerWalk) plan(offers []Offer, last, next []recordedOffer, same []bool)
 }
 
 // appendOfferRecord appends the offer's history record value: its offerState
-// as marshalNoEscape writes it.
-func appendOfferRecord(b []byte, o *Offer) ([]byte, error) {
-	if out, ok := appendOfferJSON(b, o, false); ok {
+// as marshalNoEscape writes it, in a crawl whose bands of the offer's provider
+// share the time interruptionAt.
+func appendOfferRecord(b []byte, o *Offer, interruptionAt time.Time) ([]byte, error) {
+	if out, ok := appendOfferValue(b, o, false, interruptionAt); ok {
 		return out, nil
 	}
-	enc, err := marshalNoEscape(stateOf(*o))
+	st, err := stateOf(*o, interruptionAt)
+	if err != nil {
+		return b, err
+	}
+	enc, err := marshalNoEscape(st)
 	return append(b, enc...), err
 }
 
@@ -522,8 +544,19 @@ func (h *History) insertRecords(add []historyRecord) {
 	}
 }
 
+// fetchTolerance is how far an offer's fetch time may lie from its
+// provider/region's in the history and still be recorded as the region's. An
+// adapter that stamps each price quote with its own clock reading (Alibaba's
+// DescribePrice, Tencent's inquiries) gives each offer a time a few
+// milliseconds from its neighbours': recorded one by one, those made each
+// crawl line some 280 KB, 100 MB a year, for times no reader tells apart. A
+// region crawled more slowly than this (throttled, retried) still records the
+// offers fetched later with their own times.
+const fetchTolerance = 10 * time.Minute
+
 // setFetched records the offers' fetch times: per provider/region the time most
-// offers share (ties to the earliest), and each offer whose time differs.
+// offers share (ties to the earliest), and each offer whose time lies more than
+// fetchTolerance from it. The others are rebuilt with the region's time.
 //
 // Offers come in runs of one provider, region and fetch time; each run is
 // counted with one look-up, and each time formatted once.
@@ -534,8 +567,9 @@ func (c *historyCrawl) setFetched(offers []Offer) error {
 		at       time.Time
 	}
 	type times struct {
-		group, at string // provider/region, fetch time
-		n         int    // offers
+		group, at string    // provider/region, fetch time
+		tm        time.Time // the fetch time
+		n         int       // offers
 	}
 	type run struct {
 		from, to int // offers[from:to]
@@ -559,31 +593,40 @@ func (c *historyCrawl) setFetched(offers []Offer) error {
 			if err != nil {
 				return fmt.Errorf("offer %s: fetched_at: %w", o.Key(), err)
 			}
-			t = &times{group: fetchGroup(*o), at: at}
+			t = &times{group: fetchGroup(*o), at: at, tm: o.FetchedAt}
 			byPlace[k] = t
 		}
 		t.n += j - i
 		runs = append(runs, run{i, j, t})
 		i = j
 	}
-	counts := map[string]map[string]int{}
+	type count struct {
+		tm time.Time
+		n  int
+	}
+	counts := map[string]map[string]*count{}
 	for _, t := range byPlace {
 		if counts[t.group] == nil {
-			counts[t.group] = map[string]int{}
+			counts[t.group] = map[string]*count{}
 		}
-		counts[t.group][t.at] += t.n
+		if n := counts[t.group][t.at]; n != nil {
+			n.n += t.n
+		} else {
+			counts[t.group][t.at] = &count{t.tm, t.n}
+		}
 	}
+	regionTime := map[string]time.Time{}
 	for g, byTime := range counts {
-		best, bestN := "", -1
+		best, bestN := "", (*count)(nil)
 		for t, n := range byTime {
-			if n > bestN || (n == bestN && t < best) {
+			if bestN == nil || n.n > bestN.n || (n.n == bestN.n && (n.tm.Before(bestN.tm) || (n.tm.Equal(bestN.tm) && t < best))) {
 				best, bestN = t, n
 			}
 		}
-		c.fetched[g] = best
+		c.fetched[g], regionTime[g] = best, bestN.tm
 	}
 	for _, r := range runs {
-		if r.t.at != c.fetched[r.t.group] {
+		if d := r.t.tm.Sub(regionTime[r.t.group]); r.t.at != c.fetched[r.t.group] && (d > fetchTolerance || d < -fetchTolerance) {
 			for i := r.from; i < r.to; i++ {
 				c.fetchedOffers[offers[i].Key()] = r.t.at
 			}

@@ -21,7 +21,7 @@ func TestHistory_SameOfferStateCoversOffer(t *testing.T) {
 	var base Offer
 	filled(reflect.ValueOf(&base).Elem())
 	value := func(o *Offer) []byte {
-		b, err := appendOfferRecord(nil, o)
+		b, err := appendOfferRecord(nil, o, time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestHistory_AppendInMemoryAndFromFileAgree(t *testing.T) {
 			}
 			o.FetchedAt = day(d)
 			if i%11 == d%11 {
-				o.FetchedAt = day(d).Add(time.Minute)
+				o.FetchedAt = day(d).Add(time.Hour) // beyond fetchTolerance: kept
 			}
 			s.Offers = append(s.Offers, o)
 		}

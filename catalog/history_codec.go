@@ -51,6 +51,9 @@ func (h *History) Marshal() ([]byte, error) {
 			if len(c.fetchedOffers) > 0 {
 				line.FetchedAtOffers = c.fetchedOffers
 			}
+			if len(c.interruptionAt) > 0 {
+				line.InterruptionAt = c.interruptionAt
+			}
 			enc, err := marshalNoEscape(line)
 			if err != nil {
 				errs[k] = fmt.Errorf("encode history crawl %s: %w", line.Crawl, err)
@@ -164,6 +167,9 @@ type crawlLine struct {
 	Coverage        []Coverage        `json:"coverage"`
 	FetchedAt       map[string]string `json:"fetched_at"`
 	FetchedAtOffers map[string]string `json:"fetched_at_offers,omitempty"`
+	// InterruptionAt is, per provider, when most of its spot offers'
+	// interruption bands were observed (history_interruption.go).
+	InterruptionAt map[string]string `json:"interruption_at,omitempty"`
 }
 
 type recordLine struct {
@@ -409,7 +415,12 @@ func (d *historyDecoder) crawl(h *History, n int, line []byte) error {
 			return fmt.Errorf("%s:%d: fetched_at_offers %q: %q is not an RFC 3339 time", d.name, n, k, t)
 		}
 	}
-	c := historyCrawl{at: at, fx: cl.FX, coverage: cl.Coverage, fetched: cl.FetchedAt, fetchedOffers: cl.FetchedAtOffers}
+	for k, t := range cl.InterruptionAt {
+		if err := new(time.Time).UnmarshalText([]byte(t)); err != nil {
+			return fmt.Errorf("%s:%d: interruption_at %q: %q is not an RFC 3339 time", d.name, n, k, t)
+		}
+	}
+	c := historyCrawl{at: at, fx: cl.FX, coverage: cl.Coverage, fetched: cl.FetchedAt, fetchedOffers: cl.FetchedAtOffers, interruptionAt: cl.InterruptionAt}
 	if c.fetched == nil {
 		c.fetched = map[string]string{}
 	}

@@ -224,6 +224,11 @@ func FuzzDecodeHistory_RecordLinesAgree(f *testing.F) {
 			f.Add([]byte(line))
 		}
 	}
+	// Spot bands with their own time, and with the crawl's (left out).
+	band := `{"offer":{"provider":"aws","instance_type":"g6f.large","region":"us-east-1","zone":"us-east-1b","billing":"spot","price":{"amount":"0.1","currency":"USD","unit":"hour"},"availability":"available","source":"s","interruption":{"band":"<5%","savings_pct":61%s,"source":"aws:spot-advisor"}},"from":"2025-11-30T00:00:00Z"}` + "\n"
+	for _, at := range []string{"", `,"observed_at":"2025-11-30T00:00:07Z"`, `,"observed_at":"2025-11-30T00:00:07+00:00"`, `,"observed_at":"2025-11-30T08:00:07+08:00"`} {
+		f.Add([]byte(strings.Replace(band, "%s", at, 1)))
+	}
 	d := &historyDecoder{name: "h.jsonl", lastLine: 99, crawlIndex: map[string]int{}}
 	for i, at := range h.Crawls() {
 		d.crawlIndex[formatHistoryTime(at)] = i

@@ -128,7 +128,7 @@ func (h *History) dateOffer(i int, o *Offer) error {
 		return err
 	}
 	resolveObserved(o)
-	return nil
+	return h.crawls[i].resolveInterruption(o)
 }
 
 func offerKeyOf(p *PriceInterval) string {

@@ -151,6 +151,9 @@ func (rb *rebuild) add(s *Snapshot, r historyRecord) error {
 		}
 		if err == nil {
 			resolveObserved(&o)
+			err = c.resolveInterruption(&o)
+		}
+		if err == nil {
 			s.Offers = append(s.Offers, o)
 		}
 	case recUnmapped:

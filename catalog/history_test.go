@@ -14,8 +14,9 @@ func day(d int) time.Time { return time.Date(2025, 11, 30+d, 0, 0, 0, 0, time.UT
 func historyCrawls() []*Snapshot {
 	s1 := testSnapshot()
 	s1.Unmapped = []UnmappedAccelerator{{Provider: AWS, Name: "Radeon Pro V520", InstanceTypes: []string{"g4ad.xlarge"}}}
-	// One offer fetched at another time, in another zone: kept exactly.
-	s1.Offers[2].FetchedAt = time.Date(2025, 11, 30, 8, 0, 1, 500, time.FixedZone("", 8*3600))
+	// One offer fetched an hour after the others of its region (more than
+	// fetchTolerance), in another zone: kept exactly.
+	s1.Offers[2].FetchedAt = time.Date(2025, 11, 30, 9, 0, 1, 500, time.FixedZone("", 8*3600))
 
 	// Day 2: on-demand p5 price +10%, g6f spot sold out, a new type with an
 	// offer, new fetch times, a coverage change; same FX rates.
@@ -91,6 +92,23 @@ func TestHistory_OfferStateCoversOffer(t *testing.T) {
 			g, ok := st.FieldByName(f.Name)
 			if !ok || g.Type != reflect.TypeOf(observedMark("")) || g.Tag.Get("json") != "observed_at,omitempty" {
 				t.Errorf("offerState.ObservedAt = %v `%s`, want an observedMark `json:\"observed_at,omitempty\"`", g.Type, g.Tag)
+			}
+			continue
+		}
+		if f.Name == "Interruption" {
+			// its observed_at held against the crawl's shared time (interruptionState)
+			g, ok := st.FieldByName(f.Name)
+			if !ok || g.Type != reflect.TypeOf(&interruptionState{}) || g.Tag != f.Tag {
+				t.Errorf("offerState.Interruption = %v `%s`, want an *interruptionState `%s`", g.Type, g.Tag, f.Tag)
+			}
+			in, is := reflect.TypeOf(Interruption{}), reflect.TypeOf(interruptionState{})
+			for j := 0; j < in.NumField(); j++ {
+				if h, ok := is.FieldByName(in.Field(j).Name); !ok || (h.Type != in.Field(j).Type && h.Name != "ObservedAt") {
+					t.Errorf("interruptionState lacks Interruption.%s (history would drop it)", in.Field(j).Name)
+				}
+			}
+			if in.NumField() != is.NumField() {
+				t.Errorf("interruptionState has %d fields, Interruption has %d", is.NumField(), in.NumField())
 			}
 			continue
 		}

@@ -86,8 +86,16 @@ func plainJSONString[S string | []byte](s S) bool {
 
 // appendOfferJSON appends the offer as marshalNoEscape writes it, with its
 // fetched_at when withFetched, or as its history record (offerState) without:
-// observed_at then relative to the fetch time (observedMark).
+// observed_at then relative to the fetch time (observedMark), and a band's
+// observed_at left out where the record leaves it out (interruptionWithCrawl).
 func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
+	return appendOfferValue(b, o, withFetched, time.Time{})
+}
+
+// appendOfferValue is appendOfferJSON; a history record (not withFetched) also
+// leaves out the observed_at of a band observed at interruptionAt, the time
+// the crawl's bands of its provider share (history_interruption.go).
+func appendOfferValue(b []byte, o *Offer, withFetched bool, interruptionAt time.Time) ([]byte, bool) {
 	w := recordWriter{b: b, ok: true}
 	w.raw(`{"provider":`)
 	w.str(string(o.Provider))
@@ -169,8 +177,10 @@ func appendOfferJSON(b []byte, o *Offer, withFetched bool) ([]byte, bool) {
 		w.str(string(in.Band))
 		w.raw(`,"savings_pct":`)
 		w.b = strconv.AppendInt(w.b, int64(in.SavingsPct), 10)
-		w.raw(`,"observed_at":`)
-		w.time(in.ObservedAt)
+		if withFetched || !omitInterruptionTime(in.ObservedAt, interruptionAt) {
+			w.raw(`,"observed_at":`)
+			w.time(in.ObservedAt)
+		}
 		w.raw(`,"source":`)
 		w.str(in.Source)
 		w.raw(`}`)
@@ -376,8 +386,17 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 		in := Interruption{Band: InterruptionBand(r.str())}
 		r.lit(`,"savings_pct":`)
 		in.SavingsPct = r.int()
-		r.lit(`,"observed_at":`)
-		in.ObservedAt = r.time()
+		switch {
+		case withFetched:
+			r.lit(`,"observed_at":`)
+			in.ObservedAt = r.time()
+		case r.opt(`,"observed_at":`):
+			in.ObservedAt = r.time()
+			// a stand-in written out is not the plain form
+			r.ok = r.ok && !in.ObservedAt.Equal(interruptionWithCrawl)
+		default:
+			in.ObservedAt = interruptionWithCrawl
+		}
 		r.lit(`,"source":`)
 		in.Source = r.str()
 		r.lit(`}`)

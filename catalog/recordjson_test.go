@@ -95,10 +95,14 @@ func TestRecordJSON_OfferWritesWhatEncodingJSONWrites(t *testing.T) {
 	for i, o := range recordOffers() {
 		for _, withFetched := range []bool{true, false} {
 			var v any = o
+			var stErr error
 			if !withFetched {
-				v = stateOf(o)
+				v, stErr = stateOf(o, time.Time{})
 			}
 			want, err := marshalNoEscape(v)
+			if err == nil {
+				err = stErr
+			}
 			got, ok := appendOfferJSON([]byte("prefix"), &o, withFetched)
 			if !ok {
 				continue
@@ -123,11 +127,12 @@ func TestRecordJSON_OfferReadsWhatEncodingJSONReads(t *testing.T) {
 	for i, o := range recordOffers() {
 		for _, withFetched := range []bool{true, false} {
 			var v any = o
+			var stErr error
 			if !withFetched {
-				v = stateOf(o)
+				v, stErr = stateOf(o, time.Time{})
 			}
 			data, err := marshalNoEscape(v)
-			if err != nil {
+			if err != nil || stErr != nil {
 				continue
 			}
 			got, end, ok := readOfferJSON(data, 0, withFetched, interner{})

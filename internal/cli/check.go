@@ -14,7 +14,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/termtext"
 )
 
-const checkSynopsis = `check [--catalog FILE] [--format text|markdown|json] [--as-of DATE] [--max-rows N]
+const checkSynopsis = `check [--catalog FILE] [--format text|markdown|json] [--as-of DATE] [--max-rows N] [--max-stale-days N] [--min-coverage PCT]
 
 Checks a catalog's data quality and prints a report. Errors (exit 1): a made-up
 (synthetic) price or instance type, an offer or type without a source, an offer
@@ -23,7 +23,9 @@ but is not marked suspect, and a suspect offer that leads an answer (a scenario
 ranking on any billing kind, a TCO preset). Warnings: every suspect offer with
 its reasons, accelerator names without a GPU model, providers whose prices were
 observed more than 30 days before --as-of or have no observation date, and spec
-conflicts. Exit 0 without errors (warnings allowed), 1 with errors, 2 for a bad
+conflicts. With --max-stale-days, a provider stale (its crawl failed, its data
+kept) for longer is an error; with --min-coverage, so is a crawl that
+confirmed less than that share of the offers. Exit 0 without errors (warnings allowed), 1 with errors, 2 for a bad
 command line. gpuatlas validate --catalog FILE runs the same check.`
 
 func runCheck(env Env, args []string) int {
@@ -32,6 +34,8 @@ func runCheck(env Env, args []string) int {
 	format := fs.String("format", "text", "report format: text, markdown (for a job summary) or json")
 	asOfArg := fs.String("as-of", "", "count data ages to this date, YYYY-MM-DD or RFC 3339 (default: the catalog's taken_at)")
 	maxRows := fs.Int("max-rows", catalog.DefaultQualityRows, "rows per list in text and markdown (json lists every one)")
+	maxStale := fs.Int("max-stale-days", -1, "error when a provider has been stale (crawl failed, data kept) for more than N days before --as-of (default -1: off)")
+	minCoverage := fs.Int("min-coverage", 0, "error when this crawl confirmed less than PCT percent of the offers, the rest kept stale (0-100; default 0: off)")
 	if code, ok := parse(args); !ok {
 		return code
 	}
@@ -49,6 +53,9 @@ func runCheck(env Env, args []string) int {
 		}
 		asOf = t
 	}
+	if *minCoverage < 0 || *minCoverage > 100 {
+		return usageError(env, "check: --min-coverage %d: want a percentage from 0 to 100", *minCoverage)
+	}
 	snap, _, err := loadSnapshot(*path)
 	if err != nil {
 		return fail(env, "check: %v", err)
@@ -57,6 +64,7 @@ func runCheck(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "check: %v", err)
 	}
+	checkThresholds(&r, snap, asOf, *maxStale, *minCoverage)
 	var out string
 	switch *format {
 	case "markdown":

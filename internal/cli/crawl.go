@@ -34,6 +34,7 @@ func runCrawl(env Env, args []string) int {
 	guard := addGuardFlags(fs)
 	historyPath := fs.String("history", "", "history file to record the crawl in, only changes stored (default: history.jsonl beside --out)")
 	noHistory := fs.Bool("no-history", false, "do not record the crawl in the history")
+	rejected := fs.String("rejected", "", "when the guard stops the update, write the snapshot it stopped here, for review (the nightly keeps it as an artifact)")
 	unlimited := fs.Bool("no-rate-limit", false, "send requests as fast as the server answers: only for local replays and mirrors you run, never the real APIs")
 	if code, ok := parse(args); !ok {
 		return code
@@ -178,6 +179,11 @@ func runCrawl(env Env, args []string) int {
 		log.warn("fx: no FX rates available: prices in other currencies will have no USD equivalent")
 	}
 	if !checkGuard(env, prev, merged, guardOpts) {
+		if *rejected != "" {
+			if err := catalog.WriteSnapshot(*rejected, merged); err != nil {
+				fmt.Fprintf(env.Stderr, "crawl: --rejected: %v\n", err)
+			}
+		}
 		return ExitError
 	}
 	var hist *catalog.History

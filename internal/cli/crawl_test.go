@@ -180,9 +180,14 @@ func TestCrawl_GuardBlocksLargeDrop(t *testing.T) {
 		}
 		return nil
 	}
-	stderr := crawl(t, srv, out, ExitError, "--regions", "us-east-1,us-west-2")
+	rejected := filepath.Join(t.TempDir(), "rejected.json")
+	stderr := crawl(t, srv, out, ExitError, "--regions", "us-east-1,us-west-2", "--rejected", rejected)
 	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
 		t.Error("the guard let the snapshot be overwritten")
+	}
+	// The snapshot it stopped is kept for review (the nightly's artifact).
+	if s, err := catalog.ReadSnapshot(rejected); err != nil || len(s.Offers) == 0 {
+		t.Errorf("--rejected: %v", err)
 	}
 	if !strings.Contains(stderr, "aws") {
 		t.Errorf("guard report does not name the provider:\n%s", stderr)
