@@ -621,7 +621,7 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
 	}
-	return fmt.Errorf("%s:%d: %w", name, n, err)
+	return fmt.Errorf("%s:%d: %s", name, n, jsonErrorWords(err))
 }
 
 // observations reads the observation lines, which start at line first, into h:
