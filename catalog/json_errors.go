@@ -76,7 +76,7 @@ func JSONError(name string, data []byte, err error) error {
 	if errors.As(err, &syn) || errors.As(err, &typ) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return positionError(name, data, err)
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return fmt.Errorf("%s: %s", name, jsonErrorWords(err))
 }
 
 // LineCol converts a byte offset into a 1-based line and column.
