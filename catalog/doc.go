@@ -28,9 +28,16 @@
 //     (LineCol, JSONError), a failing snapshot record placed by its index.
 //   - recordjson.go: the fast writer and reader of offer and placement records
 //     that the snapshot and history codecs use before encoding/json.
-//   - atomic_write.go: WriteFileAtomic, which replaces a file whole or not at all.
-//   - readlimit.go: ReadFileLimit and LimitReader, every reader's size limit
-//     (MaxSnapshotBytes and the others) and TooLargeError.
+//   - atomic_write.go: WriteFileAtomic, which replaces a file whole or not at all
+//     (never a device, FIFO or link), and removes the temporaries of killed runs;
+//     CheckOutputFile and CheckOutputFolder.
+//   - filelock.go: Lock, the flock beside a file or folder a command writes.
+//   - readlimit.go: ReadFileLimit, ReadRegularFile, OpenRegularFile and
+//     LimitReader, every reader's size limit (MaxSnapshotBytes and the others),
+//     the kinds of file it reads (never one under /proc, /sys or /dev) and
+//     TooLargeError.
+//   - record_limits.go: the limits of every string, list and number a record
+//     holds (MaxIDBytes and the others), checked on read.
 //   - excerpt.go: Excerpt and SafeLine, the little of outside text a message
 //     may repeat, escaped.
 //   - chunks.go: splitting work on many records into parallel chunks.

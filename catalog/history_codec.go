@@ -632,7 +632,7 @@ func historyLineError(name string, n int, line []byte, last bool, err error) err
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return fmt.Errorf("%s:%d: malformed JSON: the line ends before the record does", name, n)
 	}
-	return fmt.Errorf("%s:%d: %w", name, n, err)
+	return fmt.Errorf("%s:%d: %s", name, n, jsonErrorWords(err))
 }
 
 // observations reads the observation lines, which start at line first, into h:
@@ -680,37 +680,6 @@ func (d *historyDecoder) observations(h *History, first int, lines [][]byte, wan
 	if len(obs) > 0 {
 		h.observations = obs
 		h.series = buildSeries(obs)
-	}
-	return nil
-}
-
-// The longest lines a history may hold: a record (an instance type, an offer
-// …: the real ones are under 3 kB; with every field at its limit, record_limits.go,
-// an instance type is some 40 kB), an observation (as an observation file's
-// line), and a crawl line, whose fetch times grow with the regions crawled
-// (the real ones are under 10 kB).
-const (
-	maxHistoryRecordLine = 64 << 10
-	maxHistoryCrawlLine  = 4 << 20
-)
-
-// checkHistoryLineLengths refuses a line over its kind's limit, before it is
-// decoded: a history within its size limit may still hold one record of
-// hundreds of megabytes.
-func checkHistoryLineLengths(name string, lines, obsLines [][]byte, obsStart int) error {
-	for i, line := range lines {
-		limit := maxHistoryRecordLine
-		if i == 0 || bytes.Contains(line[:min(len(line), 64)], []byte(`"crawl"`)) {
-			limit = maxHistoryCrawlLine
-		}
-		if len(line) > limit {
-			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, i+1, limit>>10)
-		}
-	}
-	for i, line := range obsLines {
-		if len(line) > maxObservationLine {
-			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, obsStart+i+1, maxObservationLine>>10)
-		}
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -38,11 +40,26 @@ func positionError(name string, data []byte, err error) error {
 	if at, ok := locateSnapshotError(data); ok {
 		line, col := LineCol(data, at.offset)
 		if at.path == "" {
-			return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
+			return fmt.Errorf("%s:%d:%d: %s", name, line, col, jsonErrorWords(err))
 		}
-		return fmt.Errorf("%s:%d:%d: %s: %w", name, line, col, at.path, err)
+		return fmt.Errorf("%s:%d:%d: %s: %s", name, line, col, at.path, jsonErrorWords(err))
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return fmt.Errorf("%s: %s", name, jsonErrorWords(err))
+}
+
+// jsonErrorWords is a decoding error's text as a message may repeat it: an
+// unknown field's name as an excerpt (40 characters, escaped), any other
+// error cut and escaped, so that no field name or value of a file that is not
+// what it claims is printed whole.
+func jsonErrorWords(err error) string {
+	msg := err.Error()
+	if field, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		if f, err := strconv.Unquote(field); err == nil {
+			field = f
+		}
+		return "unknown field " + Excerpt(field)
+	}
+	return SafeLine(clip(msg))
 }
 
 // JSONError is positionError for other JSON documents than snapshots (a TCO
@@ -59,7 +76,7 @@ func JSONError(name string, data []byte, err error) error {
 	if errors.As(err, &syn) || errors.As(err, &typ) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return positionError(name, data, err)
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return fmt.Errorf("%s: %s", name, jsonErrorWords(err))
 }
 
 // LineCol converts a byte offset into a 1-based line and column.

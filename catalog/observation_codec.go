@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -358,18 +357,12 @@ func observationJSONWords(line []byte, err error) string {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return "the line ends before the JSON object does"
 	}
-	msg := err.Error()
-	if field, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		if f, err := strconv.Unquote(field); err == nil {
-			field = f
-		}
-		return fmt.Sprintf("unknown field %s (the fields are %s)", Excerpt(field), observationFieldNames())
-	}
-	if strings.HasPrefix(msg, "more than one JSON value") {
-		return msg
+	words := jsonErrorWords(err)
+	if strings.HasPrefix(words, "unknown field ") {
+		words += " (the fields are " + observationFieldNames() + ")"
 	}
 	// A field's own decoder (decimalText) words its error itself.
-	return SafeLine(clip(msg))
+	return words
 }
 
 // parseObservationCSV reads CSV with a header row naming the fields.

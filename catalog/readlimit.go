@@ -149,9 +149,10 @@ func checkUserFile(path string, info fs.FileInfo, limit int64, pipes bool) error
 var systemDirs = []string{"/proc", "/sys", "/dev"}
 
 // checkSystemPath refuses a path that resolves (through every symbolic link)
-// to a file under /proc, /sys or /dev. A pipe that has no path to resolve to
-// (bash's `<(zcat catalog.json.gz)`, /dev/fd/63) is left to the caller's
-// pipes rule.
+// to a file under /proc, /sys or /dev. What is judged is where the path
+// leads: /dev/stdin redirected from a file is that file. A pipe that has no
+// path to resolve to (bash's `<(zcat catalog.json.gz)`, /dev/fd/63) is left to
+// the caller's pipes rule.
 func checkSystemPath(path string, info fs.FileInfo, pipes bool) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -164,14 +165,9 @@ func checkSystemPath(path string, info fs.FileInfo, pipes bool) error {
 		}
 		return fmt.Errorf("%s: resolve symbolic links: %w", SafeLine(path), err)
 	}
-	for _, d := range [][]string{{abs}, {resolved}} {
-		for _, sys := range systemDirs {
-			if d[0] == sys || strings.HasPrefix(d[0], sys+"/") {
-				if pipes && info.Mode()&fs.ModeNamedPipe != 0 && d[0] == abs {
-					continue // a pipe of the shell's, /dev/fd/N, checked by its target
-				}
-				return fmt.Errorf("%s: refused: it is (or links to) a file under %s, which holds the system's state, not data", SafeLine(path), sys)
-			}
+	for _, sys := range systemDirs {
+		if resolved == sys || strings.HasPrefix(resolved, sys+"/") {
+			return fmt.Errorf("%s: refused: it is (or links to) a file under %s, which holds the system's state, not data", SafeLine(path), sys)
 		}
 	}
 	return nil

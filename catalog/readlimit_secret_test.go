@@ -105,3 +105,23 @@ func TestParseObservations_ErrorsDoNotEchoContent(t *testing.T) {
 		}
 	}
 }
+
+// A snapshot or a history with an unknown field names it as an excerpt: a
+// file that is not what it claims never has a whole key repeated.
+func TestDecodeErrors_UnknownFieldIsAnExcerpt(t *testing.T) {
+	key := "AWS_SECRET_ACCESS_KEY=" + strings.Repeat("s", 5000)
+	_, err := DecodeSnapshot("cat.json", []byte(`{"schema":`+itoa(SchemaVersion)+`,"`+key+`":1}`))
+	if err == nil || !strings.HasPrefix(err.Error(), "cat.json") || !strings.Contains(err.Error(), `unknown field "AWS_SECRET_ACCESS_KEY=sssss`) || len(err.Error()) > 200 {
+		t.Errorf("snapshot: %.300v", err)
+	}
+	h := buildHistory(t, historyCrawls()[:1])
+	data, err := h.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `{"region":{`, `{"region":{"`+key+`":1,`, 1)
+	_, err = DecodeHistory("h.jsonl", []byte(bad))
+	if err == nil || !strings.HasPrefix(err.Error(), "h.jsonl:") || len(err.Error()) > 200 {
+		t.Errorf("history: %.300v", err)
+	}
+}

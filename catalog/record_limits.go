@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -303,6 +304,37 @@ func (s *Snapshot) checkSnapshotLimits() error {
 	for i := range s.Placements {
 		if err := checkPlacementLimits(&s.Placements[i]); err != nil {
 			return fmt.Errorf("placements[%d] (%s): %w", i, shortKey(s.Placements[i].Key()), err)
+		}
+	}
+	return nil
+}
+
+// The longest lines a history may hold: a record (an instance type, an offer
+// …: the real ones are under 3 kB; with every field at its limit, record_limits.go,
+// an instance type is some 40 kB), an observation (as an observation file's
+// line), and a crawl line, whose fetch times grow with the regions crawled
+// (the real ones are under 10 kB).
+const (
+	maxHistoryRecordLine = 64 << 10
+	maxHistoryCrawlLine  = 4 << 20
+)
+
+// checkHistoryLineLengths refuses a line over its kind's limit, before it is
+// decoded: a history within its size limit may still hold one record of
+// hundreds of megabytes.
+func checkHistoryLineLengths(name string, lines, obsLines [][]byte, obsStart int) error {
+	for i, line := range lines {
+		limit := maxHistoryRecordLine
+		if i == 0 || bytes.Contains(line[:min(len(line), 64)], []byte(`"crawl"`)) {
+			limit = maxHistoryCrawlLine
+		}
+		if len(line) > limit {
+			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, i+1, limit>>10)
+		}
+	}
+	for i, line := range obsLines {
+		if len(line) > maxObservationLine {
+			return fmt.Errorf("%s:%d: line longer than %d KiB: no history line is so long; restore the file from git", name, obsStart+i+1, maxObservationLine>>10)
 		}
 	}
 	return nil

@@ -206,6 +206,14 @@ func TestKill_CrawlAndBuildLeaveDataWhole(t *testing.T) {
 	if _, err := catalog.ReadSnapshot(w.catalog); err != nil {
 		t.Fatal(err)
 	}
+	// The next crawl removed the temporary files of the killed runs beside
+	// the snapshot and the history (their processes are gone).
+	entries, _ := os.ReadDir(filepath.Dir(w.catalog))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") && e.Type().IsRegular() {
+			t.Errorf("%s: a killed run's temporary file is still there after the next crawl", e.Name())
+		}
+	}
 	t.Logf("%d kills (%d before the command finished); %d temporary files or folders left beside the outputs, which did not disturb the next crawl and build", n, killedMidway, leftovers)
 }
 
