@@ -184,7 +184,7 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 		if !set[s.flag] {
 			continue
 		}
-		d, err := shareFlag.parse(s.value)
+		d, err := parseBounded(shareFlag, s.value)
 		if err != nil {
 			return in, fmt.Sprintf("--%s: %v", s.flag, err)
 		}
@@ -194,7 +194,7 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 }
 
 // shareFlag is the range of fit's shares (--trainable-share, --overhead).
-var shareFlag = flagRange{min: decimal.Zero, max: decimal.NewFromInt(1), share: true}
+var shareFlag = compare.Bound{Min: decimal.Zero, Max: decimal.NewFromInt(1), Share: true}
 
 // parseParams reads a parameter count: an integer, scientific notation (70e9)
 // or a number with a K, M, B or T suffix (70B, 7.24b).
