@@ -264,6 +264,8 @@ func inputErrorText(e *compare.InputError) string {
 		return fmt.Sprintf("%s and %s do not go together", flagName, orFlag(fitFlags[e.With], e.With))
 	case "not_applicable":
 		return fmt.Sprintf("%s does not apply to --task %s", flagName, e.With)
+	case "not_divisor":
+		return fmt.Sprintf("%s %s: must divide %s (each KV head serves the same number of attention heads)", flagName, e.Value, orFlag(fitFlags[e.With], e.With))
 	}
 	return e.Error()
 }
