@@ -107,7 +107,15 @@ func runTCO(env Env, args []string) int {
 		if len(offers) == 0 || *region == "" {
 			return usageError(env, "tco: --offer PROVIDER/TYPE and --region R are required (or --input FILE)")
 		}
+		// An id longer than any provider's is refused here: the errors of the
+		// lookups repeat the offer and the region.
+		if len(*region) > maxTCOIDBytes {
+			return usageError(env, "tco: --region %s: %d bytes, longer than any region id (at most %d)", catalog.Excerpt(*region), len(*region), maxTCOIDBytes)
+		}
 		for _, o := range offers {
+			if len(o) > maxTCOIDBytes {
+				return usageError(env, "tco: --offer %s: %d bytes, longer than any instance type (at most %d)", catalog.Excerpt(o), len(o), maxTCOIDBytes)
+			}
 			p, _, ok := strings.Cut(o, "/")
 			if !ok {
 				return usageError(env, "tco: --offer %s: want PROVIDER/TYPE, e.g. aws/p4d.24xlarge", catalog.Excerpt(o))
@@ -233,6 +241,10 @@ func runTCO(env Env, args []string) int {
 	}
 	return ExitOK
 }
+
+// maxTCOIDBytes bounds --offer and --region, which the errors of the catalog
+// lookups repeat.
+const maxTCOIDBytes = 256
 
 // flagNumber is a plain decimal as a flag takes it: digits, an optional
 // fraction, no sign or exponent.

@@ -54,3 +54,18 @@ func TestTCO_InputHeldToTheFlagsBounds(t *testing.T) {
 		}
 	}
 }
+
+// An --offer or --region longer than any id is a usage error that repeats
+// only its start.
+func TestTCO_LongIDsEchoAnExcerpt(t *testing.T) {
+	long := strings.Repeat("x", 4000)
+	for _, args := range [][]string{
+		{"--offer", "aws/" + long, "--region", "us-east-1"},
+		{"--offer", "aws/p3.8xlarge", "--region", long},
+	} {
+		code, _, errs := runScTest(runTCO, append(args, "--catalog", scenarioFixture(t), "--benchmarks", "none")...)
+		if code != ExitUsage || strings.Contains(errs, strings.Repeat("x", 41)) {
+			t.Errorf("%.30q…: exit %d, stderr %.200q; want a usage error with an excerpt", args, code, errs)
+		}
+	}
+}
