@@ -199,6 +199,9 @@ func TestEstimateMemory_InputErrors(t *testing.T) {
 		{MemoryInput{Params: 1e9, Arch: &Architecture{Layers: 2, Hidden: 64}}, "attention_heads", "missing"},
 		{MemoryInput{Params: 1e9, Arch: &Architecture{Layers: 2, Hidden: 64, Heads: 4, KVHeads: 8}}, "kv_heads", "out_of_range"},
 		{MemoryInput{Params: 1e9, Arch: &Architecture{Layers: 2, Hidden: 65, Heads: 4, KVHeads: 4}}, "head_dim", "missing"},
+		// Grouped-query attention: 16 attention heads cannot share 6 KV heads.
+		{MemoryInput{Params: 1e9, Arch: &Architecture{Layers: 2, Hidden: 2048, Heads: 16, KVHeads: 6}}, "kv_heads", "not_divisor"},
+		{MemoryInput{Params: 1e9, Arch: &Architecture{Layers: 2, Hidden: 2048, Heads: 16, KVHeads: 3, HeadDim: 128}}, "kv_heads", "not_divisor"},
 		{MemoryInput{Schema: 9, Model: "llama-3.1-8b"}, "schema", "not_one_of"},
 	} {
 		_, err := EstimateMemory(c.in, ms)

@@ -157,7 +157,9 @@ type MemoryInput struct {
 type InputError struct {
 	Field string `json:"field"`
 	// Code is out_of_range (Min, Max), not_one_of (Allowed), unknown_model
-	// (Allowed), missing, conflict (With), not_applicable (With: the task).
+	// (Allowed), missing, conflict (With), not_applicable (With: the task),
+	// not_divisor (Value does not divide With's value: kv_heads of
+	// attention_heads).
 	Code    string   `json:"code"`
 	Value   string   `json:"value,omitempty"`
 	Min     string   `json:"min,omitempty"`
@@ -178,6 +180,8 @@ func (e *InputError) Error() string {
 		return fmt.Sprintf("%s and %s do not go together", e.Field, e.With)
 	case "not_applicable":
 		return fmt.Sprintf("%s does not apply to task %s", e.Field, e.With)
+	case "not_divisor":
+		return fmt.Sprintf("%s %s: must divide %s", e.Field, e.Value, e.With)
 	}
 	return e.Field + ": " + e.Code
 }
@@ -428,6 +432,11 @@ func customArch(a Architecture) (Architecture, error) {
 		case f.v < 1 || f.v > f.hi:
 			return out, outOfRange(f.name, int64(f.v), 1, int64(f.hi))
 		}
+	}
+	// Grouped-query attention shares each KV head among the same number of
+	// attention heads: the KV heads divide the attention heads.
+	if out.Heads%out.KVHeads != 0 {
+		return out, &InputError{Field: "kv_heads", Code: "not_divisor", Value: strconv.Itoa(out.KVHeads), With: "attention_heads"}
 	}
 	if out.HeadDim == 0 {
 		if out.Hidden%out.Heads != 0 {

@@ -306,6 +306,9 @@ func (m ModelSpec) check() error {
 		if !a.latent() && a.KVHeads > a.Heads {
 			return fmt.Errorf("model %s: kv_heads %d exceeds attention_heads %d", m.ID, a.KVHeads, a.Heads)
 		}
+		if !a.latent() && a.Heads%a.KVHeads != 0 {
+			return fmt.Errorf("model %s: kv_heads %d does not divide attention_heads %d (each KV head serves the same number of attention heads)", m.ID, a.KVHeads, a.Heads)
+		}
 	}
 	if m.Kind == KindDiffusion && (a.Layers != 0 || a.SlidingWindow != 0) {
 		return fmt.Errorf("model %s: a diffusion model has no transformer layers in this table", m.ID)

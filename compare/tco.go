@@ -238,29 +238,15 @@ type Comparison struct {
 	Reason Reason `json:"reason"`
 }
 
-// Validate checks the input and says what is wrong, naming the field.
+// Validate checks the input and says what is wrong, naming the field: every
+// figure within its range of TCOBounds (the tco command's flags have the
+// same), and the options' shape. An option is named by an excerpt of its id.
 func (in TCOInput) Validate() error {
 	if in.Schema != TCOSchema {
 		return fmt.Errorf("schema %d: this build reads TCO schema %d", in.Schema, TCOSchema)
 	}
-	w := in.Workload
-	switch {
-	case !w.JobSize.IsPositive():
-		return fmt.Errorf("workload.job_size must be positive, got %s", w.JobSize)
-	case w.JobsPerMonth.IsNegative():
-		return fmt.Errorf("workload.jobs_per_month must not be negative, got %s", w.JobsPerMonth)
-	case !w.Utilisation.IsPositive() || w.Utilisation.GreaterThan(one):
-		return fmt.Errorf("workload.utilisation must be in (0, 1], got %s", w.Utilisation)
-	case w.IdleHoursPerMonth.IsNegative():
-		return fmt.Errorf("workload.idle_hours_per_month must not be negative, got %s", w.IdleHoursPerMonth)
-	case w.HorizonMonths < 1 || w.HorizonMonths > maxHorizon:
-		return fmt.Errorf("workload.horizon_months must be 1 to %d, got %d", maxHorizon, w.HorizonMonths)
-	}
-	if in.Storage != nil && (in.Storage.GB.IsNegative() || in.Storage.USDPerGBMonth.IsNegative()) {
-		return errors.New("storage: gb and usd_per_gb_month must not be negative")
-	}
-	if in.Egress != nil && (in.Egress.GBPerMonth.IsNegative() || in.Egress.USDPerGB.IsNegative()) {
-		return errors.New("egress: gb_per_month and usd_per_gb must not be negative")
+	if err := in.validateBounds(); err != nil {
+		return err
 	}
 	if len(in.Options) == 0 {
 		return errNoOption
@@ -270,29 +256,22 @@ func (in TCOInput) Validate() error {
 		if o.ID == "" {
 			return fmt.Errorf("options[%d]: id is empty", i)
 		}
+		id := catalog.Excerpt(o.ID)
 		if seen[o.ID] {
-			return fmt.Errorf("options[%d]: duplicate id %q", i, o.ID)
+			return fmt.Errorf("options[%d]: duplicate id %s", i, id)
 		}
 		seen[o.ID] = true
-		if !o.Speed.WorkPerHour.IsPositive() {
-			return fmt.Errorf("option %s: speed.work_per_hour must be positive, got %s", o.ID, o.Speed.WorkPerHour)
+		if err := o.validateBounds(); err != nil {
+			return err
 		}
 		if o.Commitment == nil && o.PayAsYouGo == nil {
-			return fmt.Errorf("option %s: needs a commitment, a pay_as_you_go part, or both", o.ID)
-		}
-		if c := o.Commitment; c != nil {
-			if c.TermMonths < 1 || c.USDPerMonth.IsNegative() || c.UpfrontUSD.IsNegative() || c.Instances < 0 {
-				return fmt.Errorf("option %s: commitment needs term_months ≥ 1 and non-negative usd_per_month, upfront_usd, instances", o.ID)
-			}
-		}
-		if p := o.PayAsYouGo; p != nil && (p.USDPerHour.IsNegative() || p.InterruptionOverhead.IsNegative()) {
-			return fmt.Errorf("option %s: pay_as_you_go usd_per_hour and interruption_overhead must not be negative", o.ID)
+			return fmt.Errorf("option %s: needs a commitment, a pay_as_you_go part, or both", id)
 		}
 		if p := o.PayAsYouGo; p != nil && p.Risk != nil {
 			if p.Billing != catalog.Spot || !p.InterruptionOverhead.IsZero() {
-				return fmt.Errorf("option %s: pay_as_you_go.risk is for spot, without an interruption_overhead", o.ID)
+				return fmt.Errorf("option %s: pay_as_you_go.risk is for spot, without an interruption_overhead", id)
 			}
-			if err := p.Risk.validate(o.ID); err != nil {
+			if err := p.Risk.validate(id); err != nil {
 				return err
 			}
 		}
@@ -311,7 +290,7 @@ func TCO(in TCOInput) (TCOResult, error) {
 	for _, o := range in.Options {
 		r, err := optionTCO(in, o)
 		if err != nil {
-			return TCOResult{}, fmt.Errorf("tco: option %s: %w", o.ID, err)
+			return TCOResult{}, fmt.Errorf("tco: option %s: %w", catalog.Excerpt(o.ID), err)
 		}
 		res.Options = append(res.Options, r)
 	}

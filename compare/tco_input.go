@@ -99,6 +99,11 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 	}
 
 	billing := req.Billing
+	for _, plan := range billing {
+		if err := CheckBillingPlan(plan); err != nil {
+			return TCOInput{}, err
+		}
+	}
 	defaulted := len(billing) == 0
 	if defaulted {
 		have := map[catalog.BillingKind]bool{}
@@ -138,10 +143,10 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 			if isMix {
 				kinds = append(kinds, burst)
 			}
-			for i, k := range kinds {
+			for _, k := range kinds {
 				bk, err := catalog.ParseBillingKind(k)
-				if err != nil {
-					return TCOInput{}, fmt.Errorf("billing %q: %w", plan, err)
+				if err != nil { // a default plan is a kind of the catalog's
+					return TCOInput{}, fmt.Errorf("billing %s: %w", catalog.Excerpt(plan), err)
 				}
 				off, ok, suspect := pickOffer(snap, key, req.Region, bk)
 				if !ok && defaulted {
@@ -157,9 +162,6 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 					return TCOInput{}, fmt.Errorf("%s has no %s offer in region %s%s", key, bk, req.Region, suspectNote(suspect))
 				}
 				if bk.TermHours().IsZero() {
-					if isMix && i == 0 {
-						return TCOInput{}, fmt.Errorf("billing %q: the part before + must be a commitment (reserved or subscription)", plan)
-					}
 					p, err := paygPart(snap.FX, off)
 					if err != nil {
 						return TCOInput{}, err
@@ -183,9 +185,6 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 					o.PayAsYouGo = &p
 					continue
 				}
-				if i == 1 {
-					return TCOInput{}, fmt.Errorf("billing %q: the part after + must be on_demand or spot", plan)
-				}
 				c, err := commitmentPart(snap.FX, off)
 				if err != nil {
 					return TCOInput{}, err
@@ -201,6 +200,43 @@ func NewTCOInput(snap *catalog.Snapshot, gpus *catalog.GPUReference, req TCORequ
 		}
 	}
 	return in, nil
+}
+
+// CheckBillingPlan checks a billing plan of a TCO request: a billing kind
+// ("on_demand", "reserved_1y_all_upfront"), or a commitment (reserved or
+// subscription) with an on_demand or spot burst after a +
+// ("reserved_1y_all_upfront+spot"). The error names the plan (an excerpt).
+func CheckBillingPlan(plan string) error {
+	kind := func(s string) (catalog.BillingKind, error) {
+		k, err := catalog.ParseBillingKind(s)
+		if err != nil { // its own error repeats the whole value
+			var names []string
+			for _, b := range catalog.BillingKinds {
+				names = append(names, string(b))
+			}
+			return k, fmt.Errorf("billing %s: unknown billing kind %s: want one of %s", catalog.Excerpt(plan), catalog.Excerpt(s), strings.Join(names, ", "))
+		}
+		return k, nil
+	}
+	commit, burst, isMix := strings.Cut(plan, "+")
+	ck, err := kind(commit)
+	if err != nil {
+		return err
+	}
+	if !isMix {
+		return nil
+	}
+	if ck.TermHours().IsZero() {
+		return fmt.Errorf("billing %s: the part before + must be a commitment (reserved or subscription)", catalog.Excerpt(plan))
+	}
+	bk, err := kind(burst)
+	if err != nil {
+		return err
+	}
+	if !bk.TermHours().IsZero() {
+		return fmt.Errorf("billing %s: the part after + must be on_demand or spot", catalog.Excerpt(plan))
+	}
+	return nil
 }
 
 // orDefault is d, or def when d is zero.

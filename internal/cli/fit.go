@@ -183,7 +183,7 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 		if !set[s.flag] {
 			continue
 		}
-		d, err := shareFlag.parse(s.value)
+		d, err := parseBounded(shareFlag, s.value)
 		if err != nil {
 			return in, fmt.Sprintf("--%s: %v", s.flag, err)
 		}
@@ -193,7 +193,7 @@ func fitInput(set map[string]bool, v fitValues) (compare.MemoryInput, string) {
 }
 
 // shareFlag is the range of fit's shares (--trainable-share, --overhead).
-var shareFlag = flagRange{min: decimal.Zero, max: decimal.NewFromInt(1), share: true}
+var shareFlag = compare.Bound{Min: decimal.Zero, Max: decimal.NewFromInt(1), Share: true}
 
 // parseParams reads a parameter count: an integer, scientific notation (70e9)
 // or a number with a K, M, B or T suffix (70B, 7.24b).
@@ -263,6 +263,8 @@ func inputErrorText(e *compare.InputError) string {
 		return fmt.Sprintf("%s and %s do not go together", flagName, orFlag(fitFlags[e.With], e.With))
 	case "not_applicable":
 		return fmt.Sprintf("%s does not apply to --task %s", flagName, e.With)
+	case "not_divisor":
+		return fmt.Sprintf("%s %s: must divide %s (each KV head serves the same number of attention heads)", flagName, e.Value, orFlag(fitFlags[e.With], e.With))
 	}
 	return e.Error()
 }

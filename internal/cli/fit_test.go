@@ -162,6 +162,8 @@ func TestFit_UsageErrors(t *testing.T) {
 		{[]string{"--model", "llama-3.1-8b", "--task", "lora", "--trainable-share", "150%"}, "--trainable-share: out of range: want 0 to 1 (or 0% to 100%)"},
 		{[]string{"--model", "llama-3.1-8b", "--overhead", "lots"}, "--overhead: not a plain decimal number (at most 9 digits after the point): want 0 to 1 (or 0% to 100%)"},
 		{[]string{"--params", "1e9", "--layers", "2"}, "--hidden is required with the other architecture flags"},
+		{[]string{"--params", "1e9", "--layers", "24", "--hidden", "2048", "--heads", "16", "--kv-heads", "6"},
+			"--kv-heads 6: must divide --heads (each KV head serves the same number of attention heads)"},
 		{[]string{"--model", "llama-3.1-8b", "--lang", "fr"}, `--lang "fr": want en or zh`},
 		{[]string{"--model", "llama-3.1-8b", "--format", "xml"}, `--format "xml"`},
 		{[]string{"--model", "llama-3.1-8b", "--billing", "weekly"}, "--billing"},
@@ -194,6 +196,35 @@ func TestParseParams(t *testing.T) {
 		got, err := parseParams(c.in)
 		if err != nil || got != c.want {
 			t.Errorf("parseParams(%q) = %d, %v; want %d", c.in, got, err, c.want)
+		}
+	}
+}
+
+// Full training in FP32 is not called mixed precision, in either language;
+// in BF16 it is, naming the precision.
+func TestFit_FullTrainingPrecisionWords(t *testing.T) {
+	for _, c := range []struct {
+		lang, precision string
+		want, not       []string
+	}{
+		{"en", "fp32", []string{"FP32 throughout"}, []string{"mixed precision"}},
+		{"zh", "fp32", []string{"全程 FP32"}, []string{"混合精度"}},
+		{"en", "bf16", []string{"mixed precision: BF16 weights and gradients"}, []string{"FP32 throughout"}},
+		{"zh", "bf16", []string{"混合精度：BF16 权重和梯度"}, []string{"全程 FP32"}},
+	} {
+		code, out, errs := runCmd(runFit, "--model", "llama-3.1-8b", "--task", "full", "--precision", c.precision, "--lang", c.lang, "--limit", "1")
+		if code != ExitOK {
+			t.Fatalf("%s %s: exit %d: %s", c.lang, c.precision, code, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s %s: the text lacks %q:\n%s", c.lang, c.precision, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s %s: the text says %q:\n%s", c.lang, c.precision, w, out)
+			}
 		}
 	}
 }

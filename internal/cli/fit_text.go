@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/gpuatlas/gpuatlas/compare"
@@ -15,7 +16,7 @@ import (
 // an instance type, a region) through termtext.Field.
 func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error {
 	e, in := a.Estimate, a.Estimate.Input
-	fmt.Fprintln(w, f.T("fit.cli.heading", "model", tf(f.ModelName(e)), "task", f.T("fit.task."+string(in.Task))))
+	fmt.Fprintln(w, f.T("fit.cli.heading", "model", tf(f.ModelName(e)), "task", fitTaskText(f, in)))
 	vals := []string{"precision", string(in.Precision), "kv_precision", string(in.KVPrecision),
 		"context", sitegen.GroupDigits(fmt.Sprint(in.Context)), "batch", sitegen.GroupDigits(fmt.Sprint(in.Batch)),
 		"sequences", sitegen.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
@@ -51,6 +52,19 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 	}
 	fmt.Fprintln(w, f.T("fit.method_note"))
 	return writeFitOffers(w, f, a.Offers)
+}
+
+// fitTaskText names the task; full training also says its precision regime:
+// mixed precision (bf16/fp16 weights and gradients, an FP32 master copy and
+// optimizer states) or FP32 throughout, as the estimate counts them.
+func fitTaskText(f sitegen.FitWords, in compare.MemoryInput) string {
+	if in.Task != compare.TaskFull {
+		return f.T("fit.task." + string(in.Task))
+	}
+	if in.Precision == compare.FP32 {
+		return f.T("fit.cli.task_full_fp32")
+	}
+	return f.T("fit.cli.task_full_mixed", "precision", strings.ToUpper(string(in.Precision)))
 }
 
 func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) error {

@@ -141,6 +141,12 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		scs[0].ID, scs[0].Name, scs[0].NameZH = "sc"+hostile, "name "+hostile, "名 "+hostile
 		scs[0].Description, scs[0].DescriptionZH = "desc "+hostile, "述 "+hostile
 		m := compare.BuildMatrix(scs, snap, ref, compare.MatrixOptions{Billing: catalog.OnDemand, PerCell: 3})
+		// A cost per work from an upload's published result, with its strings.
+		if len(m.Scenarios[0].Ranked) == 0 {
+			t.Fatal("scenarios: nothing ranked")
+		}
+		m.Scenarios[0].Ranked[0].WorkCost = &compare.WorkCost{Workload: "wl" + hostile, Scenario: "sc" + hostile, Basis: compare.Measured,
+			CostPerUnit: catalog.Dec("0.5"), Published: &compare.PublishedBasis{Round: "v5" + hostile, GPUModel: "H100" + hostile, GPUCount: 8}}
 		var sb bytes.Buffer
 		if err := writeScenariosText(&sb, words, snap, m, 0); err != nil {
 			t.Fatal(err)

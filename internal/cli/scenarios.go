@@ -183,7 +183,7 @@ func benchmarkCosts(env Env, cmd, path string, snap *catalog.Snapshot) ([]compar
 		}
 	}
 	if errs > 0 {
-		fmt.Fprintf(env.Stderr, "%s: %d benchmark records in %s have errors and were left out (see gpuatlas validate)\n", cmd, errs, where)
+		fmt.Fprintf(env.Stderr, "%s: %d benchmark records in %s have errors and were left out (see gpuatlas validate)\n", cmd, errs, tf(where))
 	}
 	return compare.CostPerWork(snap, runs, workloads), nil
 }

@@ -76,6 +76,13 @@ func runTCO(env Env, args []string) int {
 		return usageError(env, "tco: --currency %s: want USD or CNY", catalog.Excerpt(*currency))
 	}
 
+	var plans []string
+	if *billing != "" {
+		if plans, err = checkBillingPlans(*billing); err != nil {
+			return usageError(env, "tco: --billing: %v", err)
+		}
+	}
+
 	var in compare.TCOInput
 	if *input != "" {
 		if len(offers) > 0 {
@@ -83,6 +90,9 @@ func runTCO(env Env, args []string) int {
 		}
 		b, err := catalog.ReadRegularFile(*input, catalog.MaxDataFileBytes)
 		if err != nil {
+			return fail(env, "tco: --input: %v", err)
+		}
+		if err := compare.ScanTCOInput(*input, b); err != nil {
 			return fail(env, "tco: --input: %v", err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(b))
@@ -97,7 +107,15 @@ func runTCO(env Env, args []string) int {
 		if len(offers) == 0 || *region == "" {
 			return usageError(env, "tco: --offer PROVIDER/TYPE and --region R are required (or --input FILE)")
 		}
+		// An id longer than any provider's is refused here: the errors of the
+		// lookups repeat the offer and the region.
+		if len(*region) > maxTCOIDBytes {
+			return usageError(env, "tco: --region %s: %d bytes, longer than any region id (at most %d)", catalog.Excerpt(*region), len(*region), maxTCOIDBytes)
+		}
 		for _, o := range offers {
+			if len(o) > maxTCOIDBytes {
+				return usageError(env, "tco: --offer %s: %d bytes, longer than any instance type (at most %d)", catalog.Excerpt(o), len(o), maxTCOIDBytes)
+			}
 			p, _, ok := strings.Cut(o, "/")
 			if !ok {
 				return usageError(env, "tco: --offer %s: want PROVIDER/TYPE, e.g. aws/p4d.24xlarge", catalog.Excerpt(o))
@@ -116,17 +134,17 @@ func runTCO(env Env, args []string) int {
 				continue
 			}
 			name, v := f[0], f[1]
-			d, err := tcoFlagRanges[name].parse(v)
+			d, err := parseTCOFlag(name, v)
 			if err != nil {
 				return usageError(env, "tco: --%s %s: %v", name, catalog.Excerpt(v), err)
 			}
 			nums[name] = &d
 		}
-		if *months < 1 || *months > 600 {
-			return usageError(env, "tco: --months %d: out of range: want 1 to 600", *months)
+		if err := checkTCOIntFlag("months", *months); err != nil {
+			return usageError(env, "tco: --months %d: %v", *months, err)
 		}
-		if *committed < 0 || *committed > 10000 {
-			return usageError(env, "tco: --reserved-instances %d: out of range: want 0 to 10,000", *committed)
+		if err := checkTCOIntFlag("reserved-instances", *committed); err != nil {
+			return usageError(env, "tco: --reserved-instances %d: %v", *committed, err)
 		}
 		req := compare.TCORequest{Instances: offers, Region: *region, SpotOverhead: *nums["spot-overhead"],
 			CheckpointMinutes: *nums["checkpoint-minutes"], RestartMinutes: *nums["restart-minutes"], SpotRate: nums["interruptions-per-month"],
@@ -137,7 +155,7 @@ func runTCO(env Env, args []string) int {
 			if *jobHours == "" {
 				return usageError(env, "tco: --reference-gpu needs --job-gpu-hours")
 			}
-			d, err := tcoFlagRanges["job-gpu-hours"].parse(*jobHours)
+			d, err := parseTCOFlag("job-gpu-hours", *jobHours)
 			if err != nil {
 				return usageError(env, "tco: --job-gpu-hours %s: %v", catalog.Excerpt(*jobHours), err)
 			}
@@ -145,13 +163,7 @@ func runTCO(env Env, args []string) int {
 		} else if *jobHours != "" {
 			return usageError(env, "tco: --job-gpu-hours needs --reference-gpu")
 		}
-		if *billing != "" {
-			for _, b := range strings.Split(*billing, ",") {
-				if b = strings.TrimSpace(b); b != "" {
-					req.Billing = append(req.Billing, b)
-				}
-			}
-		}
+		req.Billing = plans
 		if nums["storage-gb"].IsPositive() || nums["storage-usd-per-gb-month"].IsPositive() {
 			req.Storage = &compare.TCOStorage{GB: *nums["storage-gb"], USDPerGBMonth: *nums["storage-usd-per-gb-month"]}
 		}
@@ -230,83 +242,80 @@ func runTCO(env Env, args []string) int {
 	return ExitOK
 }
 
-// flagRange is the accepted range of a numeric tco flag: wide enough for any
-// real workload, narrow enough that a typo or a hostile value is refused with
-// the range instead of computed (a month has at most 744 hours; 1e999 would
-// print a thousand digits).
-type flagRange struct {
-	min, max decimal.Decimal
-	minOpen  bool // min itself is refused
-	share    bool // a share of 1: 0.8, or 80%
-}
-
-var tcoFlagRanges = map[string]flagRange{
-	"hours-per-month":          {min: decimal.Zero, max: decimal.NewFromInt(744), minOpen: true},
-	"utilisation":              {min: decimal.Zero, max: decimal.NewFromInt(1), minOpen: true, share: true},
-	"idle-hours":               {min: decimal.Zero, max: decimal.NewFromInt(744)},
-	"spot-overhead":            {min: decimal.Zero, max: decimal.NewFromInt(1), share: true},
-	"jobs-per-month":           {min: decimal.Zero, max: decimal.NewFromInt(1_000_000)},
-	"job-gpu-hours":            {min: decimal.Zero, max: decimal.NewFromInt(1_000_000), minOpen: true},
-	"storage-gb":               {min: decimal.Zero, max: decimal.NewFromInt(1_000_000_000)},
-	"storage-usd-per-gb-month": {min: decimal.Zero, max: decimal.NewFromInt(1000)},
-	"egress-gb-per-month":      {min: decimal.Zero, max: decimal.NewFromInt(1_000_000_000)},
-	"egress-usd-per-gb":        {min: decimal.Zero, max: decimal.NewFromInt(1000)},
-	"checkpoint-minutes":       {min: decimal.Zero, max: decimal.NewFromInt(10080), minOpen: true},
-	"restart-minutes":          {min: decimal.Zero, max: decimal.NewFromInt(10080)},
-	"interruptions-per-month":  {min: decimal.Zero, max: decimal.NewFromInt(100)},
-}
+// maxTCOIDBytes bounds --offer and --region, which the errors of the catalog
+// lookups repeat.
+const maxTCOIDBytes = 256
 
 // flagNumber is a plain decimal as a flag takes it: digits, an optional
 // fraction, no sign or exponent.
 var flagNumber = regexp.MustCompile(`^[0-9]{1,12}(\.[0-9]{1,9})?$`)
 
-// parse reads a flag's value: a plain decimal with at most 9 digits after the
-// point (a share also as a percentage, "80%") in the range. The error says
-// what is accepted.
-func (r flagRange) parse(s string) (decimal.Decimal, error) {
+// parseTCOFlag reads a numeric tco flag's value: a plain decimal with at most
+// 9 digits after the point (a share also as a percentage, "80%") in the
+// flag's range of compare.TCOBounds, the same a TCO input file is held to.
+// The error says what is accepted.
+func parseTCOFlag(flag, s string) (decimal.Decimal, error) {
+	b, ok := compare.TCOFlagBound(flag)
+	if !ok {
+		return decimal.Zero, fmt.Errorf("no range for --%s", flag)
+	}
+	return parseBounded(b, s)
+}
+
+// parseBounded reads a plain decimal flag value (a share also as a
+// percentage) in the range b.
+func parseBounded(b compare.Bound, s string) (decimal.Decimal, error) {
 	t := strings.TrimSpace(s)
-	percent := r.share && strings.HasSuffix(t, "%")
+	percent := b.Share && strings.HasSuffix(t, "%")
 	if percent {
 		t = strings.TrimSpace(strings.TrimSuffix(t, "%"))
 	}
 	d, err := decimal.NewFromString(t)
 	if !flagNumber.MatchString(t) || err != nil {
-		return decimal.Zero, fmt.Errorf("not a plain decimal number (at most 9 digits after the point): want %s", r)
+		return decimal.Zero, fmt.Errorf("not a plain decimal number (at most 9 digits after the point): want %s", b)
 	}
 	if percent {
 		d = d.Div(decimal.NewFromInt(100))
 	}
-	if d.LessThan(r.min) || (r.minOpen && d.Equal(r.min)) || d.GreaterThan(r.max) {
-		return decimal.Zero, fmt.Errorf("out of range: want %s", r)
+	if err := b.Check(d); err != nil {
+		return decimal.Zero, err
 	}
 	return d, nil
 }
 
-// String says the range in words: "more than 0 and at most 744",
-// "0 to 1 (or 0% to 100%)".
-func (r flagRange) String() string {
-	lo, hi := r.min.String(), groupDigits(r.max.String())
-	s := lo + " to " + hi
-	if r.minOpen {
-		s = "more than " + lo + " and at most " + hi
+// checkTCOIntFlag checks a whole-number tco flag against its range.
+func checkTCOIntFlag(flag string, n int) error {
+	b, ok := compare.TCOFlagBound(flag)
+	if !ok {
+		return fmt.Errorf("no range for --%s", flag)
 	}
-	switch {
-	case r.share && r.minOpen:
-		s += " (or more than 0% and at most 100%)"
-	case r.share:
-		s += " (or 0% to 100%)"
-	}
-	return s
+	return b.Check(decimal.NewFromInt(int64(n)))
 }
 
-// groupDigits writes a whole number with commas between groups of three.
-func groupDigits(s string) string {
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+// checkBillingPlans reads --billing: each comma-separated plan a billing kind
+// or COMMITMENT+on_demand|spot (compare.CheckBillingPlan); the error is a
+// usage error naming the plan.
+func checkBillingPlans(s string) ([]string, error) {
+	var plans []string
+	for _, b := range strings.Split(s, ",") {
+		if b = strings.TrimSpace(b); b == "" {
+			continue
 		}
-		b.WriteRune(c)
+		if err := compare.CheckBillingPlan(b); err != nil {
+			return nil, err
+		}
+		plans = append(plans, b)
 	}
-	return b.String()
+	if len(plans) == 0 {
+		return nil, fmt.Errorf("%s: no billing plan: want a comma-separated list of %s, or COMMITMENT+on_demand|spot", catalog.Excerpt(s), strings.Join(billingKindNames(), ", "))
+	}
+	return plans, nil
+}
+
+func billingKindNames() []string {
+	var out []string
+	for _, k := range catalog.BillingKinds {
+		out = append(out, string(k))
+	}
+	return out
 }

@@ -127,6 +127,8 @@
       if (c[1] === 0 && c[3]) fail({ field: c[0], code: 'missing', with: 'architecture' });
       if (c[1] !== 0 && (c[1] < 1 || c[1] > c[2])) fail({ field: c[0], code: 'out_of_range', value: String(c[1]), min: '1', max: String(c[2]) });
     });
+    // Grouped-query attention: the KV heads divide the attention heads (compare.customArch).
+    if (out.attention_heads % out.kv_heads !== 0) fail({ field: 'kv_heads', code: 'not_divisor', value: String(out.kv_heads), with: 'attention_heads' });
     if (out.head_dim === 0) {
       if (out.hidden_size % out.attention_heads !== 0) fail({ field: 'head_dim', code: 'missing', with: 'hidden_size_not_divisible' });
       out.head_dim = out.hidden_size / out.attention_heads;
