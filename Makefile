@@ -102,6 +102,10 @@ axe: ## install axe-core (pinned in internal/browsertest/axe/package-lock.json) 
 	  echo "axe: npm not found: the accessibility test will be skipped"; \
 	fi
 
+.PHONY: docs
+docs: ## regenerate docs/reference.md (every command and flag) from the commands' flag definitions
+	$(GO) run ./internal/tools/cmdref --out docs/reference.md
+
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)
 	$(GO) test $$(grep -l '"github.com/gpuatlas/gpuatlas/internal/golden"' $$(git ls-files '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|') -update
