@@ -5,8 +5,14 @@ ADDR     ?= 127.0.0.1:8080
 BASE_URL ?= /
 REALDATA ?= ../shared/realdata
 PROVIDERS ?=
-# golangci-lint is built from the module proxy on first use (go run caches it).
-GOLANGCI ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+# The linters are pinned by tool directives and built once into the build cache
+# by go tool: nothing is fetched while testing. golangci-lint (v2.15.0) is go.mod's
+# tool; actionlint (v1.7.12) has a module file of its own,
+# internal/tools/actionlint.mod, because it needs go.yaml.in/yaml/v4 v4.0.0-rc.3
+# and golangci-lint's gosec needs rc.6, whose API differs: one build list cannot
+# hold both. Move one with go get -tool [-modfile=internal/tools/actionlint.mod] PKG@VERSION.
+GOLANGCI ?= $(GO) tool golangci-lint
+ACTIONLINT ?= $(GO) tool -modfile=internal/tools/actionlint.mod actionlint
 
 .DEFAULT_GOAL := help
 
@@ -64,6 +70,10 @@ test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golde
 	$(MAKE) --no-print-directory actionlint
 	$(MAKE) --no-print-directory nightly
 	$(MAKE) --no-print-directory bench-smoke
+
+.PHONY: test-short
+test-short: ## the inner loop: go test -short ./... (unit tests; skips browsers, whole-site builds, subprocesses, DuckDB and axe; about a minute and a half on 2 cores)
+	$(GO) test -short ./...
 
 # DuckDB for Node, for the test that reads the Parquet exports (internal/duckdbtest):
 # installed with npm from the committed lock file into the ignored .cache, again only
@@ -139,7 +149,7 @@ nightly: ## run the nightly job offline against the recorded responses (data/ is
 
 .PHONY: actionlint
 actionlint: ## lint the GitHub Actions workflows
-	$(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+	$(ACTIONLINT)
 
 .PHONY: diff
 diff: ## show what data/catalog.json changes against HEAD, as Markdown

@@ -81,17 +81,19 @@ func dailyHistory(t *testing.T, cur *catalog.Snapshot) *catalog.History {
 }
 
 // buildBenchSite renders the test snapshot with the benchmark runs and an
-// eight-day history.
+// eight-day history, once for the package's tests (a shared site: never change
+// it).
 func buildBenchSite(t *testing.T) string {
-	t.Helper()
-	snap := testSnapshot(t)
-	w, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := benchRuns()
-	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
-		BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)})
+	return sites.Get(t, "bench", func(t *testing.T, out string) {
+		snap := testSnapshot(t)
+		w, err := catalog.LoadWorkloads(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := benchRuns()
+		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
+			BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)}))
+	})
 }
 
 const benchRows = `[...document.querySelectorAll('#bench-body tr')].filter(r => !r.hidden).map(r => r.querySelector('td:last-child code').textContent)`

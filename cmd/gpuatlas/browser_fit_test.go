@@ -18,7 +18,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // fitCase is one case of compare/testdata/fit_cases.json: an estimate's input
@@ -77,22 +76,20 @@ func loadFitWorld(t *testing.T) fitWorld {
 
 // buildFitSite renders the embedded catalog with the scenarios and the known
 // models: the estimator page with real offers, and the pages that link to it.
+// w is loadFitWorld's: the site is built once for the package's tests (a shared
+// site: never change it).
 func buildFitSite(t *testing.T, w fitWorld) string {
-	t.Helper()
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: w.snap, Reference: w.ref, Templates: templates.FS, OutDir: out, BaseURL: "/",
-		Scenarios: rep, Models: w.models}); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return sites.Get(t, "fit", func(t *testing.T, out string) {
+		set, err := compare.LoadScenarios(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderSite(t, out, sitegen.Options{Snapshot: w.snap, Reference: w.ref, Scenarios: rep, Models: w.models})
+	})
 }
 
 // goFitAnswer is compare's answer to a case as JSON (or {"error": …} for a bad

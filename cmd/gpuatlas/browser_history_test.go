@@ -12,7 +12,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // buildArchiveSite renders the embedded catalog with the committed history
@@ -33,9 +32,7 @@ func buildArchiveSite(t *testing.T) string {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/", History: h}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, History: h})
 	return out
 }
 

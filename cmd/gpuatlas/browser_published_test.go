@@ -14,7 +14,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // publishedSite builds a site from real rows of the embedded catalog with the
@@ -41,10 +40,8 @@ func publishedSite(t *testing.T) string {
 		t.Fatalf("uploads: %v", probs)
 	}
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/",
-		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads)}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref,
+		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads)})
 	return out
 }
 

@@ -14,7 +14,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // realRowsSite builds a site from the embedded catalog (data/catalog.json) cut
@@ -24,9 +23,7 @@ func realRowsSite(t *testing.T, keys ...string) string {
 	t.Helper()
 	s, ref := realRows(t, keys...)
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/"}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: s, Reference: ref})
 	return out
 }
 

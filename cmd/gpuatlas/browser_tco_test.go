@@ -23,23 +23,25 @@ import (
 )
 
 // buildScenarioSite renders sitegen's test snapshot with the project's scenarios
-// (data/scenarios.yaml): the scenario pages and the TCO page.
+// (data/scenarios.yaml): the scenario pages and the TCO page; once for the
+// package's tests (a shared site: never change it).
 func buildScenarioSite(t *testing.T) string {
-	t.Helper()
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := testSnapshot(t)
-	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Scenarios: rep})
+	return sites.Get(t, "scenarios", func(t *testing.T, out string) {
+		set, err := compare.LoadScenarios(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := testSnapshot(t)
+		ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, Scenarios: rep})
+	})
 }
 
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.

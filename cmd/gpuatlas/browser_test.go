@@ -16,7 +16,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/synth"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // testdata is sitegen's test data: the snapshot and the GPU reference its
@@ -33,8 +32,13 @@ func testSnapshot(t *testing.T) *catalog.Snapshot {
 	return snap
 }
 
-// buildTestSite renders sitegen's test snapshot into a temporary folder.
-func buildTestSite(t *testing.T) string { return buildSite(t, testSnapshot(t)) }
+// buildTestSite renders sitegen's test snapshot, once for the package's tests
+// (a shared site: never change it).
+func buildTestSite(t *testing.T) string {
+	return sites.Get(t, "test", func(t *testing.T, out string) {
+		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: testSnapshot(t)}))
+	})
+}
 
 // buildSite renders snap into a temporary folder.
 func buildSite(t *testing.T, snap *catalog.Snapshot) string {
@@ -45,16 +49,20 @@ func buildSite(t *testing.T, snap *catalog.Snapshot) string {
 // reference and the embedded templates, into a temporary folder.
 func buildSiteWith(t *testing.T, opts sitegen.Options) string {
 	t.Helper()
+	out := filepath.Join(t.TempDir(), "site")
+	renderSite(t, out, withTestReference(t, opts))
+	return out
+}
+
+// withTestReference gives opts sitegen's test GPU reference.
+func withTestReference(t testing.TB, opts sitegen.Options) sitegen.Options {
+	t.Helper()
 	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Reference, opts.Templates, opts.BaseURL = ref, templates.FS, "/"
-	opts.OutDir = filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(opts); err != nil {
-		t.Fatal(err)
-	}
-	return opts.OutDir
+	opts.Reference = ref
+	return opts
 }
 
 // serveSite serves a built site folder as `gpuatlas serve` does, until the test
