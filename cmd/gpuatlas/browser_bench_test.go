@@ -99,6 +99,7 @@ func buildBenchSite(t *testing.T) string {
 const benchRows = `[...document.querySelectorAll('#bench-body tr')].filter(r => !r.hidden).map(r => r.querySelector('td:last-child code').textContent)`
 
 func TestBrowser_BenchmarksFilter(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildBenchSite(t))
 
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
@@ -165,6 +166,7 @@ func TestBrowser_BenchmarksFilter(t *testing.T) {
 }
 
 func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildBenchSite(t))
 	browsertest.DisableJavaScript(t, ctx)
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS("footer")))
@@ -185,6 +187,7 @@ func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
 // TestBrowser_BenchmarkAndChangesScreenshots saves the new pages on a desktop and
 // a phone for a person to look at, and checks no page is wider than a phone.
 func TestBrowser_BenchmarkAndChangesScreenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildBenchSite(t))
 	browsertest.Shots{
 		Pages: []browsertest.Page{

@@ -156,6 +156,7 @@ const fitReady = `#fit-out[data-state="ok"]`
 // headless Chromium, on the embedded catalog: estimates, offers and input
 // errors, in both languages.
 func TestBrowser_FitAgreesWithGo(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	site, ctx, exceptions := browse(t, buildFitSite(t, w))
 	cases := readFitCases(t)
@@ -192,6 +193,7 @@ func TestBrowser_FitAgreesWithGo(t *testing.T) {
 // and where; without JavaScript the page shows the same default answer; the
 // scenario and GPU pages link to it with their figures filled in.
 func TestBrowser_FitPage(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	dir := buildFitSite(t, w)
 	site, ctx, exceptions := browse(t, dir)
@@ -300,6 +302,7 @@ func TestBrowser_FitPage(t *testing.T) {
 // TestBrowser_FitScreenshots saves the estimator in both languages on a desktop
 // and a phone (no page wider than the phone's screen).
 func TestBrowser_FitScreenshots(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	site := serveSite(t, buildFitSite(t, w))
 	browsertest.Shots{NoExceptions: true, Pages: []browsertest.Page{
@@ -313,6 +316,7 @@ func TestBrowser_FitScreenshots(t *testing.T) {
 // Provider strings reach the estimator as text: a hostile GPU name renders
 // literally in the fits, the misses and the JSON, and runs nothing.
 func TestBrowser_FitHostileStringsRunNothing(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot(t)
 	for i := range snap.Instances {
 		if snap.Instances[i].ID == "ecs.gn8is.4xlarge" || snap.Instances[i].ID == "g5.xlarge" {

@@ -41,6 +41,7 @@ func buildArchiveSite(t *testing.T) string {
 // 2016-2021, a type only the archives know, the archives' changes and the GPU
 // trend; each chart loads and the tables hold the real figures.
 func TestBrowser_PriceHistoryFromArchives(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildArchiveSite(t))
 	rows := `[...document.querySelectorAll('.price-history tbody tr')].map(r => r.innerText.replace(/\s+/g, ' '))`
 	browsertest.Shots{

@@ -58,6 +58,7 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 // says so; Chinese pages say it all in Chinese. Screenshots of the H100 GPU
 // page and p5.48xlarge, in both languages, on a desktop and a phone.
 func TestBrowser_PublishedResults(t *testing.T) {
+	t.Parallel()
 	dir := publishedSite(t)
 	site, ctx, exceptions := browse(t, dir)
 

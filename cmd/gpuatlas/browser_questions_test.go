@@ -164,6 +164,7 @@ func (in *interactions) set(id, value string) {
 // in at most three interactions and checked against the answer worked out
 // here from the embedded catalog.
 func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
+	t.Parallel()
 	dir, snap, ref, report := embeddedSite(t)
 	site, ctx, exceptions := browse(t, dir)
 	open := func() *interactions {

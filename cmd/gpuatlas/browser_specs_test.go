@@ -82,6 +82,7 @@ func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPURefe
 // g6.12xlarge; a 16 GB T4 stays out. The pages that show the figures are saved
 // on a desktop and a phone, in both languages.
 func TestBrowser_RealRowsMemoryClassAndConflicts(t *testing.T) {
+	t.Parallel()
 	dir := realRowsSite(t, "aws/g5.12xlarge", "aws/g6.12xlarge", "aws/g4dn.xlarge", "aws/p5.48xlarge",
 		"aws/trn2.48xlarge", "tencent/GN7.2XLARGE32", "alibaba/ecs.gn8t.4xlarge")
 	site, ctx, exceptions := browse(t, dir)

@@ -163,6 +163,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 // calculator shows agree to the cent; and again after changing hours, months,
 // utilisation, idle hours, spot overhead, every billing group and every offer.
 func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	ids := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
@@ -344,6 +345,7 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 // every figure of every option agrees, interruptions and lost hours included,
 // and each total is the set's, to the cent.
 func TestBrowser_TCOSpotRiskCases(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	b, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "spot_risk.cases.json"))
@@ -388,6 +390,7 @@ func TestBrowser_TCOSpotRiskCases(t *testing.T) {
 // the horizon, a burst above whole committed instances, fractional speeds; and the
 // repository's golden TCO input. Each must equal compare.TCO exactly.
 func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
@@ -463,6 +466,7 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 // sitegen's, on figures that hit each rule's edges: grouping, halves, whole
 // numbers written with decimals, four significant digits below 1, negatives.
 func TestBrowser_TCONumberFormats(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	values := []string{"0", "1", "-1", "0.5", "0.05", "0.0123456", "0.099996", "0.2", "0.00000123", "0.99995", "1.005", "1.05", "12.345",
@@ -488,6 +492,7 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func TestBrowser_ScenarioScreenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildScenarioSite(t))
 	browsertest.Shots{
 		Pages: []browsertest.Page{
@@ -507,6 +512,7 @@ func TestBrowser_ScenarioScreenshots(t *testing.T) {
 // reader's choice is kept in the URL and across the language switch. (The
 // compare page's are in TestBrowser_Compare.)
 func TestBrowser_ChinesePagesDefaultToCNY(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	open := func(path, ready string) {
 		browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(ready)))

@@ -97,6 +97,7 @@ const captureDownloads = `(() => {
 })()`
 
 func TestBrowser_OffersExplorer(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	// The offer view: on-demand offers, cheapest first; the suspect price
@@ -370,6 +371,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 }
 
 func TestBrowser_Compare(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	q := "?o=alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand&o=volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand&o=aws/g5.xlarge/us-east-1//on_demand&o=no/such/offer//x"
@@ -474,6 +476,7 @@ func TestBrowser_Compare(t *testing.T) {
 }
 
 func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildTestSite(t))
 
 	browsertest.DisableJavaScript(t, ctx)
@@ -512,6 +515,7 @@ func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
 // phone screen, for a person to look at, and checks that no page is wider than a
 // phone's screen (tables scroll inside their box).
 func TestBrowser_Screenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildTestSite(t))
 	browsertest.Shots{Pages: []browsertest.Page{
 		{Name: "index", Path: "/"},
@@ -609,6 +613,7 @@ func TestBrowser_Explorer10kRows(t *testing.T) {
 // failed carries the stale badge in the explorer, as a stale provider's do;
 // the region's other offers do not.
 func TestBrowser_StaleOfferMarks(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot(t)
 	var kept catalog.Offer
 	for _, o := range snap.Offers {

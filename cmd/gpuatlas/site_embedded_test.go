@@ -65,6 +65,7 @@ func buildEmbeddedSite(t *testing.T) string {
 // (internal/pagetext); and screenshots of the pages a
 // buyer opens, on a desktop and a phone.
 func TestEmbeddedSite(t *testing.T) {
+	t.Parallel()
 	out := buildEmbeddedSite(t)
 	t.Run("page sizes", func(t *testing.T) {
 		var pages, big []string

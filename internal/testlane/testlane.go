@@ -47,8 +47,11 @@ func Count(kind, detail string) {
 		fmt.Fprintf(os.Stderr, "testlane: count %s: %v\n", kind, err)
 		return
 	}
-	defer f.Close()
-	if _, err := f.WriteString(line); err != nil {
+	_, err = f.WriteString(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "testlane: count %s: %v\n", kind, err)
 	}
 }
