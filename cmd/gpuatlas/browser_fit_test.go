@@ -17,6 +17,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -55,6 +56,7 @@ type fitWorld struct {
 
 func loadFitWorld(t *testing.T) fitWorld {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -19,6 +20,7 @@ import (
 // and the real GPU reference.
 func buildArchiveSite(t *testing.T) string {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	snap, err := catalog.ReadSnapshot(filepath.Join("..", "..", "data", "catalog.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -20,6 +21,7 @@ import (
 // committed published results (data/benchmarks/published) and their costs.
 func publishedSite(t *testing.T) string {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	snap, ref := realRows(t, "aws/p5.48xlarge", "aws/p5.4xlarge", "aws/g4dn.xlarge", "aws/g6.xlarge", "aws/g6.48xlarge",
 		"aws/g5.xlarge", "alibaba/ecs.gn8v-8x.48xlarge")
 	workloads, err := catalog.LoadWorkloads(data.FS)

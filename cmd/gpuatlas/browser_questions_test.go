@@ -15,6 +15,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -26,6 +27,7 @@ import (
 // the snapshot, reference and report are each caller's own.
 func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReference, *compare.ScenarioReport) {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)

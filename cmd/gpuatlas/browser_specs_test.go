@@ -13,6 +13,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -31,6 +32,7 @@ func realRowsSite(t *testing.T, keys ...string) string {
 // the committed GPU reference.
 func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPUReference) {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)

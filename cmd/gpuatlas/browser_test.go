@@ -15,6 +15,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/benchrow"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/synth"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -539,6 +540,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 // bench (bench/run.sh) and enforced only with GPUATLAS_PERF_TARGETS=1, never in
 // the ordinary test run, where a loaded machine would make it flaky.
 func TestBrowser_Explorer10kRows(t *testing.T) {
+	testlane.Long(t, "builds a whole site of 10,000 offers")
 	snap := synth.Snapshot(10_000, 1)
 	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
