@@ -5,8 +5,12 @@ ADDR     ?= 127.0.0.1:8080
 BASE_URL ?= /
 REALDATA ?= ../shared/realdata
 PROVIDERS ?=
-# golangci-lint is built from the module proxy on first use (go run caches it).
-GOLANGCI ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+# The linters are pinned by tool directives and built once into the build cache
+# by go tool: nothing is fetched while testing. golangci-lint (v2.15.0) is go.mod's
+# tool; actionlint (v1.7.12) and govulncheck are tools/go.mod's, a module of their
+# own, because actionlint needs go.yaml.in/yaml/v4 v4.0.0-rc.3 and golangci-lint's
+# gosec needs rc.6, whose API differs: one build list cannot hold both.
+GOLANGCI ?= $(GO) tool golangci-lint
 
 .DEFAULT_GOAL := help
 
@@ -68,6 +72,10 @@ test: ## run every test: lint (gofmt, vet, layering, golangci-lint), unit, golde
 	$(MAKE) --no-print-directory nightly
 	$(MAKE) --no-print-directory bench-smoke
 
+.PHONY: test-short
+test-short: ## the inner loop: go test -short ./... (unit tests; skips browsers, whole-site builds, subprocesses, DuckDB and axe; about a minute and a half on 2 cores)
+	$(GO) test -short ./...
+
 # DuckDB for Node, for the test that reads the Parquet exports (internal/duckdbtest):
 # installed with npm from the committed lock file into the ignored .cache, again only
 # when the lock file changed. Without npm the test skips, except under CI=true.
@@ -104,6 +112,10 @@ axe: ## install axe-core (pinned in internal/browsertest/axe/package-lock.json) 
 	else \
 	  echo "axe: npm not found: the accessibility test will be skipped"; \
 	fi
+
+.PHONY: docs
+docs: ## regenerate docs/reference.md (every command and flag) from the commands' flag definitions
+	$(GO) run ./internal/tools/cmdref --out docs/reference.md
 
 .PHONY: golden
 golden: ## rewrite golden files after a deliberate change (review the diff)

@@ -18,11 +18,14 @@ import (
 )
 
 // apiTestSite builds the test catalog with every optional part that feeds the
-// API: team and published benchmark results, and the scenarios.
+// API: team and published benchmark results, and the scenarios; a shared site.
 func apiTestSite(t *testing.T) string {
 	t.Helper()
-	return buildSite(t, withPublished, withScenarios, func(_ testing.TB, o *Options) { o.SiteURL = "https://gpus.example.com" })
+	return buildSite(t, withPublished, withScenarios, withSiteURL)
 }
+
+// withSiteURL publishes the site at https://gpus.example.com.
+func withSiteURL(_ testing.TB, o *Options) { o.SiteURL = "https://gpus.example.com" }
 
 func TestAPI_EveryDocumentValidates(t *testing.T) {
 	for name, out := range map[string]string{"plain": buildSite(t), "everything": apiTestSite(t)} {

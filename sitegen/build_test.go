@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/golden"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
@@ -45,8 +48,13 @@ func testOptions(t testing.TB, out string) Options {
 	return Options{Snapshot: testSnapshot(t), Reference: testReference(t), Templates: templates.FS, OutDir: out, BaseURL: "/"}
 }
 
+// build builds opts, failing the test on an error. Every whole-site build of the
+// package's tests that must succeed goes through here: in -short mode the test
+// is skipped.
 func build(t testing.TB, opts Options) Stats {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
+	testlane.Count("site-build", t.Name())
 	st, err := Build(opts)
 	if err != nil {
 		t.Fatalf("Build: %v", err)
@@ -54,17 +62,71 @@ func build(t testing.TB, opts Options) Stats {
 	return st
 }
 
-// buildSite builds the test options, changed by each of with in order, into a
-// new temporary folder and returns the folder.
+// sites are the sites the package's tests share (TestMain removes them).
+var sites testlane.Sites
+
+// TestMain runs the package's tests, then removes the sites they share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	sites.Remove()
+	os.Exit(code)
+}
+
+// buildSite builds the test options, changed by each of with in order, and
+// returns the folder. When every change is a named function the site is built
+// once for the package's tests and shared: a test must never change it (one
+// that edits a file restores it before it returns, and does not run in
+// parallel). A site with a function literal among its changes is built for the
+// test alone, in a temporary folder.
 func buildSite(t *testing.T, with ...func(testing.TB, *Options)) string {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	for _, w := range with {
-		w(t, &opts)
+	write := func(t *testing.T, out string) {
+		opts := testOptions(t, out)
+		for _, w := range with {
+			w(t, &opts)
+		}
+		build(t, opts)
 	}
-	build(t, opts)
-	return out
+	name, ok := siteName(with)
+	if !ok {
+		out := filepath.Join(t.TempDir(), "site")
+		write(t, out)
+		return out
+	}
+	return sites.Get(t, name, write)
+}
+
+// funcLiteral matches the name the runtime gives a function literal.
+var funcLiteral = regexp.MustCompile(`\.func\d+`)
+
+// siteName names the site that with gives: "plain" and the names of its
+// functions, in order. A function literal's name does not say what it does (it
+// may capture anything), so a site with one has no name (ok false).
+func siteName(with []func(testing.TB, *Options)) (name string, ok bool) {
+	names := []string{"plain"}
+	for _, w := range with {
+		n := runtime.FuncForPC(reflect.ValueOf(w).Pointer()).Name()
+		if funcLiteral.MatchString(n) {
+			return "", false
+		}
+		names = append(names, n[strings.LastIndex(n, ".")+1:])
+	}
+	return strings.Join(names, "+"), true
+}
+
+// A site is shared only under the names of its changes; one changed by a
+// function literal is the test's own.
+func TestSiteName_SharedOnlyByNamedChanges(t *testing.T) {
+	if name, ok := siteName(nil); name != "plain" || !ok {
+		t.Errorf("no changes: %q, %v", name, ok)
+	}
+	if name, ok := siteName([]func(testing.TB, *Options){withScenarios, withSiteURL}); name != "plain+withScenarios+withSiteURL" || !ok {
+		t.Errorf("named changes: %q, %v", name, ok)
+	}
+	url := "https://example.com"
+	if name, ok := siteName([]func(testing.TB, *Options){withScenarios, func(_ testing.TB, o *Options) { o.SiteURL = url }}); ok {
+		t.Errorf("a function literal among the changes: shared as %q", name)
+	}
 }
 
 // goldenChecks compares each built file (by its path) with its golden file

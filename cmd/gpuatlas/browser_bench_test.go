@@ -81,22 +81,25 @@ func dailyHistory(t *testing.T, cur *catalog.Snapshot) *catalog.History {
 }
 
 // buildBenchSite renders the test snapshot with the benchmark runs and an
-// eight-day history.
+// eight-day history, once for the package's tests (a shared site: never change
+// it).
 func buildBenchSite(t *testing.T) string {
-	t.Helper()
-	snap := testSnapshot(t)
-	w, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs := benchRuns()
-	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
-		BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)})
+	return sites.Get(t, "bench", func(t *testing.T, out string) {
+		snap := testSnapshot(t)
+		w, err := catalog.LoadWorkloads(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := benchRuns()
+		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
+			BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)}))
+	})
 }
 
 const benchRows = `[...document.querySelectorAll('#bench-body tr')].filter(r => !r.hidden).map(r => r.querySelector('td:last-child code').textContent)`
 
 func TestBrowser_BenchmarksFilter(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildBenchSite(t))
 
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS(`table.bench[data-ready]`)))
@@ -163,6 +166,7 @@ func TestBrowser_BenchmarksFilter(t *testing.T) {
 }
 
 func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildBenchSite(t))
 	browsertest.DisableJavaScript(t, ctx)
 	browsertest.Do(t, ctx, "open benchmarks", chromedp.Navigate(site+"/benchmarks.html"), chromedp.WaitReady(chromedp.CSS("footer")))
@@ -183,6 +187,7 @@ func TestBrowser_BenchmarksWithoutJavaScript(t *testing.T) {
 // TestBrowser_BenchmarkAndChangesScreenshots saves the new pages on a desktop and
 // a phone for a person to look at, and checks no page is wider than a phone.
 func TestBrowser_BenchmarkAndChangesScreenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildBenchSite(t))
 	browsertest.Shots{
 		Pages: []browsertest.Page{

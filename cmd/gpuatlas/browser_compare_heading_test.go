@@ -14,6 +14,7 @@ import (
 // person (the type, the region and the billing kind, in the page's language),
 // never by offer keys.
 func TestBrowser_CompareHeadings(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 	keys := []string{"aws/p5.48xlarge/us-east-1/us-east-1a/spot", "aws/p5.48xlarge/us-west-2//on_demand"}
 	q := url.Values{"o": keys}.Encode()

@@ -23,6 +23,7 @@ func cellText(key, col string) string {
 // against on-demand in the same region, partial GPUs and suspect prices left
 // out. The figures are the test snapshot's (sitegen/testdata/snapshot.json).
 func TestBrowser_ExplorerInstanceView(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
@@ -190,6 +191,7 @@ type grammarVector struct {
 // TestBrowser_FilterGrammar runs the grammar's vectors through static/filter.js
 // in Chromium, and checks the explorer's help lists the script's fields.
 func TestBrowser_FilterGrammar(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join(testdata, "filter_parse.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -74,6 +74,7 @@ const findInPage = `(async (cfg) => {
 // the Go evaluator of gpuatlas find (compare.TestFind_Vectors), so the two can
 // never disagree.
 func TestBrowser_FindVectors(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "compare", "testdata")
 	b, err := os.ReadFile(filepath.Join(dir, "find_vectors.json"))
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // fitCase is one case of compare/testdata/fit_cases.json: an estimate's input
@@ -56,6 +56,7 @@ type fitWorld struct {
 
 func loadFitWorld(t *testing.T) fitWorld {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)
@@ -77,22 +78,20 @@ func loadFitWorld(t *testing.T) fitWorld {
 
 // buildFitSite renders the embedded catalog with the scenarios and the known
 // models: the estimator page with real offers, and the pages that link to it.
+// w is loadFitWorld's: the site is built once for the package's tests (a shared
+// site: never change it).
 func buildFitSite(t *testing.T, w fitWorld) string {
-	t.Helper()
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: w.snap, Reference: w.ref, Templates: templates.FS, OutDir: out, BaseURL: "/",
-		Scenarios: rep, Models: w.models}); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return sites.Get(t, "fit", func(t *testing.T, out string) {
+		set, err := compare.LoadScenarios(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderSite(t, out, sitegen.Options{Snapshot: w.snap, Reference: w.ref, Scenarios: rep, Models: w.models})
+	})
 }
 
 // goFitAnswer is compare's answer to a case as JSON (or {"error": …} for a bad
@@ -159,6 +158,7 @@ const fitReady = `#fit-out[data-state="ok"]`
 // headless Chromium, on the embedded catalog: estimates, offers and input
 // errors, in both languages.
 func TestBrowser_FitAgreesWithGo(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	site, ctx, exceptions := browse(t, buildFitSite(t, w))
 	cases := readFitCases(t)
@@ -195,6 +195,7 @@ func TestBrowser_FitAgreesWithGo(t *testing.T) {
 // and where; without JavaScript the page shows the same default answer; the
 // scenario and GPU pages link to it with their figures filled in.
 func TestBrowser_FitPage(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	dir := buildFitSite(t, w)
 	site, ctx, exceptions := browse(t, dir)
@@ -303,6 +304,7 @@ func TestBrowser_FitPage(t *testing.T) {
 // TestBrowser_FitScreenshots saves the estimator in both languages on a desktop
 // and a phone (no page wider than the phone's screen).
 func TestBrowser_FitScreenshots(t *testing.T) {
+	t.Parallel()
 	w := loadFitWorld(t)
 	site := serveSite(t, buildFitSite(t, w))
 	browsertest.Shots{NoExceptions: true, Pages: []browsertest.Page{
@@ -316,6 +318,7 @@ func TestBrowser_FitScreenshots(t *testing.T) {
 // Provider strings reach the estimator as text: a hostile GPU name renders
 // literally in the fits, the misses and the JSON, and runs nothing.
 func TestBrowser_FitHostileStringsRunNothing(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot(t)
 	for i := range snap.Instances {
 		if snap.Instances[i].ID == "ecs.gn8is.4xlarge" || snap.Instances[i].ID == "g5.xlarge" {

@@ -11,8 +11,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // buildArchiveSite renders the embedded catalog with the committed history
@@ -20,6 +20,7 @@ import (
 // and the real GPU reference.
 func buildArchiveSite(t *testing.T) string {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	snap, err := catalog.ReadSnapshot(filepath.Join("..", "..", "data", "catalog.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -33,9 +34,7 @@ func buildArchiveSite(t *testing.T) string {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/", History: h}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, History: h})
 	return out
 }
 
@@ -44,6 +43,7 @@ func buildArchiveSite(t *testing.T) string {
 // 2016-2021, a type only the archives know, the archives' changes and the GPU
 // trend; each chart loads and the tables hold the real figures.
 func TestBrowser_PriceHistoryFromArchives(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildArchiveSite(t))
 	rows := `[...document.querySelectorAll('.price-history tbody tr')].map(r => r.innerText.replace(/\s+/g, ' '))`
 	browsertest.Shots{

@@ -13,14 +13,15 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // publishedSite builds a site from real rows of the embedded catalog with the
 // committed published results (data/benchmarks/published) and their costs.
 func publishedSite(t *testing.T) string {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	snap, ref := realRows(t, "aws/p5.48xlarge", "aws/p5.4xlarge", "aws/g4dn.xlarge", "aws/g6.xlarge", "aws/g6.48xlarge",
 		"aws/g5.xlarge", "alibaba/ecs.gn8v-8x.48xlarge")
 	workloads, err := catalog.LoadWorkloads(data.FS)
@@ -41,10 +42,8 @@ func publishedSite(t *testing.T) string {
 		t.Fatalf("uploads: %v", probs)
 	}
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/",
-		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads)}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref,
+		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads)})
 	return out
 }
 
@@ -61,6 +60,7 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 // says so; Chinese pages say it all in Chinese. Screenshots of the H100 GPU
 // page and p5.48xlarge, in both languages, on a desktop and a phone.
 func TestBrowser_PublishedResults(t *testing.T) {
+	t.Parallel()
 	dir := publishedSite(t)
 	site, ctx, exceptions := browse(t, dir)
 

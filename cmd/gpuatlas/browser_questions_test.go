@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,16 +15,19 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // embeddedSite builds the site of the embedded catalog (data/catalog.json) with
 // the committed GPU reference and the scenarios ranked over it, as `gpuatlas
 // build` does (without history and benchmarks), and returns the folder, the
-// snapshot in its canonical order, the reference and the scenario report.
+// snapshot in its canonical order, the reference and the scenario report. The
+// site is built once for the package's tests (a shared site: never change it);
+// the snapshot, reference and report are each caller's own.
 func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReference, *compare.ScenarioReport) {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)
@@ -47,11 +49,9 @@ func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReferenc
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/",
-		CatalogJSON: b, Scenarios: report}); err != nil {
-		t.Fatal(err)
-	}
+	out := sites.Get(t, "embedded-scenarios", func(t *testing.T, out string) {
+		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, CatalogJSON: b, Scenarios: report})
+	})
 	return out, snap, ref, report
 }
 
@@ -166,6 +166,7 @@ func (in *interactions) set(id, value string) {
 // in at most three interactions and checked against the answer worked out
 // here from the embedded catalog.
 func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
+	t.Parallel()
 	dir, snap, ref, report := embeddedSite(t)
 	site, ctx, exceptions := browse(t, dir)
 	open := func() *interactions {

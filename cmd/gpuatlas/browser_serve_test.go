@@ -18,6 +18,7 @@ import (
 // every chart image loads, the scripted pages get ready, and a chart opened on
 // its own keeps its inline styles.
 func TestBrowser_PagesWorkUnderServeHeaders(t *testing.T) {
+	t.Parallel()
 	dir := buildBenchSite(t)
 	site, ctx, exceptions := browse(t, dir)
 	pages := []string{"instances/aws/g5.xlarge.html", "zh/instances/aws/g5.xlarge.html"}

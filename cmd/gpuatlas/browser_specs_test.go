@@ -13,8 +13,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // realRowsSite builds a site from the embedded catalog (data/catalog.json) cut
@@ -24,9 +24,7 @@ func realRowsSite(t *testing.T, keys ...string) string {
 	t.Helper()
 	s, ref := realRows(t, keys...)
 	out := filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out, BaseURL: "/"}); err != nil {
-		t.Fatal(err)
-	}
+	renderSite(t, out, sitegen.Options{Snapshot: s, Reference: ref})
 	return out
 }
 
@@ -34,6 +32,7 @@ func realRowsSite(t *testing.T, keys ...string) string {
 // the committed GPU reference.
 func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPUReference) {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	b, err := data.FS.ReadFile("catalog.json")
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +84,7 @@ func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPURefe
 // g6.12xlarge; a 16 GB T4 stays out. The pages that show the figures are saved
 // on a desktop and a phone, in both languages.
 func TestBrowser_RealRowsMemoryClassAndConflicts(t *testing.T) {
+	t.Parallel()
 	dir := realRowsSite(t, "aws/g5.12xlarge", "aws/g6.12xlarge", "aws/g4dn.xlarge", "aws/p5.48xlarge",
 		"aws/trn2.48xlarge", "tencent/GN7.2XLARGE32", "alibaba/ecs.gn8t.4xlarge")
 	site, ctx, exceptions := browse(t, dir)

@@ -15,6 +15,7 @@ import (
 // keeps exactly the spot offers whose advisor band is <5% or 5-10%, and the
 // interruption column shows each one's band.
 func TestBrowser_ExplorerInterruptionFilter(t *testing.T) {
+	t.Parallel()
 	dir, snap, _, _ := embeddedSite(t)
 	site, ctx, exceptions := browse(t, dir)
 	expr := "billing:spot gpus>=8 interruption<=10%"

@@ -23,23 +23,25 @@ import (
 )
 
 // buildScenarioSite renders sitegen's test snapshot with the project's scenarios
-// (data/scenarios.yaml): the scenario pages and the TCO page.
+// (data/scenarios.yaml): the scenario pages and the TCO page; once for the
+// package's tests (a shared site: never change it).
 func buildScenarioSite(t *testing.T) string {
-	t.Helper()
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := testSnapshot(t)
-	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return buildSiteWith(t, sitegen.Options{Snapshot: snap, Scenarios: rep})
+	return sites.Get(t, "scenarios", func(t *testing.T, out string) {
+		set, err := compare.LoadScenarios(data.FS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := testSnapshot(t)
+		ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, Scenarios: rep})
+	})
 }
 
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.
@@ -161,6 +163,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 // calculator shows agree to the cent; and again after changing hours, months,
 // utilisation, idle hours, spot overhead, every billing group and every offer.
 func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	ids := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#calc-scenario option')].map(o => o.value)`)
@@ -342,6 +345,7 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 // every figure of every option agrees, interruptions and lost hours included,
 // and each total is the set's, to the cent.
 func TestBrowser_TCOSpotRiskCases(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	b, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "spot_risk.cases.json"))
@@ -386,6 +390,7 @@ func TestBrowser_TCOSpotRiskCases(t *testing.T) {
 // the horizon, a burst above whole committed instances, fractional speeds; and the
 // repository's golden TCO input. Each must equal compare.TCO exactly.
 func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
@@ -461,6 +466,7 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 // sitegen's, on figures that hit each rule's edges: grouping, halves, whole
 // numbers written with decimals, four significant digits below 1, negatives.
 func TestBrowser_TCONumberFormats(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	values := []string{"0", "1", "-1", "0.5", "0.05", "0.0123456", "0.099996", "0.2", "0.00000123", "0.99995", "1.005", "1.05", "12.345",
@@ -486,6 +492,7 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func TestBrowser_ScenarioScreenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildScenarioSite(t))
 	browsertest.Shots{
 		Pages: []browsertest.Page{
@@ -505,6 +512,7 @@ func TestBrowser_ScenarioScreenshots(t *testing.T) {
 // reader's choice is kept in the URL and across the language switch. (The
 // compare page's are in TestBrowser_Compare.)
 func TestBrowser_ChinesePagesDefaultToCNY(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	open := func(path, ready string) {
 		browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(ready)))

@@ -15,8 +15,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/benchrow"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/synth"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
-	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // testdata is sitegen's test data: the snapshot and the GPU reference its
@@ -33,8 +33,13 @@ func testSnapshot(t *testing.T) *catalog.Snapshot {
 	return snap
 }
 
-// buildTestSite renders sitegen's test snapshot into a temporary folder.
-func buildTestSite(t *testing.T) string { return buildSite(t, testSnapshot(t)) }
+// buildTestSite renders sitegen's test snapshot, once for the package's tests
+// (a shared site: never change it).
+func buildTestSite(t *testing.T) string {
+	return sites.Get(t, "test", func(t *testing.T, out string) {
+		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: testSnapshot(t)}))
+	})
+}
 
 // buildSite renders snap into a temporary folder.
 func buildSite(t *testing.T, snap *catalog.Snapshot) string {
@@ -45,16 +50,20 @@ func buildSite(t *testing.T, snap *catalog.Snapshot) string {
 // reference and the embedded templates, into a temporary folder.
 func buildSiteWith(t *testing.T, opts sitegen.Options) string {
 	t.Helper()
+	out := filepath.Join(t.TempDir(), "site")
+	renderSite(t, out, withTestReference(t, opts))
+	return out
+}
+
+// withTestReference gives opts sitegen's test GPU reference.
+func withTestReference(t testing.TB, opts sitegen.Options) sitegen.Options {
+	t.Helper()
 	ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Reference, opts.Templates, opts.BaseURL = ref, templates.FS, "/"
-	opts.OutDir = filepath.Join(t.TempDir(), "site")
-	if _, err := sitegen.Build(opts); err != nil {
-		t.Fatal(err)
-	}
-	return opts.OutDir
+	opts.Reference = ref
+	return opts
 }
 
 // serveSite serves a built site folder as `gpuatlas serve` does, until the test
@@ -89,6 +98,7 @@ const captureDownloads = `(() => {
 })()`
 
 func TestBrowser_OffersExplorer(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	// The offer view: on-demand offers, cheapest first; the suspect price
@@ -362,6 +372,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 }
 
 func TestBrowser_Compare(t *testing.T) {
+	t.Parallel()
 	site, ctx, exceptions := browse(t, buildTestSite(t))
 
 	q := "?o=alibaba/ecs.gn7i-c8g1.2xlarge/cn-hangzhou//on_demand&o=volcengine/ecs.gni2.3xlarge/cn-beijing//on_demand&o=aws/g5.xlarge/us-east-1//on_demand&o=no/such/offer//x"
@@ -466,6 +477,7 @@ func TestBrowser_Compare(t *testing.T) {
 }
 
 func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	site, ctx, _ := browse(t, buildTestSite(t))
 
 	browsertest.DisableJavaScript(t, ctx)
@@ -504,6 +516,7 @@ func TestBrowser_OffersWithoutJavaScript(t *testing.T) {
 // phone screen, for a person to look at, and checks that no page is wider than a
 // phone's screen (tables scroll inside their box).
 func TestBrowser_Screenshots(t *testing.T) {
+	t.Parallel()
 	site := serveSite(t, buildTestSite(t))
 	browsertest.Shots{Pages: []browsertest.Page{
 		{Name: "index", Path: "/"},
@@ -527,6 +540,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 // bench (bench/run.sh) and enforced only with GPUATLAS_PERF_TARGETS=1, never in
 // the ordinary test run, where a loaded machine would make it flaky.
 func TestBrowser_Explorer10kRows(t *testing.T) {
+	testlane.Long(t, "builds a whole site of 10,000 offers")
 	snap := synth.Snapshot(10_000, 1)
 	site, ctx, exceptions := browse(t, buildSite(t, snap))
 
@@ -601,6 +615,7 @@ func TestBrowser_Explorer10kRows(t *testing.T) {
 // failed carries the stale badge in the explorer, as a stale provider's do;
 // the region's other offers do not.
 func TestBrowser_StaleOfferMarks(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot(t)
 	var kept catalog.Offer
 	for _, o := range snap.Offers {

@@ -18,6 +18,7 @@ const payload = `"><img src=x onerror="window.__pwned=1"><script>window.__pwned=
 // Provider strings pass through the explorer's and the compare page's scripts as
 // text: hostile names render literally and run nothing.
 func TestBrowser_HostileProviderStringsRunNothing(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot(t)
 	// Poison the strings the scripts render: the GPU name, the zone, the region
 	// name, what the price includes and the suspect reason of the first type.

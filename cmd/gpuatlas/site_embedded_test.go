@@ -23,6 +23,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 	"github.com/gpuatlas/gpuatlas/internal/pagetext"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
 // repoRoot is the repository, from this package's folder.
@@ -44,6 +45,8 @@ var svgText = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
 // does for the nightly job (benchmarks, scenarios, the committed history).
 func buildEmbeddedSite(t *testing.T) string {
 	t.Helper()
+	testlane.Long(t, "builds the whole embedded site")
+	testlane.Count("site-build", t.Name())
 	out := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
 	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
@@ -62,6 +65,7 @@ func buildEmbeddedSite(t *testing.T) string {
 // (internal/pagetext); and screenshots of the pages a
 // buyer opens, on a desktop and a phone.
 func TestEmbeddedSite(t *testing.T) {
+	t.Parallel()
 	out := buildEmbeddedSite(t)
 	t.Run("page sizes", func(t *testing.T) {
 		var pages, big []string

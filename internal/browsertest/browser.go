@@ -1,6 +1,6 @@
 // Package browsertest drives headless Chromium for the tests of the built site:
-// it starts the browser (skipped outside CI when none is installed, a failure in
-// CI), serves a site folder, and holds the page steps those tests share: run and
+// it starts one browser per test binary and opens a tab per test (skipped outside
+// CI when none is installed, a failure in CI; skipped with -short), serves a site folder, and holds the page steps those tests share: run and
 // evaluate, wait, set controls, record uncaught script exceptions, and save
 // screenshots at desktop and phone sizes under $GPUATLAS_ARTIFACTS.
 package browsertest
@@ -12,10 +12,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
 // Size is a screen a page is opened on.
@@ -34,7 +37,7 @@ var (
 	Phone = Size{Name: "phone", Width: 390, Height: 844, Phone: true}
 )
 
-// timeout bounds each browser's whole life in a test.
+// timeout bounds each tab's whole life in a test.
 const timeout = 90 * time.Second
 
 // ChromiumPath is the browser the tests drive: $GPUATLAS_CHROMIUM when set, else
@@ -66,18 +69,67 @@ func requireChromium(t testing.TB) string {
 	return ""
 }
 
-// Start starts Chromium headless with a desktop window and returns the context
-// of its tab; the browser closes when the test ends.
+// Start opens a tab with a desktop window in the package's browser and returns
+// its context; the tab closes when the test ends.
 func Start(t testing.TB) context.Context {
 	t.Helper()
 	return StartSized(t, Desktop)
 }
 
-// StartSized starts Chromium headless on a screen of the given size (emulating a
-// phone when size.Phone) and returns the context of its tab.
+// StartSized opens a tab on a screen of the given size (emulating a phone when
+// size.Phone) in the package's browser and returns its context. The browser is
+// one Chromium process per test binary, started headless by the first test
+// that asks and closed by Shutdown; each tab has a browser context of its own
+// (as a fresh profile: no cookies, storage or cache from another test) and is
+// closed when the test ends, after at most timeout. In -short mode the test
+// is skipped.
 func StartSized(t testing.TB, size Size) context.Context {
 	t.Helper()
+	testlane.Long(t, "drives Chromium")
 	path := requireChromium(t)
+	browser, err := sharedBrowser(path)
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(browser, timeout)
+	t.Cleanup(cancelTimeout)
+	ctx, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	testlane.Count("browser-tab", t.Name())
+	switch {
+	case size.Phone:
+		Do(t, ctx, "emulate a phone", chromedp.EmulateViewport(int64(size.Width), int64(size.Height),
+			chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	case size != Desktop:
+		Do(t, ctx, "size the window", chromedp.EmulateViewport(int64(size.Width), int64(size.Height)))
+	default:
+		// A new tab opens with the browser's window size, Desktop's.
+		Do(t, ctx, "open a tab")
+	}
+	return ctx
+}
+
+// browser is the package's Chromium: started once, reused by every tab.
+var browser struct {
+	mu      sync.Mutex
+	ctx     context.Context // the browser's first tab; its children are new tabs
+	cancel  func()
+	profile string // the browser's user data folder
+}
+
+// sharedBrowser returns the context of the package's browser, starting it (or
+// starting it again, if it died) on first use.
+func sharedBrowser(path string) (context.Context, error) {
+	browser.mu.Lock()
+	defer browser.mu.Unlock()
+	if browser.ctx != nil && browser.ctx.Err() == nil {
+		return browser.ctx, nil
+	}
+	shutdownLocked()
+	profile, err := os.MkdirTemp("", "gpuatlas-chromium-")
+	if err != nil {
+		return nil, err
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -88,19 +140,40 @@ func StartSized(t testing.TB, size Size) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(size.Width, size.Height),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(Desktop.Width, Desktop.Height),
+		chromedp.UserDataDir(profile),
 	)
-	t.Cleanup(cancelAlloc)
-	ctx, cancelTimeout := context.WithTimeout(alloc, timeout)
-	t.Cleanup(cancelTimeout)
-	ctx, cancel := chromedp.NewContext(ctx)
-	t.Cleanup(cancel)
-	if size.Phone {
-		Do(t, ctx, "emulate a phone", chromedp.EmulateViewport(int64(size.Width), int64(size.Height),
-			chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	ctx, cancel := chromedp.NewContext(alloc)
+	browser.ctx, browser.profile = ctx, profile
+	browser.cancel = func() { cancel(); cancelAlloc() }
+	// The first Run starts the browser, with no deadline: it lives until
+	// Shutdown (a tab's deadline is its own).
+	if err := chromedp.Do(ctx); err != nil {
+		shutdownLocked()
+		return nil, err
 	}
-	return ctx
+	testlane.Count("chromium-start", "")
+	return ctx, nil
+}
+
+// Shutdown closes the package's browser, if one was started, and removes its
+// profile. A package whose tests use the browser calls it from TestMain after
+// m.Run; without that, the kernel ends the browser with the test binary
+// (chromedp starts it with a parent-death signal) but its profile folder stays.
+func Shutdown() {
+	browser.mu.Lock()
+	defer browser.mu.Unlock()
+	shutdownLocked()
+}
+
+func shutdownLocked() {
+	if browser.cancel != nil {
+		browser.cancel()
+	}
+	if browser.profile != "" {
+		_ = os.RemoveAll(browser.profile) // a temporary folder: a leftover harms no test
+	}
+	browser.ctx, browser.cancel, browser.profile = nil, nil, ""
 }
 
 // Serve serves h on a local address until the test ends and returns its URL.

@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +11,13 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
+
+// TestMain closes the browser the tests share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	Shutdown()
+	os.Exit(code)
+}
 
 // stopT records how a test would have stopped instead of stopping.
 type stopT struct {
@@ -105,5 +113,34 @@ func TestCollectExceptions_PolicyViolations(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("exceptions lack %q:\n%s", want, got)
 		}
+	}
+}
+
+// Tabs share one browser, and nothing else: a tab opened later sees none of an
+// earlier tab's storage for the same site, and each has its own screen size.
+func TestStart_TabsShareOneBrowserNotTheirStorage(t *testing.T) {
+	base := Serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><footer>end</footer></body></html>`))
+	}))
+	first := Start(t)
+	Do(t, first, "open", chromedp.Navigate(base+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
+	Do(t, first, "store", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('k', 'v'); document.cookie = 'c=1'`))
+	phone := StartSized(t, Phone)
+	second := Start(t)
+	if a, b, c := chromedp.FromContext(first).Browser, chromedp.FromContext(phone).Browser, chromedp.FromContext(second).Browser; a == nil || a != b || a != c {
+		t.Errorf("the tabs run in different browsers: %p, %p, %p", a, b, c)
+	}
+	for name, ctx := range map[string]context.Context{"phone": phone, "second": second} {
+		Do(t, ctx, "open", chromedp.Navigate(base+"/"), chromedp.WaitReady(chromedp.CSS("footer")))
+		if got := Eval[string](t, ctx, `(localStorage.getItem('k') || '') + document.cookie`); got != "" {
+			t.Errorf("%s tab sees the first tab's storage and cookies: %q", name, got)
+		}
+	}
+	if got := Eval[int](t, first, `innerWidth`); got != Desktop.Width {
+		t.Errorf("desktop tab: innerWidth %d, want %d", got, Desktop.Width)
+	}
+	if got := Eval[int](t, phone, `innerWidth`); got != Phone.Width {
+		t.Errorf("phone tab: innerWidth %d, want %d", got, Phone.Width)
 	}
 }

@@ -64,11 +64,19 @@ type Shots struct {
 }
 
 // Save opens each page of the site at base on a desktop and on a phone, in a
-// subtest per size, and saves its screenshot; on the phone it fails a page wider
-// than the screen (tables scroll inside their box).
+// subtest per size (shots/desktop, shots/phone; the two run at once,
+// in tabs of their own), and saves its screenshot; on the phone it fails a page
+// wider than the screen (tables scroll inside their box). It returns when both
+// are done.
 func (s Shots) Save(t *testing.T, base string) {
+	// The group's Run returns once its parallel subtests have finished.
+	t.Run("shots", func(t *testing.T) { s.save(t, base) })
+}
+
+func (s Shots) save(t *testing.T, base string) {
 	for _, size := range []Size{Desktop, Phone} {
 		t.Run(size.Name, func(t *testing.T) {
+			t.Parallel()
 			ctx := StartSized(t, size)
 			var exceptions *Exceptions
 			if s.NoExceptions {

@@ -8,11 +8,13 @@ import (
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
 // TestCheck_Embedded checks the embedded catalog: no errors, and the warnings
 // a buyer must see, with real rows.
 func TestCheck_Embedded(t *testing.T) {
+	testlane.Long(t, "checks the whole embedded catalog")
 	code, stdout, stderr := runEnv(runCheck, nil)
 	if code != ExitOK {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)

@@ -25,6 +25,9 @@ const (
 type Env struct {
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// describe, when set, is handed each flag set a command defines, in place
+	// of parsing its arguments; the command then stops (Reference).
+	describe func(*flag.FlagSet)
 }
 
 // OSEnv is the process environment.
@@ -94,6 +97,10 @@ func newFlagSet(env Env, name, synopsis string) (*flag.FlagSet, func(args []stri
 		fs.PrintDefaults()
 	}
 	parse := func(args []string) (int, bool) {
+		if env.describe != nil {
+			env.describe(fs)
+			return ExitOK, false
+		}
 		// --help goes to stdout once (flag would print it to stderr first).
 		for _, a := range args {
 			if a == "--" {

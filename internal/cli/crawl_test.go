@@ -14,6 +14,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/ghactions"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
 
@@ -259,6 +260,7 @@ func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
 	if _, err := os.Stat(site); !os.IsNotExist(err) {
 		t.Error("a site was published despite invalid benchmarks")
 	}
+	testlane.Long(t, "builds the whole embedded site")
 	code, _, stderr = runCmd(Main, "build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks")
 	if code != ExitOK {
 		t.Fatalf("with --skip-invalid-benchmarks: exit %d:\n%s", code, stderr)

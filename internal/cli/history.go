@@ -25,21 +25,29 @@ func runHistory(env Env, args []string) int {
 			w = env.Stderr
 		}
 		fmt.Fprintf(w, "Usage: gpuatlas %s\n\n", historySynopsis)
-		fmt.Fprintln(w, "  import  merge dated price observations (CSV or JSON Lines) into the history")
-		fmt.Fprintln(w, "  export  write the history as Parquet, one row per price interval, partitioned by provider")
+		for _, c := range historyCommands() {
+			fmt.Fprintf(w, "  %-6s  %s\n", c.name, c.summary)
+		}
 		fmt.Fprintln(w, "\ngpuatlas history import --help describes the observation format.")
 		if len(args) == 0 {
 			return ExitUsage
 		}
 		return ExitOK
 	}
-	switch args[0] {
-	case "import":
-		return runHistoryImport(env, args[1:])
-	case "export":
-		return runHistoryExport(env, args[1:])
+	for _, c := range historyCommands() {
+		if c.name == args[0] {
+			return c.run(env, args[1:])
+		}
 	}
 	return usageError(env, "history: unknown subcommand %q (want import or export)", args[0])
+}
+
+// historyCommands are the subcommands of history.
+func historyCommands() []command {
+	return []command{
+		{"import", "merge dated price observations (CSV or JSON Lines) into the history", runHistoryImport},
+		{"export", "write the history as Parquet, one row per price interval, partitioned by provider", runHistoryExport},
+	}
 }
 
 // historyNow is the import's time, stamped on records without retrieved_at;

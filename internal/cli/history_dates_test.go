@@ -14,6 +14,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
 // archivedRows are real observations, verbatim from data/history-sources: the
@@ -195,6 +196,7 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 // cut of 2025-06-05 is the one change from 2025-06-01 to 2025-06-10; and a
 // Tencent list price of 2021 is in the snapshot of its own day only.
 func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
+	testlane.Long(t, "reads the whole committed history")
 	hist := filepath.Join("..", "..", "data", "history.jsonl")
 	h, err := catalog.ReadHistory(hist)
 	if err != nil {

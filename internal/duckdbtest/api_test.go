@@ -14,6 +14,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
@@ -37,6 +38,7 @@ func TestDuckDB_ReadsTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	site := filepath.Join(t.TempDir(), "site")
+	testlane.Count("site-build", t.Name())
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: site}); err != nil {
 		t.Fatal(err)
 	}

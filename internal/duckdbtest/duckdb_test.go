@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -20,9 +21,11 @@ var root = filepath.Join("..", "..")
 
 // duckDB returns node and the folder where `make duckdb` installed
 // @duckdb/node-api. Without them the test is skipped, except in CI (CI=true),
-// where it fails: there `make test` installs them first.
+// where it fails: there `make test` installs them first. In -short mode the
+// test is skipped.
 func duckDB(t *testing.T) (node, dir string) {
 	t.Helper()
+	testlane.Long(t, "runs DuckDB in Node")
 	dir = filepath.Join(root, ".cache", "duckdb")
 	missing := func(format string, args ...any) {
 		t.Helper()

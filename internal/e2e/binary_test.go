@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"testing"
+
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
 var (
@@ -21,6 +23,7 @@ var (
 // makes this a relink of a few seconds).
 func gpuatlasBinary(t testing.TB) string {
 	t.Helper()
+	testlane.Long(t, "builds and runs the gpuatlas binary")
 	binOnce.Do(func() {
 		binDir, binErr = os.MkdirTemp("", "gpuatlas-e2e-bin-")
 		if binErr != nil {

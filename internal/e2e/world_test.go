@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/faulttest"
 	"github.com/gpuatlas/gpuatlas/providers/providertest"
@@ -25,6 +26,7 @@ var fixedNow = time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC)
 // away from the machine's own configuration files.
 func startReplays(t testing.TB) *replayset.Running {
 	t.Helper()
+	testlane.Long(t, "crawls every provider's replay end to end")
 	t.Setenv("AWS_CONFIG_FILE", os.DevNull)
 	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", os.DevNull)
 	set, err := replayset.Start(root)

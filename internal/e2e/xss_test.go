@@ -17,6 +17,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
@@ -187,11 +188,13 @@ func hostileRuns(s *catalog.Snapshot, workload string) []catalog.BenchmarkRun {
 
 func buildSite(t *testing.T, s *catalog.Snapshot, runs []catalog.BenchmarkRun, work []compare.WorkCost) string {
 	t.Helper()
+	testlane.Long(t, "builds a whole site")
 	ref, err := catalog.LoadGPUReference(data.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "site")
+	testlane.Count("site-build", t.Name())
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out,
 		BaseURL: "/", SiteURL: "https://example.org", Benchmarks: runs, BenchmarkCosts: work}); err != nil {
 		t.Fatal(err)

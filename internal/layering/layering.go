@@ -48,7 +48,7 @@ var clouds = []string{"aws", "alibaba", "tencent", "huawei", "volcengine"}
 
 // testHelpers are packages of ours that any package's tests may import: they
 // import nothing of ours that would turn a test into an upward dependency.
-var testHelpers = map[string]bool{"internal/golden": true, "internal/browsertest": true}
+var testHelpers = map[string]bool{"internal/golden": true, "internal/browsertest": true, "internal/testlane": true}
 
 // Rules, in the words a violation is reported with.
 const (

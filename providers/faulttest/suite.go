@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/replay"
 )
@@ -108,6 +109,9 @@ func (s Suite) Run(t *testing.T) {
 
 	for _, k := range []Kind{Throttle, ServerError, Reset, Stall} {
 		t.Run("every call fails once: "+k.String(), func(t *testing.T) {
+			if k == Stall {
+				testlane.Long(t, "waits out stalled calls")
+			}
 			srv := s.Start(t)
 			in := &Injector{Provider: s.Provider, Seed: 1, Rate: 1, MaxConsecutive: 1, Kinds: []Kind{k}, StallFor: 2 * time.Second}
 			srv.Fault = in.Fault
@@ -127,6 +131,7 @@ func (s Suite) Run(t *testing.T) {
 	}
 
 	t.Run("seeded 30% transient faults", func(t *testing.T) {
+		testlane.Long(t, "three crawls that wait out stalled calls")
 		for seed := uint64(1); seed <= 3; seed++ {
 			srv := s.Start(t)
 			in := &Injector{Provider: s.Provider, Seed: seed, Rate: 0.3, MaxConsecutive: suiteAttempts - 1,
@@ -183,6 +188,7 @@ func (s Suite) Run(t *testing.T) {
 	}
 
 	t.Run("a region that never answers", func(t *testing.T) {
+		testlane.Long(t, "waits out a region's timeouts")
 		srv := s.Start(t)
 		dead := s.Regions[0]
 		srv.Fault = Never(func(req replay.Request) bool { return s.InRegion(req, dead) }, 2*time.Second)

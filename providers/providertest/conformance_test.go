@@ -9,6 +9,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/replayset"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/providertest"
 	"github.com/gpuatlas/gpuatlas/providers/registry"
@@ -17,6 +18,7 @@ import (
 // Every registered adapter, crawling its full replay through its real SDK,
 // satisfies the conformance check.
 func TestConformance_EveryProvider(t *testing.T) {
+	testlane.Long(t, "crawls every provider's full replay")
 	ref, regions := providertest.Tables(t)
 	set, err := replayset.Start("../..")
 	if err != nil {
