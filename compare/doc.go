@@ -22,7 +22,7 @@
 //     weighted score; scenario_reasons.go: requirement and preference lists,
 //     preference weaknesses, a dimension as a strength or weakness.
 //   - reason.go: Reason, a code with its figures and units, which every
-//     explanation is (compare never writes a sentence: sitegen.ReasonWords and
+//     explanation is (compare never writes a sentence: words.ReasonWords and
 //     the command line's --lang make the words); reason_codes.go: the codes.
 //   - scenario_matrix.go: ranking every type for every scenario (BuildMatrix,
 //     Matrix, Cell); scenario_report.go: the matrices and the TCO presets a

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // funcMap is every function the templates can call, bound to one language. Links
@@ -70,9 +71,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"fitreasons": func(f compare.OfferFit) []fitReason { return fitReasons(l, f) },
 		// instanceOfferRows are the rows of an instance page's offer table.
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
-		// compare's reasons in the page's language (reason_words.go): reason
+		// compare's reasons in the page's language (words/reason_words.go): reason
 		// rounds figures for people, exact keeps them for formulas.
-		"reason":   func(r compare.Reason) template.HTML { return w().ReasonHTML(r) },
+		"reason":   func(r compare.Reason) template.HTML { return ReasonHTML(w(), r) },
 		"exact":    func(r compare.Reason) string { return w().Exact(r) },
 		"reasons":  func(rs []compare.Reason) string { return w().Reasons(rs) },
 		"hardware": func(h compare.Hardware) string { return w().Hardware(h) },
@@ -85,12 +86,12 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 			w := w()
 			return w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload))
 		},
-		// Numbers for people (number_format.go).
-		"num":   FormatQuantity,
-		"cents": FormatMoney,
-		"rate":  FormatRate,
-		"pct":   FormatPercent,
-		"share": FormatShare,
+		// Numbers for people (words/number_format.go).
+		"num":   words.FormatQuantity,
+		"cents": words.FormatMoney,
+		"rate":  words.FormatRate,
+		"pct":   words.FormatPercent,
+		"share": words.FormatShare,
 	}
 }
 

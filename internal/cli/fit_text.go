@@ -6,18 +6,18 @@ import (
 	"text/tabwriter"
 
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // writeFitText writes `gpuatlas fit`'s answer in words from the site's message
-// catalog (sitegen.FitWords), so that the command line and the estimator page
+// catalog (words.FitWords), so that the command line and the estimator page
 // say the same in both languages.
-func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error {
+func writeFitText(w io.Writer, f words.FitWords, a compare.MemoryAnswer) error {
 	e, in := a.Estimate, a.Estimate.Input
 	fmt.Fprintln(w, f.T("fit.cli.heading", "model", f.ModelName(e), "task", f.T("fit.task."+string(in.Task))))
 	vals := []string{"precision", string(in.Precision), "kv_precision", string(in.KVPrecision),
-		"context", sitegen.GroupDigits(fmt.Sprint(in.Context)), "batch", sitegen.GroupDigits(fmt.Sprint(in.Batch)),
-		"sequences", sitegen.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
+		"context", words.GroupDigits(fmt.Sprint(in.Context)), "batch", words.GroupDigits(fmt.Sprint(in.Batch)),
+		"sequences", words.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
 	if in.Task == compare.TaskInference {
 		fmt.Fprintln(w, f.T("fit.cli.inputs_inference", vals...))
 	} else {
@@ -33,9 +33,9 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 			fmt.Fprintf(tw, "  %s\t%12s\t%13s\t%s\n", label, "—", "", f.Component(c))
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, sitegen.GB(c.GB)+" GB", sitegen.GB(c.GiB)+" GiB", f.Component(c))
+		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, words.GB(c.GB)+" GB", words.GB(c.GiB)+" GiB", f.Component(c))
 	}
-	fmt.Fprintf(tw, "  %s\t%12s\t%13s\t\n", f.T("fit.total"), sitegen.GB(e.Total.GB)+" GB", sitegen.GB(e.Total.GiB)+" GiB")
+	fmt.Fprintf(tw, "  %s\t%12s\t%13s\t\n", f.T("fit.total"), words.GB(e.Total.GB)+" GB", words.GB(e.Total.GiB)+" GiB")
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 	return writeFitOffers(w, f, a.Offers)
 }
 
-func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) error {
+func writeFitOffers(w io.Writer, f words.FitWords, o compare.MemoryOffers) error {
 	billing := f.T("billing." + string(o.Billing))
 	fmt.Fprintln(w)
 	if o.FitsTotal == 0 {
@@ -62,8 +62,8 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for i, r := range o.Fits {
-		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, sitegen.Price(r.Price), r.Instance, r.Region,
-			f.Hardware(r), sitegen.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", sitegen.GB(r.NeedPerGPUGB)), f.Placement(r))
+		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, words.Price(r.Price), r.Instance, r.Region,
+			f.Hardware(r), words.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", words.GB(r.NeedPerGPUGB)), f.Placement(r))
 	}
 	if n := o.FitsTotal - len(o.Fits); n > 0 {
 		fmt.Fprintf(tw, "  %s\n", f.T("fit.cli.more", "n", fmt.Sprint(n)))
@@ -75,7 +75,7 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 		fmt.Fprintln(w, f.T("fit.cli.misses"))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, r := range o.Misses {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Hardware(r), r.Instance, sitegen.Price(r.Price), f.MissReason(r))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Hardware(r), r.Instance, words.Price(r.Price), f.MissReason(r))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
