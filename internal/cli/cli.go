@@ -25,6 +25,9 @@ const (
 type Env struct {
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// Site is the site generator build, export and history export call;
+	// cmd/gpuatlas sets it (site.go).
+	Site Site
 }
 
 // OSEnv is the process environment.
