@@ -1,5 +1,3 @@
-// Package cli implements the gpuatlas command line: flags, wiring, progress and
-// exit codes. cmd/gpuatlas calls Main; tools call it in-process.
 package cli
 
 import (

@@ -1,7 +1,8 @@
 // Package layering states the import rules between GPU Atlas's packages
 // (docs/architecture.md: the table of folders and "Layering") and checks a
 // module's packages against them. `make lint` runs it through
-// internal/tools/layering.
+// internal/tools/layering. docmap.go checks that the packages' doc comments,
+// which map their files, name every file (DocMapGaps).
 package layering
 
 import (
