@@ -10,11 +10,12 @@
 //     writer.go (with swap_*.go): the one writer that swaps the site in whole;
 //     render.go, funcs.go: templates and their functions; i18n.go: a page's
 //     language and its message catalog (read by package words); the words
-//     themselves (compare's reasons, numbers for people, the memory estimate)
-//     come from package words; reason_html.go: a reason in words as HTML,
-//     names from outside marked; outside_text.go: text from outside (a
-//     provider's message, a submitter's name) marked with its language;
-//     suspect_words.go: an offer's suspect reasons in the page's words;
+//     themselves (compare's reasons, numbers for people, the memory estimate,
+//     suspect prices) come from package words; reason_html.go: a reason in
+//     words as HTML, names from outside marked; outside_text.go: text from
+//     outside (a provider's message, a submitter's name) marked with its
+//     language;
+//     suspect_html.go: an offer's suspect reasons (words) for a page;
 //     page_currency.go: a page's currency (CNY in Chinese, USD in English),
 //     the USD figures and the reasons' money converted into it; age.go: how
 //     old a provider's data is ("observed … days ago", stale and undated

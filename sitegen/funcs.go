@@ -26,8 +26,8 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"en":  outsideText,
 		"ena": func(s string) enArg { return enArg(s) },
 		"th":  l.tOutside,
-		// suspect is an offer's implausibility reasons in words (suspect_words.go).
-		"suspect": func(s string) string { return suspectText(l, s) },
+		// suspect is an offer's implausibility reasons in words (words/suspect_words.go).
+		"suspect": func(s string) string { return l.words().Suspect(s) },
 		// hourly is an hourly price in the page's currency (page_currency.go);
 		// pagecur that currency, pagefx its rate from USD and the rate's date.
 		"hourly":  l.hourly,

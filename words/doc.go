@@ -13,6 +13,8 @@
 //     in one language's words, money in the reader's currency (InCurrency);
 //     reason_marks.go: MarkOpen and MarkClose, which delimit names from outside
 //     in a reason (Marked) for a page to mark with their language.
+//   - suspect_words.go: the catalog's implausibility reasons (English
+//     sentences of a few fixed forms) in the language's words (Suspect).
 //   - fit_words.go: FitWords, the memory estimate in words, and the sizes and
 //     prices it shows (GroupDigits, GB, Price).
 //   - number_format.go: numbers for people (FormatQuantity, FormatMoney,
