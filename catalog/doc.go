@@ -16,6 +16,13 @@
 //     data/gpu_aliases.csv), and the CSV reader the data files share.
 //   - region.go: RegionTable, the display names and geo keys (data/regions.csv).
 //   - workload.go: Workload, RateUnit and the workload registry (data/workloads.csv).
+//   - interconnect.go: the GPU interconnect kinds (LinkKinds, IsFastLink) and
+//     the documented links per family (data/interconnect.csv).
+//   - reconcile.go: a provider's figures against the GPU reference
+//     (SpecConflict, InstanceSpecConflict, MemoryTolerance).
+//   - spotrisk.go: AWS's Spot Instance Advisor interruption bands
+//     (InterruptionBand, Interruption); spotrisk_history.go: their dated copies
+//     (BandHistory, data/interruption_bands.csv).
 //
 // # Snapshots
 //
@@ -43,6 +50,15 @@
 //   - chunks.go: splitting work on many records into parallel chunks.
 //   - stale.go: MergeCrawl, which keeps the last good data of a failed provider.
 //   - guard.go: Guard, which stops a crawl that lost offers or jumped in price.
+//
+// # Data quality
+//
+//   - plausibility.go: the plausibility rules that mark an offer Suspect
+//     (FlagImplausible, ImplausibleReasons).
+//   - age.go: how old a provider's prices are (Age, DataAge, StaleDays).
+//   - quality.go: the data-quality report of a snapshot (CheckQuality,
+//     QualityReport, `gpuatlas check`); quality_render.go: the report as text
+//     and Markdown.
 //
 // # History
 //

@@ -22,7 +22,7 @@
 //     weighted score; scenario_reasons.go: requirement and preference lists,
 //     preference weaknesses, a dimension as a strength or weakness.
 //   - reason.go: Reason, a code with its figures and units, which every
-//     explanation is (compare never writes a sentence: sitegen.ReasonWords and
+//     explanation is (compare never writes a sentence: words.ReasonWords and
 //     the command line's --lang make the words); reason_codes.go: the codes.
 //   - scenario_matrix.go: ranking every type for every scenario (BuildMatrix,
 //     Matrix, Cell); scenario_report.go: the matrices and the TCO presets a
@@ -32,7 +32,9 @@
 //   - tco.go: the TCO model (TCOInput, TCO, TCOResult, break-evens,
 //     comparisons); tco_input.go: building a TCOInput from a catalog
 //     (NewTCOInput); tco_preset.go: each scenario's preset comparison and the
-//     calculator's billing groups (TCOPresets, ScenarioTCO).
+//     calculator's billing groups (TCOPresets, ScenarioTCO); tco_currency.go:
+//     a TCO result in another currency, rounded as the calculator rounds it
+//     (TCOInCurrency).
 //   - model_spec.go: the known models of data/models.csv (ModelSpec, ModelSet,
 //     LoadModels); memory_input.go: the memory estimate's input, its defaults
 //     and its errors (MemoryInput, InputError); memory_estimate.go: GPU memory

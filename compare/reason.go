@@ -6,7 +6,7 @@ import (
 
 // Reason is why compare decided something, as data: a code and its figures, never
 // a sentence. Words are made where the language is known: the site's message
-// catalogs (templates/i18n/*.reasons.json, rendered by sitegen.ReasonWords) and
+// catalogs (templates/i18n/*.reasons.json, rendered by words.ReasonWords) and
 // the command line's --lang. A script reads the code and the figures:
 //
 //	{"code": "gpu_memory_total_ok",

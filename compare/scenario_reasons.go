@@ -7,7 +7,7 @@ import (
 // The reasons a scenario gives about itself and about an offer that are not a
 // check or a dimension's detail: its requirements and preferences as a list,
 // the preference weaknesses of an offer, and a dimension as a strength or a
-// weakness. Codes and figures only; sitegen.ReasonWords makes the words.
+// weakness. Codes and figures only; words.ReasonWords makes the words.
 
 // preferenceWeaknesses are the soft preferences an offer falls short of.
 func preferenceWeaknesses(s Scenario, sp specs) []Reason {

@@ -8,18 +8,37 @@
 //
 //   - build.go: Build and its Options, the data files, parallel rendering;
 //     writer.go (with swap_*.go): the one writer that swaps the site in whole;
-//     render.go, funcs.go: templates and their functions; i18n.go: the message
-//     catalogs; reason_words.go: compare's reasons (codes and figures) in
-//     words, for the pages and the command line; page_currency.go: a page's
-//     currency (CNY in Chinese, USD in English), the USD figures and the
-//     reasons' money converted into it; number_format.go: numbers for
-//     people; fit_words.go: the memory estimate in words; slug.go: file names.
+//     render.go, funcs.go: templates and their functions; i18n.go: a page's
+//     language and its message catalog (read by package words); the words
+//     themselves (compare's reasons, numbers for people, the memory estimate,
+//     suspect prices) come from package words; reason_html.go: a reason in
+//     words as HTML, names from outside marked; outside_text.go: text from
+//     outside (a provider's message, a submitter's name) marked with its
+//     language;
+//     suspect_html.go: an offer's suspect reasons (words) for a page;
+//     page_currency.go: a page's currency (CNY in Chinese, USD in English),
+//     the USD figures and the reasons' money converted into it; age.go: how
+//     old a provider's data is ("observed … days ago", stale and undated
+//     marks); slug.go: file names.
 //   - model.go: the page models shared by every page (siteModel, typeView,
-//     offerView); pages.go: the overview, explorer, instance, downloads and
+//     offerView); prices.go: an instance type's cheapest price per billing
+//     group; specs.go: network, spec conflicts and GPU memory as a page shows
+//     them; interconnect.go: a multi-accelerator type's unknown link;
+//     coverage.go: the coverage page's unmapped accelerators, conflicts and
+//     filled memory; spot.go: an instance page's spot interruption risk per
+//     region; pages.go: the overview, explorer, instance, downloads and
 //     about pages; rows.go: the largest tables written without templates;
+//     explorer.go: the explorer page's rows, columns and filters;
+//     explorer_data.go: what the explorer needs beyond the snapshot;
+//     explorer_grammar.go: the filter grammar's fields for the help;
 //     offersdata.go: the explorer's compact offers JSON; gpus.go, regions.go,
 //     compare.go: the GPU, region and side-by-side pages; markdown.go: the
 //     Markdown pages.
+//   - api_site.go: the static JSON API's documents (api/v1) and schemas;
+//     api_docs.go: the parts every document shares (head, money, price);
+//     api_catalog.go: the index, provider, GPU and region documents;
+//     api_instance.go: an instance type and its offers; api_page.go: the API
+//     page and llms.txt.
 //   - export.go, instances_export.go, parquet.go: the CSV, JSON and Parquet
 //     downloads (their columns are a contract); history_parquet.go: the price
 //     history as Parquet (HistoryParquet, also `gpuatlas history export`).
@@ -36,6 +55,8 @@
 //   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
 //     matrix; scenarios_spot.go: an interruptible scenario's ranking on spot at
 //     the risk-adjusted price, from the report's spot matrix; tco.go: the TCO
-//     page and its calculator, from its presets.
+//     page and its calculator, from its presets; fits.go: the scenarios an
+//     instance type or GPU fits, from the same report; fit.go: the memory
+//     estimator page and its data (data/fit.json).
 //   - sitemap.go: sitemap.xml and robots.txt.
 package sitegen

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // The memory estimator page (fit.html): the estimate of compare.EstimateMemory
@@ -281,7 +282,7 @@ func fitFX(l *language, source, date string) template.HTML {
 }
 
 func (s *fitSite) page(base string, l *language) (page, error) {
-	w := NewFitWords(l.messages)
+	w := words.NewFitWords(l.messages)
 	// The page opens in its language's currency (CNY in Chinese) where the
 	// estimator prices in it; the currency control lists that one first.
 	curs := s.currencies
@@ -291,7 +292,7 @@ func (s *fitSite) page(base string, l *language) (page, error) {
 	a := s.def[curs[0]]
 	e, o := a.Estimate, a.Offers
 	billing := l.label("billing", o.Billing)
-	d := fitPageData{Model: w.ModelName(e), Currency: string(o.Currency), Total: e.Total, TotalGB: GB(e.Total.GB), TotalGiB: GB(e.Total.GiB), LowerBound: e.LowerBound, Source: e.Model, LeftOut: w.T("fit.left_out",
+	d := fitPageData{Model: w.ModelName(e), Currency: string(o.Currency), Total: e.Total, TotalGB: words.GB(e.Total.GB), TotalGiB: words.GB(e.Total.GiB), LowerBound: e.LowerBound, Source: e.Model, LeftOut: w.T("fit.left_out",
 		"unknown", fmt.Sprint(o.UnknownMemory), "no_offer", fmt.Sprint(o.LeftOut.NoOffer),
 		"excluded", fmt.Sprint(o.LeftOut.SuspectOrSynthetic), "billing", billing),
 		FX:        fitFX(l, o.FXSource, o.FXDate),
@@ -300,20 +301,20 @@ func (s *fitSite) page(base string, l *language) (page, error) {
 	if e.LowerBound {
 		capKey = "fit.estimate_caption_lower"
 	}
-	d.Caption = w.T(capKey, "model", w.ModelName(e), "task", w.T("fit.task."+string(e.Input.Task)), "gb", GB(e.Total.GB), "gib", GB(e.Total.GiB))
+	d.Caption = w.T(capKey, "model", w.ModelName(e), "task", w.T("fit.task."+string(e.Input.Task)), "gb", words.GB(e.Total.GB), "gib", words.GB(e.Total.GiB))
 	for _, f := range e.Figures {
 		d.Figures = append(d.Figures, w.Figure(f))
 	}
 	for _, c := range e.Components {
 		d.Components = append(d.Components, fitComponentView{Code: c.Component, Label: w.T("fit.comp." + c.Component),
-			Text: w.Component(c), GB: GB(c.GB), GiB: GB(c.GiB), C: c, Estimated: c.Status == compare.StatusEstimated})
+			Text: w.Component(c), GB: words.GB(c.GB), GiB: words.GB(c.GiB), C: c, Estimated: c.Status == compare.StatusEstimated})
 	}
 	for _, n := range e.Notes {
 		d.Notes = append(d.Notes, w.Note(n))
 	}
 	row := func(r compare.MemoryFitRow, rank int) fitRowView {
-		v := fitRowView{R: r, Rank: rank, Href: s.hrefs[r.Instance], Hardware: w.Hardware(r), Have: GB(r.HaveGB),
-			PerGPU: GB(r.NeedPerGPUGB), Price: Price(r.Price)}
+		v := fitRowView{R: r, Rank: rank, Href: s.hrefs[r.Instance], Hardware: w.Hardware(r), Have: words.GB(r.HaveGB),
+			PerGPU: words.GB(r.NeedPerGPUGB), Price: words.Price(r.Price)}
 		v.GPUHref = fitGPUHref(r.GPUModel)
 		if r.Verdict == compare.FitMisses {
 			v.Words = w.MissReason(r)

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // funcMap is every function the templates can call, bound to one language. Links
@@ -25,8 +26,8 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"en":  outsideText,
 		"ena": func(s string) enArg { return enArg(s) },
 		"th":  l.tOutside,
-		// suspect is an offer's implausibility reasons in words (suspect_words.go).
-		"suspect": func(s string) string { return suspectText(l, s) },
+		// suspect is an offer's implausibility reasons in words (words/suspect_words.go).
+		"suspect": func(s string) string { return l.words().Suspect(s) },
 		// hourly is an hourly price in the page's currency (page_currency.go);
 		// pagecur that currency, pagefx its rate from USD and the rate's date.
 		"hourly":  l.hourly,
@@ -70,9 +71,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"fitreasons": func(f compare.OfferFit) []fitReason { return fitReasons(l, f) },
 		// instanceOfferRows are the rows of an instance page's offer table.
 		"instanceOfferRows": func(offers []*offerView) template.HTML { return instanceOfferRows(l, offers) },
-		// compare's reasons in the page's language (reason_words.go): reason
+		// compare's reasons in the page's language (words/reason_words.go): reason
 		// rounds figures for people, exact keeps them for formulas.
-		"reason":   func(r compare.Reason) template.HTML { return w().ReasonHTML(r) },
+		"reason":   func(r compare.Reason) template.HTML { return ReasonHTML(w(), r) },
 		"exact":    func(r compare.Reason) string { return w().Exact(r) },
 		"reasons":  func(rs []compare.Reason) string { return w().Reasons(rs) },
 		"hardware": func(h compare.Hardware) string { return w().Hardware(h) },
@@ -85,12 +86,12 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 			w := w()
 			return w.T("workcost.value", "cost", w.Q(c.CostPerUnit, compare.UnitUSD), "unit", w.Label(compare.GroupCostUnit, c.Workload))
 		},
-		// Numbers for people (number_format.go).
-		"num":   FormatQuantity,
-		"cents": FormatMoney,
-		"rate":  FormatRate,
-		"pct":   FormatPercent,
-		"share": FormatShare,
+		// Numbers for people (words/number_format.go).
+		"num":   words.FormatQuantity,
+		"cents": words.FormatMoney,
+		"rate":  words.FormatRate,
+		"pct":   words.FormatPercent,
+		"share": words.FormatShare,
 	}
 }
 

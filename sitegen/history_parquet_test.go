@@ -1,6 +1,9 @@
 package sitegen
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,5 +73,19 @@ func TestSpanAxis(t *testing.T) {
 	}
 	if got := spanAxis(time.Time{}, time.Time{}); got != nil {
 		t.Errorf("no prices = %v", got)
+	}
+}
+
+// docs/history.md documents every column of the history Parquet with its type
+// (moved from internal/cli, which no longer imports sitegen).
+func TestHistoryColumns_Documented(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "history.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range HistoryColumns {
+		if !strings.Contains(string(b), "| `"+c.Name+"` | "+c.Type+" |") {
+			t.Errorf("docs/history.md does not document the history Parquet column %s (%s)", c.Name, c.Type)
+		}
 	}
 }

@@ -1,13 +1,12 @@
 package sitegen
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // language is one language the site is rendered in. English is at the root of the
@@ -29,66 +28,21 @@ func newLanguages() []*language {
 	}
 }
 
-// loadMessages reads every language's catalog and checks that they all define the
-// same keys, so that no page can render with a missing string in one language.
+// loadMessages reads every language's catalog (words.Catalogs), which checks
+// that they all define the same keys.
 func loadMessages(fsys fs.FS, langs []*language) error {
-	for _, l := range langs {
-		// A language's catalog is i18n/<tag>.json plus any i18n/<tag>.<part>.json,
-		// so that the messages of one part of the site can live in a file of
-		// their own; a key defined twice is an error.
-		parts, err := fs.Glob(fsys, "i18n/"+l.Tag+".*.json")
-		if err != nil {
-			return fmt.Errorf("read message catalog: %w", err)
-		}
-		l.messages = map[string]string{}
-		for _, name := range append([]string{"i18n/" + l.Tag + ".json"}, parts...) {
-			b, err := fs.ReadFile(fsys, name)
-			if err != nil {
-				return fmt.Errorf("read message catalog: %w", err)
-			}
-			part := map[string]string{}
-			if err := json.Unmarshal(b, &part); err != nil {
-				return fmt.Errorf("message catalog %s: %w", name, err)
-			}
-			for k, v := range part {
-				if _, dup := l.messages[k]; dup {
-					return fmt.Errorf("message catalog %s: key %q is already defined in another i18n/%s*.json file", name, k, l.Tag)
-				}
-				l.messages[k] = v
-			}
-		}
+	tags := make([]string, len(langs))
+	for i, l := range langs {
+		tags[i] = l.Tag
 	}
-	for _, a := range langs {
-		for _, b := range langs {
-			if missing := missingKeys(a.messages, b.messages); len(missing) > 0 {
-				return fmt.Errorf("message catalog i18n/%s.json lacks %d keys that i18n/%s.json has: %s",
-					b.Tag, len(missing), a.Tag, strings.Join(missing, ", "))
-			}
-		}
+	cats, err := words.Catalogs(fsys, tags...)
+	if err != nil {
+		return err
+	}
+	for i, l := range langs {
+		l.messages = cats[i]
 	}
 	return nil
-}
-
-// Messages is one language's message catalog (i18n/<tag>.json and its parts)
-// from the templates: the words the command line prints with --lang.
-func Messages(fsys fs.FS, tag string) (map[string]string, error) {
-	l := &language{Tag: tag}
-	if err := loadMessages(fsys, []*language{l}); err != nil {
-		return nil, err
-	}
-	return l.messages, nil
-}
-
-// missingKeys lists, sorted, the keys of have that want lacks.
-func missingKeys(have, want map[string]string) []string {
-	var out []string
-	for k := range have {
-		if _, ok := want[k]; !ok {
-			out = append(out, k)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // t returns the message for key with {name} placeholders replaced from pairs
@@ -143,8 +97,8 @@ func (l *language) jsLabels() map[string]string {
 
 // words puts compare's reasons into the language's words, their money in the
 // page's currency (page_currency.go).
-func (l *language) words() ReasonWords {
-	return NewReasonWords(l.Tag, l.messages).InCurrency(l.currency(), l.fx.Rate)
+func (l *language) words() words.ReasonWords {
+	return words.NewReasonWords(l.Tag, l.messages).InCurrency(l.currency(), l.fx.Rate)
 }
 
 // regionName is a region's display name in the language, or its id when the

@@ -41,24 +41,20 @@ func TestTOutside_MarksAndEscapesOnePass(t *testing.T) {
 	}
 }
 
-func TestSuspectText_BothLanguages(t *testing.T) {
+// On a page, a suspect reason in the page's words is escaped, and one of a
+// form the site does not know is marked as English (words' TestSuspect_BothLanguages
+// checks the words).
+func TestSuspectHTML_BothLanguages(t *testing.T) {
 	langs := newLanguages()
 	if err := loadMessages(templates.FS, langs); err != nil {
 		t.Fatal(err)
 	}
-	reason := "spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; something new"
-	for _, l := range langs {
-		got := suspectText(l, reason)
-		want := map[string]string{
-			"en": reason,
-			"zh": "抢占式价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；something new",
-		}[l.Tag]
-		if got != want {
-			t.Errorf("%s: %q, want %q", l.Tag, got, want)
-		}
+	en, zh := langs[0], langs[1]
+	reason := "spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; odd <reason>"
+	if got, want := suspectHTML(zh, reason), template.HTML(`抢占式价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；<span lang="en">odd &lt;reason&gt;</span>`); got != want {
+		t.Errorf("zh: %q, want %q", got, want)
 	}
-	zh := langs[1]
-	if got := suspectHTML(zh, "odd reason"); got != `<span lang="en">odd reason</span>` {
-		t.Errorf("an unknown reason on a Chinese page: %q", got)
+	if got, want := suspectHTML(en, reason), template.HTML(`spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; odd &lt;reason&gt;`); got != want {
+		t.Errorf("en: %q, want %q", got, want)
 	}
 }

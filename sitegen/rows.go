@@ -67,7 +67,7 @@ func writeMarks(b *strings.Builder, l *language, o *offerView) {
 		b.WriteString(" ")
 	}
 	if o.Offer.Suspect != "" {
-		writeBadge(b, "suspect", suspectText(l, o.Offer.Suspect), l.msg("badge.suspect"))
+		writeBadge(b, "suspect", l.words().Suspect(o.Offer.Suspect), l.msg("badge.suspect"))
 		b.WriteString(" ")
 	}
 	switch {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // The TCO page: for each scenario the preset comparison that compare.TCOPresets
@@ -217,7 +218,7 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	for i := range s.tco.Scenarios {
 		t := &s.tco.Scenarios[i]
 		sec := tcoSection{ID: t.ID, Anchor: "tco-" + slugify(t.ID), Name: scenarioName(l, t.Scenario), Href: scenarioHref(t.ID), T: t,
-			WorkUnit: l.words().WorkUnit(t.WorkUnit), UtilPct: FormatShare(t.Preset.Workload.Utilisation)}
+			WorkUnit: l.words().WorkUnit(t.WorkUnit), UtilPct: words.FormatShare(t.Preset.Workload.Utilisation)}
 		cs := tcoCalcScenario{ID: t.ID, Name: sec.Name, WorkUnit: t.WorkUnit, WorkUnitLabel: sec.WorkUnit, Base: t.Base, BaseSpeed: t.BaseSpeed, Source: t.Source}
 		for _, o := range t.Offers {
 			v := tcoOfferView{O: o, Region: m.region(o.Provider, o.Region)}
@@ -283,7 +284,7 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 		}
 		for _, b := range t.Result.BreakEvens {
 			sec.BreakEvens = append(sec.BreakEvens, tcoBreakEvenView{Commitment: cols[b.Commitment], OnDemand: cols[b.OnDemand], B: b,
-				Pct: FormatShare(b.Utilisation), Never: b.Utilisation.GreaterThanOrEqual(decimal.NewFromInt(1))})
+				Pct: words.FormatShare(b.Utilisation), Never: b.Utilisation.GreaterThanOrEqual(decimal.NewFromInt(1))})
 		}
 		for _, c := range t.Result.Comparisons {
 			sec.Comparisons = append(sec.Comparisons, tcoComparisonView{A: cols[c.A], B: cols[c.B], C: c})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 func TestTCO_Golden(t *testing.T) {
@@ -134,7 +135,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 			}
 			for mth, row := range cum {
 				for i, o := range res.Options {
-					if got, want := row[i+1], FormatMoney(cumAt(i, mth)); got != want {
+					if got, want := row[i+1], words.FormatMoney(cumAt(i, mth)); got != want {
 						t.Errorf("%s %s month %d %s: table %s, model %s", name, s.ID, mth+1, o.ID, got, want)
 					}
 				}
@@ -144,10 +145,10 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 				t.Fatalf("%s %s: %d result rows, want %d", name, s.ID, len(rows), len(res.Options))
 			}
 			for i, o := range res.Options {
-				if got, want := rows[i][6], FormatMoney(total(i)); got != want {
+				if got, want := rows[i][6], words.FormatMoney(total(i)); got != want {
 					t.Errorf("%s %s %s: total %s, model %s", name, s.ID, o.ID, got, want)
 				}
-				if got, want := rows[i][7], FormatRate(perUnit(i)); got != want {
+				if got, want := rows[i][7], words.FormatRate(perUnit(i)); got != want {
 					t.Errorf("%s %s %s: cost per unit %s, model %s", name, s.ID, o.ID, got, want)
 				}
 			}
@@ -167,7 +168,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 				for k, c := range res.Comparisons {
 					li := html.UnescapeString(items[k])
 					for _, id := range []string{c.A, c.B} {
-						if want := FormatMoney(total(idx[id])) + unit; !strings.Contains(li, want) {
+						if want := words.FormatMoney(total(idx[id])) + unit; !strings.Contains(li, want) {
 							t.Errorf("%s %s: the comparison of %s and %s lacks %s's total %s: %s", name, s.ID, c.A, c.B, id, want, li)
 						}
 					}
@@ -179,7 +180,7 @@ func TestTCOPage_TablesAreTheModel(t *testing.T) {
 			if len(res.BreakEvens) > 0 {
 				be := tableCells(t, page, anchor+"-be")
 				for i, b := range res.BreakEvens {
-					if be[i][2] != FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(be[i][3], FormatShare(b.Utilisation)+" %") {
+					if be[i][2] != words.FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(be[i][3], words.FormatShare(b.Utilisation)+" %") {
 						t.Errorf("%s %s: break-even %v, model %s h, %s", name, s.ID, be[i], b.HoursPerMonth, b.Utilisation)
 					}
 				}

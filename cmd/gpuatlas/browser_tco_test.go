@@ -20,6 +20,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
 	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // buildScenarioSite renders sitegen's test snapshot with the project's scenarios
@@ -123,7 +124,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 			t.Fatalf("%s: month %d has %d columns, want %d", what, m+1, len(row)-1, len(res.Options))
 		}
 		for i, o := range res.Options {
-			if want := sitegen.FormatMoney(o.CumulativeUSD[m]); row[i+1] != want {
+			if want := words.FormatMoney(o.CumulativeUSD[m]); row[i+1] != want {
 				t.Errorf("%s: month %d %s: cumulative %s, command line %s", what, m+1, o.ID, row[i+1], want)
 			}
 		}
@@ -136,11 +137,11 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 		for _, c := range []struct {
 			name, got, want string
 		}{
-			{"USD per hour", row[2], sitegen.FormatRate(o.USDPerHour)},
-			{"needed hours", row[3], sitegen.FormatQuantity(o.NeededHoursPerMonth)},
-			{"hours per job", row[5], sitegen.FormatQuantity(o.HoursPerJob)},
-			{"total", row[6], sitegen.FormatMoney(o.TotalUSD)},
-			{"cost per unit", row[7], sitegen.FormatRate(o.CostPerUnitUSD)},
+			{"USD per hour", row[2], words.FormatRate(o.USDPerHour)},
+			{"needed hours", row[3], words.FormatQuantity(o.NeededHoursPerMonth)},
+			{"hours per job", row[5], words.FormatQuantity(o.HoursPerJob)},
+			{"total", row[6], words.FormatMoney(o.TotalUSD)},
+			{"cost per unit", row[7], words.FormatRate(o.CostPerUnitUSD)},
 		} {
 			if c.got != c.want {
 				t.Errorf("%s: %s: %s %s, command line %s", what, o.ID, c.name, c.got, c.want)
@@ -151,7 +152,7 @@ func assertAgree(t *testing.T, what string, res compare.TCOResult, tb tcoTables)
 		t.Fatalf("%s: %d break-evens, command line %d", what, len(tb.BE), len(res.BreakEvens))
 	}
 	for i, b := range res.BreakEvens {
-		if tb.BE[i][2] != sitegen.FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(tb.BE[i][3], sitegen.FormatShare(b.Utilisation)+" %") {
+		if tb.BE[i][2] != words.FormatQuantity(b.HoursPerMonth) || !strings.HasPrefix(tb.BE[i][3], words.FormatShare(b.Utilisation)+" %") {
 			t.Errorf("%s: break-even %v, command line %s hours, %s", what, tb.BE[i], b.HoursPerMonth, b.Utilisation)
 		}
 	}
@@ -289,12 +290,12 @@ func TestBrowser_TCOCalculatorAgreesWithCLI(t *testing.T) {
 	}
 	for i, o := range cny.Options {
 		for m := range tb.Cum {
-			if got, want := tb.Cum[m][i+1], sitegen.FormatMoney(o.Cumulative[m]); got != want {
+			if got, want := tb.Cum[m][i+1], words.FormatMoney(o.Cumulative[m]); got != want {
 				t.Errorf("CNY: %s month %d: calculator %s, command line %s", o.ID, m+1, got, want)
 			}
 		}
 		row := tb.Res[i]
-		if row[2] != sitegen.FormatRate(o.PerHour) || row[6] != sitegen.FormatMoney(o.Total) || row[7] != sitegen.FormatRate(o.CostPerUnit) {
+		if row[2] != words.FormatRate(o.PerHour) || row[6] != words.FormatMoney(o.Total) || row[7] != words.FormatRate(o.CostPerUnit) {
 			t.Errorf("CNY: %s: calculator %v; command line %s per hour, total %s, per unit %s", o.ID, row, o.PerHour, o.Total, o.CostPerUnit)
 		}
 		if usd.Options[i].TotalUSD.Equal(o.Total) {
@@ -471,7 +472,7 @@ func TestBrowser_TCONumberFormats(t *testing.T) {
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
 	values := []string{"0", "1", "-1", "0.5", "0.05", "0.0123456", "0.099996", "0.2", "0.00000123", "0.99995", "1.005", "1.05", "12.345",
 		"999.95", "1000", "1234.5", "1432.4921875", "22.3515625", "12345678.905", "-46.5", "-0.4", "55.96", "2.000", "100.0000001"}
-	go2 := map[string]func(decimal.Decimal) string{"money": sitegen.FormatMoney, "rate": sitegen.FormatRate, "qty": sitegen.FormatQuantity, "pct": sitegen.FormatPercent}
+	go2 := map[string]func(decimal.Decimal) string{"money": words.FormatMoney, "rate": words.FormatRate, "qty": words.FormatQuantity, "pct": words.FormatPercent}
 	for kind, f := range go2 {
 		got := browsertest.Eval[[]string](t, ctx, fmt.Sprintf(`%s.map(v => window.GPUAtlasTCO.format(%s, v))`, mustJSON(t, values), browsertest.JSString(kind)))
 		for i, v := range values {

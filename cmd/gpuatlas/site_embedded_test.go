@@ -49,7 +49,7 @@ func buildEmbeddedSite(t *testing.T) string {
 	testlane.Count("site-build", t.Name())
 	out := filepath.Join(t.TempDir(), "site")
 	var stdout, stderr bytes.Buffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }, Site: site()}
 	args := []string{"build", "--out", out, "--history", filepath.Join(repoRoot, "data", "history.jsonl")}
 	if code := cli.Main(env, args); code != 0 {
 		t.Fatalf("gpuatlas build: exit %d: %s", code, stderr.String())

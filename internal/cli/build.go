@@ -9,7 +9,6 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
@@ -54,7 +53,7 @@ func runBuild(env Env, args []string) int {
 		return fail(env, "build: %v", err)
 	}
 	tmpl := templates.FS
-	opts := sitegen.Options{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw, SiteURL: *siteURL,
+	opts := SiteInput{Snapshot: snap, Reference: ref, Templates: tmpl, OutDir: *out, BaseURL: *base, CatalogJSON: raw, SiteURL: *siteURL,
 		// The benchmarks page, results on instance and GPU pages, and the
 		// explorer's cost column (the best figure per offer and workload).
 		Benchmarks: runs, Workloads: workloads, BenchmarkCosts: compare.CostPerWork(snap, runs, workloads),
@@ -89,7 +88,10 @@ func runBuild(env Env, args []string) int {
 	}
 	defer unlock(env, lock)
 	start := time.Now()
-	stats, err := sitegen.Build(opts)
+	if env.Site.Build == nil {
+		return fail(env, "build: %v", errNoSite)
+	}
+	stats, err := env.Site.Build(opts)
 	if err != nil {
 		return fail(env, "build: %v (the previous site in %s, if any, is untouched)", err, *out)
 	}

@@ -1,5 +1,3 @@
-// Package cli implements the gpuatlas command line: flags, wiring, progress and
-// exit codes. cmd/gpuatlas calls Main; tools call it in-process.
 package cli
 
 import (
@@ -28,6 +26,9 @@ type Env struct {
 	// describe, when set, is handed each flag set a command defines, in place
 	// of parsing its arguments; the command then stops (Reference).
 	describe func(*flag.FlagSet)
+	// Site is the site generator build, export and history export call;
+	// cmd/gpuatlas sets it (site.go).
+	Site Site
 }
 
 // OSEnv is the process environment.

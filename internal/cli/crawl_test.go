@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -74,31 +73,29 @@ func TestCrawl_AWSReplayToCatalogAndExport(t *testing.T) {
 	if snap.FX.Date != "2025-11-28" {
 		t.Errorf("fx date %q", snap.FX.Date)
 	}
-	code, exported, exportErr := runAWS("export", "--format", "csv", "--catalog", out)
+	// The export of the crawled catalog hands it to the site's writer
+	// (sitegen's rows are tested through the real wiring in cmd/gpuatlas).
+	f := &fakeSite{}
+	code, exported, exportErr := runSite(f.site(), awsEnv, Main, "export", "--format", "csv", "--catalog", out)
 	if code != ExitOK {
 		t.Fatalf("export exit %d: %s", code, exportErr)
 	}
-	rows, err := csv.NewReader(strings.NewReader(exported)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	head := strings.Join(rows[0][:16], ",")
-	if head != "provider,instance_type,region,zone,billing,price,currency,unit,price_usd_per_hour,gpu_model,gpu_count,gpu_memory_gib,vcpus,memory_gib,source,fetched_at" {
-		t.Fatalf("export header = %s", head)
+	if len(f.snapshots) != 1 || !cmp.Equal(offerKeys(f.snapshots[0]), offerKeys(snap)) {
+		t.Fatal("export did not hand the crawled catalog's offers to the writer")
 	}
 	want := map[string]string{ // us-east-1 Linux on-demand, as the source data publishes them
 		"p5.48xlarge": "55.04", "p4d.24xlarge": "21.957642", "g5.xlarge": "1.006", "g4dn.xlarge": "0.526",
 	}
 	got := map[string]string{}
 	cny := 0
-	for _, r := range rows[1:] {
-		if r[2] == "us-east-1" && r[4] == "on_demand" {
-			got[r[1]] = r[5]
+	for _, o := range snap.Offers {
+		if o.Region == "us-east-1" && o.Billing == catalog.OnDemand {
+			got[o.InstanceType] = o.Price.Amount.String()
 		}
-		if r[6] == "CNY" {
+		if o.Price.Currency == catalog.CNY {
 			cny++
-			if r[8] == "" {
-				t.Errorf("CNY row without a USD equivalent: %v", r)
+			if _, err := snap.FX.Convert(o.Price.Amount, catalog.CNY, catalog.USD); err != nil {
+				t.Errorf("CNY offer without a USD equivalent: %v: %v", o.Key(), err)
 			}
 		}
 	}
@@ -224,19 +221,6 @@ func TestMain_UsageAndHelp(t *testing.T) {
 	}
 }
 
-// The embedded catalog exports with every accelerated AWS type that has a price.
-func TestExport_EmbeddedCatalog(t *testing.T) {
-	code, stdout, stderr := runCmd(Main, "export", "--format", "json")
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, typ := range []string{`"p5.48xlarge"`, `"g6f.large"`, `"inf2.xlarge"`, `"trn1.32xlarge"`, `"dl2q.24xlarge"`, `"ecs.gn7i-c8g1.2xlarge"`, `"GN7.2XLARGE32"`} {
-		if !strings.Contains(stdout, typ) {
-			t.Errorf("embedded export lacks %s", typ)
-		}
-	}
-}
-
 // A build refuses to publish with invalid benchmark uploads unless told to skip
 // them, and names each problem either way.
 func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
@@ -250,23 +234,29 @@ func TestBuild_RefusesInvalidBenchmarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	site := filepath.Join(dir, "site")
-	code, _, stderr := runCmd(Main, "build", "--out", site, "--benchmarks", bench)
+	f := &fakeSite{}
+	code, _, stderr := runSite(f.site(), nil, Main, "build", "--out", site, "--benchmarks", bench)
 	if code != ExitError {
 		t.Fatalf("exit %d, want %d:\n%s", code, ExitError, stderr)
 	}
 	if !strings.Contains(stderr, "bad.csv:2:") || !strings.Contains(stderr, "p9.mega") {
 		t.Errorf("the problem is not named as file:line:\n%s", stderr)
 	}
-	if _, err := os.Stat(site); !os.IsNotExist(err) {
-		t.Error("a site was published despite invalid benchmarks")
+	if len(f.builds) != 0 {
+		t.Error("a site was built despite invalid benchmarks")
 	}
-	testlane.Long(t, "builds the whole embedded site")
-	code, _, stderr = runCmd(Main, "build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks")
+	code, _, stderr = runSite(f.site(), nil, Main, "build", "--out", site, "--benchmarks", bench, "--skip-invalid-benchmarks")
 	if code != ExitOK {
 		t.Fatalf("with --skip-invalid-benchmarks: exit %d:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "bad.csv:2:") {
 		t.Errorf("skipped run not named:\n%s", stderr)
+	}
+	if len(f.builds) != 1 || f.builds[0].OutDir != site || len(f.builds[0].Benchmarks) != 0 || f.builds[0].Snapshot == nil || f.builds[0].Scenarios == nil || f.builds[0].Models == nil {
+		t.Errorf("the build was handed %+v; want the site folder, no benchmark run, the snapshot, scenarios and models", f.builds)
+	}
+	if !strings.Contains(stderr, "built "+site+": 2 pages, 3 files, 4.0 MiB in ") {
+		t.Errorf("the build's stats are not reported:\n%s", stderr)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
 func runExport(env Env, args []string) int {
@@ -25,13 +24,15 @@ func runExport(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "export: %v", err)
 	}
-	w := bufio.NewWriter(env.Stdout)
-	if *format == "csv" {
-		err = sitegen.WriteOffersCSV(w, snap)
-	} else {
-		err = sitegen.WriteOffersJSON(w, snap)
+	write := env.Site.WriteOffersCSV
+	if *format == "json" {
+		write = env.Site.WriteOffersJSON
 	}
-	if err == nil {
+	if write == nil {
+		return fail(env, "export: %v", errNoSite)
+	}
+	w := bufio.NewWriter(env.Stdout)
+	if err = write(w, snap); err == nil {
 		err = w.Flush()
 	}
 	if err != nil {

@@ -13,8 +13,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/termtext"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 const findSynopsis = "find EXPR [--billing KIND,...] [--sort COLUMN] [--limit N] [--currency USD|CNY|native]\n" +
@@ -75,7 +75,7 @@ func runFind(env Env, args []string) int {
 	if uerr != "" {
 		return usageError(env, "find: %s", uerr)
 	}
-	msgs, err := sitegen.Messages(templates.FS, tag)
+	msgs, err := words.Messages(templates.FS, tag)
 	if err != nil {
 		return fail(env, "find: %v", err)
 	}
@@ -270,11 +270,11 @@ func findSnapshot(path, at string) (*catalog.Snapshot, error) {
 // providerNames are every provider's English and Chinese names, which a
 // provider term or a search word matches (as in the explorer).
 func providerNames() (map[catalog.Provider][2]string, error) {
-	en, err := sitegen.Messages(templates.FS, "en")
+	en, err := words.Messages(templates.FS, "en")
 	if err != nil {
 		return nil, err
 	}
-	zh, err := sitegen.Messages(templates.FS, "zh")
+	zh, err := words.Messages(templates.FS, "zh")
 	if err != nil {
 		return nil, err
 	}

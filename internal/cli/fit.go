@@ -12,8 +12,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 const fitSynopsis = "fit --model ID | --params N [--layers N --hidden N --heads N --kv-heads N [--head-dim N]]\n" +
@@ -132,8 +132,8 @@ func runFit(env Env, args []string) int {
 		err = writeJSON(w, ans)
 	} else {
 		var msgs map[string]string
-		if msgs, err = sitegen.Messages(templates.FS, tag); err == nil {
-			err = writeFitText(w, sitegen.NewFitWords(msgs), ans)
+		if msgs, err = words.Messages(templates.FS, tag); err == nil {
+			err = writeFitText(w, words.NewFitWords(msgs), ans)
 		}
 	}
 	if err == nil {

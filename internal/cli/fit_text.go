@@ -7,19 +7,19 @@ import (
 	"text/tabwriter"
 
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // writeFitText writes `gpuatlas fit`'s answer in words from the site's message
-// catalog (sitegen.FitWords), so that the command line and the estimator page
+// catalog (words.FitWords), so that the command line and the estimator page
 // say the same in both languages; every data field (a model's name and source,
 // an instance type, a region) through termtext.Field.
-func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error {
+func writeFitText(w io.Writer, f words.FitWords, a compare.MemoryAnswer) error {
 	e, in := a.Estimate, a.Estimate.Input
 	fmt.Fprintln(w, f.T("fit.cli.heading", "model", tf(f.ModelName(e)), "task", fitTaskText(f, in)))
 	vals := []string{"precision", string(in.Precision), "kv_precision", string(in.KVPrecision),
-		"context", sitegen.GroupDigits(fmt.Sprint(in.Context)), "batch", sitegen.GroupDigits(fmt.Sprint(in.Batch)),
-		"sequences", sitegen.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
+		"context", words.GroupDigits(fmt.Sprint(in.Context)), "batch", words.GroupDigits(fmt.Sprint(in.Batch)),
+		"sequences", words.GroupDigits(fmt.Sprint(in.Sequences)), "checkpointing", string(in.Checkpointing)}
 	if in.Task == compare.TaskInference {
 		fmt.Fprintln(w, f.T("fit.cli.inputs_inference", vals...))
 	} else {
@@ -35,9 +35,9 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 			fmt.Fprintf(tw, "  %s\t%12s\t%13s\t%s\n", label, "—", "", tf(f.Component(c)))
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, sitegen.GB(c.GB)+" GB", sitegen.GB(c.GiB)+" GiB", tf(f.Component(c)))
+		fmt.Fprintf(tw, "  %s\t%12s\t%13s\t= %s\n", label, words.GB(c.GB)+" GB", words.GB(c.GiB)+" GiB", tf(f.Component(c)))
 	}
-	fmt.Fprintf(tw, "  %s\t%12s\t%13s\t\n", f.T("fit.total"), sitegen.GB(e.Total.GB)+" GB", sitegen.GB(e.Total.GiB)+" GiB")
+	fmt.Fprintf(tw, "  %s\t%12s\t%13s\t\n", f.T("fit.total"), words.GB(e.Total.GB)+" GB", words.GB(e.Total.GiB)+" GiB")
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func writeFitText(w io.Writer, f sitegen.FitWords, a compare.MemoryAnswer) error
 // fitTaskText names the task; full training also says its precision regime:
 // mixed precision (bf16/fp16 weights and gradients, an FP32 master copy and
 // optimizer states) or FP32 throughout, as the estimate counts them.
-func fitTaskText(f sitegen.FitWords, in compare.MemoryInput) string {
+func fitTaskText(f words.FitWords, in compare.MemoryInput) string {
 	if in.Task != compare.TaskFull {
 		return f.T("fit.task." + string(in.Task))
 	}
@@ -67,7 +67,7 @@ func fitTaskText(f sitegen.FitWords, in compare.MemoryInput) string {
 	return f.T("fit.cli.task_full_mixed", "precision", strings.ToUpper(string(in.Precision)))
 }
 
-func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) error {
+func writeFitOffers(w io.Writer, f words.FitWords, o compare.MemoryOffers) error {
 	billing := f.T("billing." + string(o.Billing))
 	fmt.Fprintln(w)
 	if o.FitsTotal == 0 {
@@ -77,8 +77,8 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for i, r := range o.Fits {
-		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, tf(sitegen.Price(r.Price)), tf(r.Instance), tf(r.Region),
-			tf(f.Hardware(r)), sitegen.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", sitegen.GB(r.NeedPerGPUGB)), tf(f.Placement(r)))
+		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, tf(words.Price(r.Price)), tf(r.Instance), tf(r.Region),
+			tf(f.Hardware(r)), words.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", words.GB(r.NeedPerGPUGB)), tf(f.Placement(r)))
 	}
 	if n := o.FitsTotal - len(o.Fits); n > 0 {
 		fmt.Fprintf(tw, "  %s\n", f.T("fit.cli.more", "n", fmt.Sprint(n)))
@@ -90,7 +90,7 @@ func writeFitOffers(w io.Writer, f sitegen.FitWords, o compare.MemoryOffers) err
 		fmt.Fprintln(w, f.T("fit.cli.misses"))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, r := range o.Misses {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", tf(f.Hardware(r)), tf(r.Instance), tf(sitegen.Price(r.Price)), tf(f.MissReason(r)))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", tf(f.Hardware(r)), tf(r.Instance), tf(words.Price(r.Price)), tf(f.MissReason(r)))
 		}
 		if err := tw.Flush(); err != nil {
 			return err

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
 const historySynopsis = "history import FILE... [--history FILE] | history export --out DIR [--history FILE]"
@@ -170,7 +169,10 @@ func runHistoryExport(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "history export: %v", err)
 	}
-	files, err := sitegen.HistoryParquet(h)
+	if env.Site.HistoryParquet == nil {
+		return fail(env, "history export: %v", errNoSite)
+	}
+	files, err := env.Site.HistoryParquet(h)
 	if err != nil {
 		return fail(env, "history export: %v", err)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/parquet-go/parquet-go"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
@@ -44,26 +42,30 @@ func withHistoryNow(t *testing.T, now time.Time) {
 	t.Cleanup(func() { historyNow = old })
 }
 
-// exportedOffer is one row of `export --format csv`, by column name.
+// exportedOffer is one offer of `export`, by column name: the columns these
+// tests read, as sitegen's export writes them (its rows are tested through the
+// real wiring in cmd/gpuatlas).
 type exportedOffer map[string]string
 
+// exportCSV runs `export --format csv --catalog catalogPath` and returns the
+// offers it handed the site's writer, by provider/type/region/zone/billing.
 func exportCSV(t *testing.T, catalogPath string) map[string]exportedOffer {
 	t.Helper()
-	code, stdout, stderr := runCmd(runExport, "--format", "csv", "--catalog", catalogPath)
-	if code != ExitOK {
+	f := &fakeSite{}
+	code, _, stderr := runSite(f.site(), nil, runExport, "--format", "csv", "--catalog", catalogPath)
+	if code != ExitOK || len(f.snapshots) != 1 {
 		t.Fatalf("export %s: exit %d: %s", catalogPath, code, stderr)
 	}
-	recs, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
-	if err != nil || len(recs) < 2 {
-		t.Fatalf("export %s: %v\n%s", catalogPath, err, stdout)
+	stamp := func(at time.Time) string {
+		if at.IsZero() {
+			return ""
+		}
+		return at.UTC().Format("2006-01-02T15:04:05Z")
 	}
 	out := map[string]exportedOffer{}
-	for _, rec := range recs[1:] {
-		row := exportedOffer{}
-		for i, name := range recs[0] {
-			row[name] = rec[i]
-		}
-		out[row["provider"]+"/"+row["instance_type"]+"/"+row["region"]+"/"+row["zone"]+"/"+row["billing"]] = row
+	for _, o := range f.snapshots[0].Offers {
+		out[string(o.Provider)+"/"+o.InstanceType+"/"+o.Region+"/"+o.Zone+"/"+string(o.Billing)] = exportedOffer{
+			"price": o.Price.Amount.String(), "observed_at": stamp(o.ObservedAt), "fetched_at": stamp(o.FetchedAt), "suspect": o.Suspect}
 	}
 	return out
 }
@@ -146,19 +148,33 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 		})
 	}
 
-	// The history Parquet: each run's interval and its two dates.
+	// The history Parquet: each run's interval and its two dates, in the
+	// history the command hands the site's HistoryParquet (sitegen's columns
+	// are tested through the real wiring in cmd/gpuatlas).
 	out := filepath.Join(dir, "export")
-	if code, _, stderr := runCmd(runHistory, "export", "--history", hist, "--out", out); code != ExitOK {
+	f := &fakeSite{}
+	if code, _, stderr := runSite(f.site(), nil, runHistory, "export", "--history", hist, "--out", out); code != ExitOK || len(f.histories) != 1 {
 		t.Fatalf("history export: exit %d: %s", code, stderr)
 	}
+	intervals, err := f.histories[0].PriceIntervals()
+	if err != nil {
+		t.Fatal(err)
+	}
 	type row struct {
-		Billing    string     `parquet:"billing"`
-		Price      string     `parquet:"price"`
-		ValidFrom  time.Time  `parquet:"valid_from,timestamp(millisecond)"`
-		ValidUntil *time.Time `parquet:"valid_until,optional,timestamp(millisecond)"`
-		LastSeen   time.Time  `parquet:"last_seen,timestamp(millisecond)"`
-		ObservedAt *time.Time `parquet:"observed_at,optional,timestamp(millisecond)"`
-		FetchedAt  time.Time  `parquet:"fetched_at,timestamp(millisecond)"`
+		Billing    string
+		Price      string
+		ValidFrom  time.Time
+		ValidUntil *time.Time
+		LastSeen   time.Time
+		ObservedAt *time.Time
+		FetchedAt  time.Time
+	}
+	optional := func(at time.Time) *time.Time {
+		if at.IsZero() {
+			return nil
+		}
+		u := at.UTC()
+		return &u
 	}
 	ts := func(s string) time.Time { v, _ := time.Parse(time.RFC3339, s); return v.UTC() }
 	tp := func(s string) *time.Time { v := ts(s); return &v }
@@ -174,13 +190,12 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 			{"on_demand", "8.68", ts("2019-10-16T14:17:02Z"), tp("2019-11-19T10:07:27Z"), ts("2019-10-16T14:17:02Z"), tp("2019-10-16T14:17:02Z"), ts("2026-12-01T00:00:00Z")},
 		}},
 	} {
-		b, err := os.ReadFile(filepath.Join(out, "provider="+tc.provider, "part-0.parquet"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := parquet.Read[row](bytes.NewReader(b), int64(len(b)))
-		if err != nil {
-			t.Fatal(err)
+		var got []row
+		for _, iv := range intervals {
+			if string(iv.Provider) == tc.provider {
+				got = append(got, row{string(iv.Billing), iv.Price.Amount.String(), iv.ValidFrom.UTC(), optional(iv.ValidUntil),
+					iv.LastSeen.UTC(), optional(iv.ObservedAt), iv.FetchedAt.UTC()})
+			}
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("history Parquet of %s (-want +got):\n%s", tc.provider, diff)

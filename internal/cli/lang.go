@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // textLang is the language of a command's words: --lang, else the locale of the
@@ -30,11 +30,11 @@ func textLang(flagValue string, getenv func(string) string) (string, error) {
 }
 
 // reasonWords are the site's words for compare's reasons in the language: the
-// command line and the site say the same thing (sitegen.ReasonWords).
-func reasonWords(tag string) (sitegen.ReasonWords, error) {
-	msgs, err := sitegen.Messages(templates.FS, tag)
+// command line and the site say the same thing (words.ReasonWords).
+func reasonWords(tag string) (words.ReasonWords, error) {
+	msgs, err := words.Messages(templates.FS, tag)
 	if err != nil {
-		return sitegen.ReasonWords{}, err
+		return words.ReasonWords{}, err
 	}
-	return sitegen.NewReasonWords(tag, msgs), nil
+	return words.NewReasonWords(tag, msgs), nil
 }

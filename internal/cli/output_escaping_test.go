@@ -14,8 +14,8 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/ghactions"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // hostile is what a provider, an upload or a hand-made file could hold: an
@@ -91,7 +91,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range []string{"en", "zh"} {
-		msgs, err := sitegen.Messages(templates.FS, lang)
+		msgs, err := words.Messages(templates.FS, lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +178,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		cs.FXSource = "fx " + hostile
 		ans := compare.MemoryAnswer{Schema: compare.MemorySchema, Estimate: est, Offers: compare.FitMemory(est, cs, compare.FitOptions{})}
 		var fb bytes.Buffer
-		if err := writeFitText(&fb, sitegen.NewFitWords(msgs), ans); err != nil {
+		if err := writeFitText(&fb, words.NewFitWords(msgs), ans); err != nil {
 			t.Fatal(err)
 		}
 		checkOutput(t, "fit "+lang, fb.String())

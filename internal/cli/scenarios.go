@@ -15,7 +15,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // scenariosNow is the clock benchmark dates are checked against; tests replace it.
@@ -91,7 +91,7 @@ func runScenarios(env Env, args []string) int {
 	if *format == "json" {
 		err = writeJSON(w, m)
 	} else {
-		var words sitegen.ReasonWords
+		var words words.ReasonWords
 		if words, err = reasonWords(tag); err == nil {
 			err = writeScenariosText(w, words, snap, m, *top)
 		}

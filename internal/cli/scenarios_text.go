@@ -10,7 +10,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/internal/termtext"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // tf is a data field of a text line (termtext.Field).
@@ -20,7 +20,7 @@ func tf(s string) string { return termtext.Field(s) }
 // word from the site's message catalog (cli.scn.* and the reasons), numbers by
 // the site's rules, every data field (a scenario's name, an instance type, a
 // region, a reason's figures) through termtext.Field.
-func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snapshot, m compare.Matrix, top int) error {
+func writeScenariosText(out io.Writer, w words.ReasonWords, snap *catalog.Snapshot, m compare.Matrix, top int) error {
 	region := w.T("cli.scn.all_regions")
 	if m.Region != "" {
 		region = w.T("cli.scn.region", "region", tf(m.Region))
@@ -88,7 +88,7 @@ func writeScenariosText(out io.Writer, w sitegen.ReasonWords, snap *catalog.Snap
 
 // fitSummary is an offer's verdict in one line: "fits: 8x NVIDIA A100 SXM4 40GB,
 // 40 GiB each, NVLink; strengths: …; weaknesses: …".
-func fitSummary(w sitegen.ReasonWords, f compare.OfferFit) string {
+func fitSummary(w words.ReasonWords, f compare.OfferFit) string {
 	sep := w.T("reason.sep")
 	var parts []string
 	switch f.Verdict {
@@ -123,16 +123,16 @@ func fitSummary(w sitegen.ReasonWords, f compare.OfferFit) string {
 
 // priceText is an offer's effective hourly price in USD, with the price in its
 // own currency beside it.
-func priceText(w sitegen.ReasonWords, f compare.OfferFit) string {
+func priceText(w words.ReasonWords, f compare.OfferFit) string {
 	if f.USDPerHour == nil {
 		if f.NativePerHour != nil {
-			return w.T("cli.scn.no_usd", "price", sitegen.FormatRate(*f.NativePerHour), "currency", string(f.NativeCurrency))
+			return w.T("cli.scn.no_usd", "price", words.FormatRate(*f.NativePerHour), "currency", string(f.NativeCurrency))
 		}
 		return w.T("cli.scn.price_unknown")
 	}
 	s := w.Q(*f.USDPerHour, compare.UnitUSDHour)
 	if f.NativeCurrency != catalog.USD && f.NativePerHour != nil {
-		s += w.T("cli.scn.native", "price", sitegen.FormatRate(*f.NativePerHour), "currency", string(f.NativeCurrency))
+		s += w.T("cli.scn.native", "price", words.FormatRate(*f.NativePerHour), "currency", string(f.NativeCurrency))
 	}
 	return s
 }
@@ -140,7 +140,7 @@ func priceText(w sitegen.ReasonWords, f compare.OfferFit) string {
 // ageMark says on a ranking row when its price is stale, undated or reported
 // (a ranking may include such prices, and says so): " [stale: observed
 // 2025-11-30, 366 days before the catalog]".
-func ageMark(w sitegen.ReasonWords, o catalog.Offer, now time.Time) string {
+func ageMark(w words.ReasonWords, o catalog.Offer, now time.Time) string {
 	var marks []string
 	if o.Reported {
 		marks = append(marks, w.T("cli.scn.mark_reported"))
@@ -157,7 +157,7 @@ func ageMark(w sitegen.ReasonWords, o catalog.Offer, now time.Time) string {
 	return w.T("cli.scn.marks", "list", strings.Join(marks, w.T("reason.list_sep")))
 }
 
-func writeCells(out io.Writer, w sitegen.ReasonWords, title, group string, cells []compare.Cell, now time.Time) error {
+func writeCells(out io.Writer, w words.ReasonWords, title, group string, cells []compare.Cell, now time.Time) error {
 	fmt.Fprintln(out, title)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	for _, c := range cells {
@@ -183,7 +183,7 @@ func writeCells(out io.Writer, w sitegen.ReasonWords, title, group string, cells
 	return tw.Flush()
 }
 
-func weightsText(w sitegen.ReasonWords, ws compare.Weights) string {
+func weightsText(w words.ReasonWords, ws compare.Weights) string {
 	var parts []string
 	for _, d := range compare.Dimensions {
 		if v := ws.Of(d); v.IsPositive() {

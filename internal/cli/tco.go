@@ -13,7 +13,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 func runTCO(env Env, args []string) int {
@@ -225,7 +225,7 @@ func runTCO(env Env, args []string) int {
 			InCurrency *compare.TCOInCurrency `json:"in_currency,omitempty"`
 		}{res, conv})
 	} else {
-		var words sitegen.ReasonWords
+		var words words.ReasonWords
 		if words, err = reasonWords(tag); err == nil {
 			err = writeTCOText(w, words, res)
 			if err == nil && conv != nil {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/sitegen"
+	"github.com/gpuatlas/gpuatlas/words"
 )
 
 // writeTCOText writes `gpuatlas tco` in the language of w: every word from the
@@ -17,18 +17,18 @@ import (
 // tables and sentences, exact in the steps (the formulas a reader checks);
 // every data field (an option's id, the work unit, a note) through
 // termtext.Field, since a hand-made --input holds any text.
-func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) error {
+func writeTCOText(out io.Writer, w words.ReasonWords, r compare.TCOResult) error {
 	in := r.Input
 	wl := in.Workload
 	unit := tf(w.WorkUnit(wl.WorkUnit))
 	fmt.Fprintln(out, w.T("cli.tco.header", "months", w.Q(decimalInt(wl.HorizonMonths), compare.UnitMonths),
-		"jobs", sitegen.FormatQuantity(wl.JobsPerMonth), "size", sitegen.FormatQuantity(wl.JobSize), "unit", unit,
+		"jobs", words.FormatQuantity(wl.JobsPerMonth), "size", words.FormatQuantity(wl.JobSize), "unit", unit,
 		"util", w.Q(wl.Utilisation, compare.UnitShare), "idle", w.Q(wl.IdleHoursPerMonth, compare.UnitHours)))
 	if s := in.Storage; s != nil {
-		fmt.Fprintln(out, w.T("cli.tco.storage", "gb", sitegen.FormatQuantity(s.GB), "price", w.Q(s.USDPerGBMonth, compare.UnitUSD)))
+		fmt.Fprintln(out, w.T("cli.tco.storage", "gb", words.FormatQuantity(s.GB), "price", w.Q(s.USDPerGBMonth, compare.UnitUSD)))
 	}
 	if e := in.Egress; e != nil {
-		fmt.Fprintln(out, w.T("cli.tco.egress", "gb", sitegen.FormatQuantity(e.GBPerMonth), "price", w.Q(e.USDPerGB, compare.UnitUSD)))
+		fmt.Fprintln(out, w.T("cli.tco.egress", "gb", words.FormatQuantity(e.GBPerMonth), "price", w.Q(e.USDPerGB, compare.UnitUSD)))
 	}
 	if s := in.Source; s != nil {
 		if s.CatalogTakenAt != "" {
@@ -49,9 +49,9 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 		w.T("cli.tco.col_hours_job"), w.T("cli.tco.col_needed"), w.T("cli.tco.col_total"), w.T("cli.tco.col_per_unit", "unit", unit))
 	for i, o := range r.Options {
 		opt := in.Options[i]
-		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", tf(o.ID), sitegen.FormatQuantity(opt.Speed.WorkPerHour), tf(w.Label("basis", string(opt.Speed.Basis))),
-			sitegen.FormatRate(o.USDPerHour), sitegen.FormatQuantity(o.HoursPerJob), sitegen.FormatQuantity(o.NeededHoursPerMonth),
-			sitegen.FormatMoney(o.TotalUSD), sitegen.FormatRate(o.CostPerUnitUSD))
+		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\t\n", tf(o.ID), words.FormatQuantity(opt.Speed.WorkPerHour), tf(w.Label("basis", string(opt.Speed.Basis))),
+			words.FormatRate(o.USDPerHour), words.FormatQuantity(o.HoursPerJob), words.FormatQuantity(o.NeededHoursPerMonth),
+			words.FormatMoney(o.TotalUSD), words.FormatRate(o.CostPerUnitUSD))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -92,7 +92,7 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 	for m := 0; m < wl.HorizonMonths; m++ {
 		fmt.Fprintf(tw, "%d\t", m+1)
 		for _, o := range r.Options {
-			fmt.Fprintf(tw, "%s\t", sitegen.FormatMoney(o.CumulativeUSD[m]))
+			fmt.Fprintf(tw, "%s\t", words.FormatMoney(o.CumulativeUSD[m]))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -108,7 +108,7 @@ func writeTCOText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult) err
 
 // optionHeading names an option: its hardware and instance type, and its billing
 // in words ("8x NVIDIA A100 SXM4 40GB (aws/p4d.24xlarge), On-demand").
-func optionHeading(w sitegen.ReasonWords, o compare.TCOOption) string {
+func optionHeading(w words.ReasonWords, o compare.TCOOption) string {
 	billing := ""
 	if c := o.Commitment; c != nil {
 		billing = w.Label("billing", string(c.Billing))
@@ -127,11 +127,11 @@ func optionHeading(w sitegen.ReasonWords, o compare.TCOOption) string {
 
 // nativeText is a price as published, and the FX rate that converted it:
 // "3,500 CNY/month at 0.14084507 USD per CNY".
-func nativeText(w sitegen.ReasonWords, n compare.TCONative) string {
+func nativeText(w words.ReasonWords, n compare.TCONative) string {
 	p := n.Price
-	s := w.T("cli.tco.native", "amount", sitegen.FormatExact(p.Amount), "currency", string(p.Currency), "unit", w.Label("unit", string(p.Unit)))
+	s := w.T("cli.tco.native", "amount", words.FormatExact(p.Amount), "currency", string(p.Currency), "unit", w.Label("unit", string(p.Unit)))
 	if p.Upfront != nil && !p.Upfront.IsZero() {
-		s += w.T("cli.tco.native_upfront", "amount", sitegen.FormatExact(*p.Upfront), "currency", string(p.Currency))
+		s += w.T("cli.tco.native_upfront", "amount", words.FormatExact(*p.Upfront), "currency", string(p.Currency))
 	}
 	if n.USDRate != nil && p.Currency != catalog.USD {
 		s += w.T("cli.tco.native_fx", "rate", n.USDRate.String(), "currency", string(p.Currency))
@@ -143,7 +143,7 @@ func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
 
 // writeTCOCurrencyText prints the options' money in the other currency
 // (--currency CNY): compare.TCOResult.InCurrency, worded like the rest.
-func writeTCOCurrencyText(out io.Writer, w sitegen.ReasonWords, r compare.TCOResult, c compare.TCOInCurrency) error {
+func writeTCOCurrencyText(out io.Writer, w words.ReasonWords, r compare.TCOResult, c compare.TCOInCurrency) error {
 	cur := string(c.Currency)
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, w.T("cli.tco.in_currency", "currency", cur, "rate", c.Rate.String(), "source", tf(c.FXSource), "date", tf(c.FXDate)))
@@ -151,7 +151,7 @@ func writeTCOCurrencyText(out io.Writer, w sitegen.ReasonWords, r compare.TCORes
 	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", w.T("cli.tco.col_option"), w.T("cli.tco.col_cur_hour", "currency", cur),
 		w.T("cli.tco.col_cur_total", "currency", cur), w.T("cli.tco.col_cur_per_unit", "currency", cur, "unit", tf(w.WorkUnit(r.Input.Workload.WorkUnit))))
 	for _, o := range c.Options {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", tf(o.ID), sitegen.FormatRate(o.PerHour), sitegen.FormatMoney(o.Total), sitegen.FormatRate(o.CostPerUnit))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", tf(o.ID), words.FormatRate(o.PerHour), words.FormatMoney(o.Total), words.FormatRate(o.CostPerUnit))
 	}
 	return tw.Flush()
 }

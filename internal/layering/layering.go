@@ -1,6 +1,8 @@
 // Package layering states the import rules between GPU Atlas's packages
-// (DESIGN.md "Layout", STYLE.md "Layers and direction") and checks a module's
-// packages against them. `make lint` runs it through internal/tools/layering.
+// (docs/architecture.md: the table of folders and "Layering") and checks a
+// module's packages against them. `make lint` runs it through
+// internal/tools/layering. docmap.go checks that the packages' doc comments,
+// which map their files, name every file (DocMapGaps).
 package layering
 
 import (
@@ -61,6 +63,9 @@ const (
 	RuleTemplates     = "templates imports nothing of ours"
 	RuleTestsUpward   = "tests of catalog, compare and sitegen never import providers"
 	RuleProviderTests = "tests of providers never import sitegen or compare"
+	RuleWords         = "words imports only catalog, compare and templates"
+	RuleBelowWords    = "catalog and compare never import words"
+	RuleCLI           = "internal/cli never imports sitegen (cmd/gpuatlas wires it in: cli.Site)"
 )
 
 // Check returns every import of pkgs that breaks a rule; module is the module
@@ -108,6 +113,8 @@ func check(module, pkg, imp string, test bool) []Violation {
 		return out
 	}
 	switch {
+	case (under(pkg, "catalog") || under(pkg, "compare")) && under(rel, "words"):
+		bad(RuleBelowWords, rel)
 	case under(pkg, "catalog"):
 		if !under(rel, "catalog") {
 			bad(RuleCatalog, rel)
@@ -129,6 +136,14 @@ func check(module, pkg, imp string, test bool) []Violation {
 			} else {
 				bad(RuleSitegen, rel)
 			}
+		}
+	case under(pkg, "words"):
+		if !under(rel, "words") && !under(rel, "catalog") && !under(rel, "compare") && !under(rel, "templates") {
+			bad(RuleWords, rel)
+		}
+	case under(pkg, "internal/cli"):
+		if under(rel, "sitegen") {
+			bad(RuleCLI, rel)
 		}
 	case under(pkg, "templates"):
 		if !test {

@@ -1,4 +1,4 @@
-package sitegen
+package words
 
 import (
 	"fmt"
@@ -30,7 +30,7 @@ type ReasonWords struct {
 	tag   string
 	msgs  map[string]string
 	exact bool
-	mark  bool // text figures between markOpen and markClose (ReasonHTML)
+	mark  bool // text figures between MarkOpen and MarkClose (Marked)
 	// cur is the currency money figures are shown in, at rate units of it
 	// per USD; "" keeps them in USD.
 	cur  catalog.Currency
@@ -95,6 +95,13 @@ func (w ReasonWords) Reason(r compare.Reason) string {
 // Exact is r in words with every figure as computed: for formulas.
 func (w ReasonWords) Exact(r compare.Reason) string {
 	w.exact = true
+	return w.render(r)
+}
+
+// Marked is Reason with its text figures between MarkOpen and MarkClose, for a
+// page to show as outside text (sitegen's ReasonHTML).
+func (w ReasonWords) Marked(r compare.Reason) string {
+	w.exact, w.mark = false, true
 	return w.render(r)
 }
 
@@ -206,7 +213,7 @@ func (w ReasonWords) figure(f compare.ReasonFigure, mod string) string {
 		return w.T("reason.unmapped", "name", s)
 	}
 	if w.mark && s == f.Text && s != "" {
-		return markOpen + s + markClose
+		return MarkOpen + s + MarkClose
 	}
 	return s
 }

@@ -1,4 +1,4 @@
-package sitegen
+package words
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package sitegen
+package words
 
 import (
 	"os"
@@ -226,12 +226,13 @@ func sortedStringKeys(m map[string]string) []string {
 }
 
 // Every message the Go code asks for by name (w.T("cli.tco.header") in the
-// command line, w.T("hw.count") here) is in both languages: the templates are
-// checked by TestMessages_EveryKeyInBothLanguages, the code here.
+// command line, w.T("hw.count") here, w.T("fit.left_out") in sitegen) is in
+// both languages: the templates are checked by sitegen's
+// TestMessages_EveryKeyInBothLanguages, the code here.
 func TestMessages_KeysTheCodeUses(t *testing.T) {
 	call := regexp.MustCompile(`\.T\("([a-z0-9_.]+)"`)
 	var files []string
-	for _, dir := range []string{".", filepath.Join("..", "internal", "cli")} {
+	for _, dir := range []string{".", filepath.Join("..", "sitegen"), filepath.Join("..", "internal", "cli")} {
 		m, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -253,7 +254,7 @@ func TestMessages_KeysTheCodeUses(t *testing.T) {
 			}
 		}
 	}
-	if !used["cli.tco.header"] || !used["hw.count"] || len(used) < 40 {
+	if !used["cli.tco.header"] || !used["hw.count"] || !used["fit.left_out"] || len(used) < 40 {
 		t.Fatalf("found only %d message keys in the Go code; is the pattern out of date? %v", len(used), sortedKeys(used))
 	}
 	for _, l := range loadTestLanguages(t) {

@@ -1,4 +1,4 @@
-package sitegen
+package words
 
 import (
 	"strings"
@@ -18,6 +18,7 @@ var (
 	decOne   = decimal.NewFromInt(1)
 	decTen   = decimal.NewFromInt(10)
 	decTenth = decimal.New(1, -1)
+	hundred  = decimal.NewFromInt(100)
 )
 
 // FormatQuantity is a measured figure (GiB, TFLOPS, hours, GPUs): whole numbers

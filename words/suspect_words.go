@@ -1,7 +1,6 @@
-package sitegen
+package words
 
 import (
-	"html/template"
 	"regexp"
 	"strings"
 )
@@ -10,7 +9,8 @@ import (
 // few fixed forms (catalog/plausibility.go, kept in data/catalog.json). The
 // site reads the form and its figures back and says it in the page's language
 // through the suspect.* messages; a reason of a form it does not know (a newer
-// catalog) is shown as written, marked lang="en".
+// catalog) is shown as written (on a page marked lang="en": sitegen's
+// suspectHTML).
 
 var suspectForms = []struct {
 	key   string
@@ -29,57 +29,45 @@ var suspectForms = []struct {
 		[]string{"price", "ondemand", "currency"}},
 }
 
-// suspectText is an offer's suspect reasons ("; "-separated) in l's words.
-func suspectText(l *language, reasons string) string {
+// Suspect is an offer's suspect reasons ("; "-separated) in w's words.
+func (w ReasonWords) Suspect(reasons string) string {
 	var out []string
 	for _, r := range strings.Split(reasons, "; ") {
-		out = append(out, suspectReason(l, r))
+		out = append(out, w.SuspectReason(r))
 	}
-	sep := "; "
-	if l.Tag == "zh" {
-		sep = "；"
-	}
-	return strings.Join(out, sep)
+	return strings.Join(out, w.SuspectSep())
 }
 
-func suspectReason(l *language, r string) string {
+// SuspectSep joins suspect reasons in w's language.
+func (w ReasonWords) SuspectSep() string {
+	if w.tag == "zh" {
+		return "；"
+	}
+	return "; "
+}
+
+// SuspectReason is one suspect reason in w's words, or r as written when its
+// form or its message is unknown.
+func (w ReasonWords) SuspectReason(r string) string {
 	for _, f := range suspectForms {
 		m := f.re.FindStringSubmatch(r)
 		if m == nil {
 			continue
 		}
-		var pairs []any
+		var pairs []string
 		for i, name := range f.names {
 			v := m[i+1]
 			switch name {
 			case "unit":
-				v = l.label("unit", v)
+				v = w.Label("unit", v)
 			case "billing":
-				v = l.label("billing", v)
+				v = w.Label("billing", v)
 			}
 			pairs = append(pairs, name, v)
 		}
-		if s, err := l.t(f.key, pairs...); err == nil {
-			return s
+		if _, ok := w.msgs[f.key]; ok {
+			return w.T(f.key, pairs...)
 		}
 	}
 	return r
-}
-
-// suspectHTML is suspectText for a page: a reason of a form the site does not
-// know is marked as English.
-func suspectHTML(l *language, reasons string) template.HTML {
-	var out []string
-	for _, r := range strings.Split(reasons, "; ") {
-		if s := suspectReason(l, r); s != r || l.Tag == "en" {
-			out = append(out, template.HTMLEscapeString(s))
-		} else {
-			out = append(out, string(outsideText(r)))
-		}
-	}
-	sep := "; "
-	if l.Tag == "zh" {
-		sep = "；"
-	}
-	return template.HTML(strings.Join(out, sep))
 }
