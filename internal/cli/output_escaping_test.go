@@ -95,7 +95,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		words, err := reasonWords(lang)
+		rw, err := reasonWords(lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,13 +148,13 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		m.Scenarios[0].Ranked[0].WorkCost = &compare.WorkCost{Workload: "wl" + hostile, Scenario: "sc" + hostile, Basis: compare.Measured,
 			CostPerUnit: catalog.Dec("0.5"), Published: &compare.PublishedBasis{Round: "v5" + hostile, GPUModel: "H100" + hostile, GPUCount: 8}}
 		var sb bytes.Buffer
-		if err := writeScenariosText(&sb, words, snap, m, 0); err != nil {
+		if err := writeScenariosText(&sb, rw, snap, m, 0); err != nil {
 			t.Fatal(err)
 		}
 		checkOutput(t, "scenarios "+lang, sb.String())
 		m = compare.BuildMatrix(scs, snap, ref, compare.MatrixOptions{Billing: catalog.OnDemand, PerCell: 3, Region: "us-east-1" + hostile})
 		sb.Reset()
-		if err := writeScenariosText(&sb, words, snap, m, 0); err != nil {
+		if err := writeScenariosText(&sb, rw, snap, m, 0); err != nil {
 			t.Fatal(err)
 		}
 		checkOutput(t, "scenarios --region "+lang, sb.String())
