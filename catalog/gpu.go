@@ -36,9 +36,15 @@ type GPUModel struct {
 	NVDEC        *int             `json:"nvdec,omitempty"`
 	FormFactor   string           `json:"form_factor,omitempty"`
 	LaunchDate   string           `json:"launch_date,omitempty"`
-	Source       string           `json:"source"`
-	SourceDate   string           `json:"source_date"`
-	Notes        string           `json:"notes,omitempty"`
+	// GPUsPerBoard is how many GPUs one board carries where it is more than
+	// one (Tesla K80, Tesla M60, GRID K520: two). The row then describes ONE
+	// of those GPUs (its own memory and throughput), which is what providers
+	// count as a GPU: AWS's p2.16xlarge has 16 K80 GPUs on 8 boards. Nil is
+	// one GPU per board.
+	GPUsPerBoard *int   `json:"gpus_per_board,omitempty"`
+	Source       string `json:"source"`
+	SourceDate   string `json:"source_date"`
+	Notes        string `json:"notes,omitempty"`
 }
 
 // GPUAlias maps a name a provider's API uses to a canonical model. Provider "*"
@@ -173,7 +179,7 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 		ints := []struct {
 			col string
 			dst **int
-		}{{"nvenc", &m.NVENC}, {"nvdec", &m.NVDEC}}
+		}{{"nvenc", &m.NVENC}, {"nvdec", &m.NVDEC}, {"gpus_per_board", &m.GPUsPerBoard}}
 		for _, d := range ints {
 			v := get(d.col)
 			if v == "" {
@@ -184,6 +190,9 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 				return fmt.Errorf("%s %q is not a non-negative whole number", d.col, v)
 			}
 			*d.dst = &n
+		}
+		if m.GPUsPerBoard != nil && *m.GPUsPerBoard < 1 {
+			return fmt.Errorf("gpus_per_board %d is not at least 1", *m.GPUsPerBoard)
 		}
 		ref.byID[m.ID] = len(ref.Models)
 		ref.Models = append(ref.Models, m)

@@ -50,6 +50,9 @@ func TestGPUReference_Resolve(t *testing.T) {
 	if a10.FP64TFLOPS == nil || a10.FP64TFLOPS.String() != "0.976" || a10.NVENC == nil || *a10.NVENC != 1 {
 		t.Errorf("A10 figures not parsed: %+v", a10)
 	}
+	if a10.GPUsPerBoard != nil {
+		t.Errorf("A10 gpus_per_board = %d, want nil (one GPU per board) when the column is absent", *a10.GPUsPerBoard)
+	}
 	if g, _ := ref.Model("nvidia-a10g-24gb"); g.FP64TFLOPS != nil {
 		t.Error("an empty cell must stay unknown (nil), not zero")
 	}
@@ -66,6 +69,7 @@ func TestParseGPUReference_Errors(t *testing.T) {
 		{"bad share", testModels, testAliases + "alibaba,T4/0,nvidia-a10-24gb,1/0,certain,x\n", "aliases.csv:6: share \"1/0\""},
 		{"duplicate alias", testModels, testAliases + "aws,a10g,nvidia-a10g-24gb,,certain,x\n", "already defined on line 3"},
 		{"missing column", "id,vendor\n", testAliases, "gpus.csv:1: missing column"},
+		{"no GPU on a board", "id,vendor,name,kind,memory_gb,source,gpus_per_board\nnvidia-a10-24gb,NVIDIA,A10,gpu,24,x,0\n", testAliases, "gpus.csv:2: gpus_per_board 0 is not at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,5 +98,21 @@ func TestGPUReference_ResolveDeviceByMemory(t *testing.T) {
 	}
 	if _, err := ParseGPUReference("gpus.csv", strings.NewReader(models), "aliases.csv", strings.NewReader(aliases+"aws,A100,nvidia-a100-sxm-80gb,,80,likely,dup\n")); err == nil || !strings.Contains(err.Error(), "aliases.csv:4: alias aws \"A100\" with memory 80 is already defined on line 3") {
 		t.Errorf("duplicate memory alias: got %v", err)
+	}
+}
+
+// A two-GPU board's row describes one GPU and says how many a board carries.
+func TestParseGPUReference_GPUsPerBoard(t *testing.T) {
+	models := "id,vendor,name,kind,memory_gb,source,gpus_per_board\nnvidia-k80-24gb,NVIDIA,Tesla K80,gpu,12,x,2\nnvidia-a10-24gb,NVIDIA,A10,gpu,24,x,\n"
+	ref, err := ParseGPUReference("gpus.csv", strings.NewReader(models), "aliases.csv", strings.NewReader("provider,name,model,share,confidence,evidence\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k80, _ := ref.Model("nvidia-k80-24gb")
+	if k80.GPUsPerBoard == nil || *k80.GPUsPerBoard != 2 {
+		t.Errorf("K80 gpus_per_board = %v, want 2", k80.GPUsPerBoard)
+	}
+	if a10, _ := ref.Model("nvidia-a10-24gb"); a10.GPUsPerBoard != nil {
+		t.Errorf("A10 gpus_per_board = %d, want nil", *a10.GPUsPerBoard)
 	}
 }
