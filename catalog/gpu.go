@@ -41,11 +41,31 @@ type GPUModel struct {
 	// of those GPUs (its own memory and throughput), which is what providers
 	// count as a GPU: AWS's p2.16xlarge has 16 K80 GPUs on 8 boards. Nil is
 	// one GPU per board.
-	GPUsPerBoard *int   `json:"gpus_per_board,omitempty"`
-	Source       string `json:"source"`
-	SourceDate   string `json:"source_date"`
-	Notes        string `json:"notes,omitempty"`
+	GPUsPerBoard *int `json:"gpus_per_board,omitempty"`
+	// Training says whether the maker offers the accelerator for training
+	// (yes) or for inference only (no: Inferentia, AI 100, transcoders);
+	// NativeBF16 and NativeFP8 whether it computes in that format in hardware.
+	// Each is yes, no or empty (unknown), from CapabilitySource (the maker's
+	// architecture documentation). compare's fit rules read them.
+	Training         Capability `json:"training,omitempty"`
+	NativeBF16       Capability `json:"native_bf16,omitempty"`
+	NativeFP8        Capability `json:"native_fp8,omitempty"`
+	SoftwareStack    string     `json:"software_stack,omitempty"` // CUDA, ROCm, Neuron, CANN …
+	CapabilitySource string     `json:"capability_source,omitempty"`
+	Source           string     `json:"source"`
+	SourceDate       string     `json:"source_date"`
+	Notes            string     `json:"notes,omitempty"`
 }
+
+// Capability is a yes/no fact about an accelerator; empty is unknown.
+type Capability string
+
+// Capability values.
+const (
+	CapabilityYes     Capability = "yes"
+	CapabilityNo      Capability = "no"
+	CapabilityUnknown Capability = ""
+)
 
 // GPUAlias maps a name a provider's API uses to a canonical model. Provider "*"
 // applies to every provider. Share is the fraction of the device a vGPU slice name
@@ -141,6 +161,19 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 			ID: get("id"), Vendor: get("vendor"), Name: get("name"), Kind: AcceleratorKind(get("kind")),
 			Architecture: get("architecture"), MemoryType: get("memory_type"), FormFactor: get("form_factor"),
 			LaunchDate: get("launch_date"), Source: get("source"), SourceDate: get("source_date"), Notes: get("notes"),
+			Training: Capability(get("training")), NativeBF16: Capability(get("native_bf16")), NativeFP8: Capability(get("native_fp8")),
+			SoftwareStack: get("software_stack"), CapabilitySource: get("capability_source"),
+		}
+		for _, c := range []struct {
+			col string
+			v   Capability
+		}{{"training", m.Training}, {"native_bf16", m.NativeBF16}, {"native_fp8", m.NativeFP8}} {
+			if c.v != CapabilityYes && c.v != CapabilityNo && c.v != CapabilityUnknown {
+				return fmt.Errorf("%s %q is not yes, no or empty (unknown)", c.col, c.v)
+			}
+		}
+		if (m.Training != "" || m.NativeBF16 != "" || m.NativeFP8 != "") && m.CapabilitySource == "" {
+			return errors.New("capability_source is empty: training and native precisions must cite where they come from")
 		}
 		if m.ID == "" || m.ID != strings.ToLower(m.ID) || strings.ContainsAny(m.ID, " /") {
 			return fmt.Errorf("id %q must be a non-empty lower-case slug", m.ID)

@@ -67,13 +67,21 @@ type MemoryCandidate struct {
 	Type     string           `json:"type"`
 	GPUModel string           `json:"gpu_model,omitempty"`
 	GPUName  string           `json:"gpu_name"`
-	Devices  int              `json:"devices"`
-	Partial  bool             `json:"partial,omitempty"` // vGPU or partitioned slices
+	// MappingConfidence is the alias table's confidence in GPUModel where it
+	// is not certain (likely, uncertain): outputs mark the name uncertain.
+	MappingConfidence string `json:"mapping_confidence,omitempty"`
+	Devices           int    `json:"devices"`
+	Partial           bool   `json:"partial,omitempty"` // vGPU or partitioned slices
 	// MemoryEachGB is nil when unknown.
 	MemoryEachGB *decimal.Decimal `json:"memory_each_gb"`
 	MemorySource MemorySource     `json:"memory_source,omitempty"`
 	// Link is nvlink, pcie, single or unknown (the scenario rules' reading).
-	Link           string               `json:"link"`
+	Link string `json:"link"`
+	// Training, NativeBF16 and NativeFP8 are the GPU reference's capability
+	// facts (yes, no; absent: unknown), which the capability rule reads.
+	Training       catalog.Capability   `json:"training,omitempty"`
+	NativeBF16     catalog.Capability   `json:"native_bf16,omitempty"`
+	NativeFP8      catalog.Capability   `json:"native_fp8,omitempty"`
 	Offer          string               `json:"offer"`
 	Region         string               `json:"region"`
 	Availability   catalog.Availability `json:"availability"`
@@ -195,6 +203,10 @@ func fillHardware(c *MemoryCandidate, t catalog.InstanceType, ref *catalog.GPURe
 	c.GPUModel, c.GPUName, c.Devices, c.Partial, c.Link = a.Model, a.Name, a.Count, sp.partial, sp.link
 	if sp.mapped {
 		c.GPUName = sp.model.Name
+		c.Training, c.NativeBF16, c.NativeFP8 = sp.model.Training, sp.model.NativeBF16, sp.model.NativeFP8
+		if a.MappingConfidence != "" && a.MappingConfidence != "certain" {
+			c.MappingConfidence = a.MappingConfidence
+		}
 	}
 	if mem, src, ok := memoryPerDevice(a, ref); ok {
 		c.MemoryEachGB, c.MemorySource = &mem, src
@@ -272,6 +284,7 @@ func FitMemory(e MemoryEstimate, cs CandidateSet, fo FitOptions) MemoryOffers {
 		NeedGB: need, LowerBound: e.LowerBound, Fits: []MemoryFitRow{}, Misses: []MemoryFitRow{}, LeftOut: cs.LeftOut}
 	var fits, misses []MemoryFitRow
 	smallestFit := map[string]int{}
+	training, native := e.Input.Task.training(), NativePrecision(e.Input)
 	for _, c := range cs.Candidates {
 		if fo.GPU != "" && c.GPUModel != fo.GPU {
 			continue
@@ -281,6 +294,11 @@ func FitMemory(e MemoryEstimate, cs CandidateSet, fo FitOptions) MemoryOffers {
 			continue
 		}
 		r := fitRow(c, need, e.LowerBound)
+		// Hardware that cannot run the task at the precision asked never
+		// fits, whatever its memory: the capability is the reason shown.
+		if why := CapabilityMiss(candidateCapabilities(c), training, native); why != "" {
+			r.Verdict, r.Reason = FitMisses, string(why)
+		}
 		if r.Verdict == FitMisses {
 			misses = append(misses, r)
 			continue
