@@ -116,3 +116,16 @@ func TestParseGPUReference_GPUsPerBoard(t *testing.T) {
 		t.Errorf("A10 gpus_per_board = %d, want nil", *a10.GPUsPerBoard)
 	}
 }
+
+// An estimated price is shown but never leads an answer: Leads is the one
+// rule every cheapest, "from" and default answer reads.
+func TestOffer_EstimatedNeverLeads(t *testing.T) {
+	o := Offer{Billing: Spot}
+	if !o.Leads() || !o.Observed() {
+		t.Fatal("a plain observed offer must lead")
+	}
+	o.Estimated = true
+	if o.Leads() || o.Observed() {
+		t.Error("an estimated offer leads")
+	}
+}

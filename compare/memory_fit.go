@@ -97,7 +97,8 @@ type CandidateOptions struct {
 }
 
 // LeftOut counts the instance types with accelerators that have no candidate:
-// no offer of the billing kind, or only suspect or synthetic prices.
+// no offer of the billing kind, or only prices that may not lead an answer
+// (suspect, synthetic, reported or estimated: catalog.Offer.Leads).
 type LeftOut struct {
 	NoOffer            int `json:"no_offer"`
 	SuspectOrSynthetic int `json:"suspect_or_synthetic"`

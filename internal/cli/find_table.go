@@ -61,6 +61,8 @@ func (o findOutput) columns() []findCol {
 		gpu := r.GPU
 		if gpu == "" {
 			gpu = "—"
+		} else if r.GPUMapping != "" {
+			gpu = fill(word("find.gpu_uncertain"), "gpu", gpu)
 		}
 		vals := []string{m["provider."+string(r.Type.Provider)], r.Type.ID, gpu, r.GPUs.String(), r.GPUMemory.String(), r.Region.ID}
 		if vals[0] == "" {
