@@ -15,11 +15,15 @@ import (
 // GPUModel is a canonical accelerator model with its reference specifications.
 // Throughput figures are dense (without sparsity). A nil figure is unknown.
 type GPUModel struct {
-	ID           string           `json:"id"`
-	Vendor       string           `json:"vendor"`
-	Name         string           `json:"name"`
-	Kind         AcceleratorKind  `json:"kind"`
-	Architecture string           `json:"architecture,omitempty"`
+	ID           string          `json:"id"`
+	Vendor       string          `json:"vendor"`
+	Name         string          `json:"name"`
+	Kind         AcceleratorKind `json:"kind"`
+	Architecture string          `json:"architecture,omitempty"`
+	// MemoryGB is the memory of one GPU as its maker states it, in
+	// MemoryUnit: GB (10⁹ bytes, NVIDIA's and AMD's datasheets) or GiB (2³⁰
+	// bytes: the AWS Neuron documentation states Inferentia and Trainium
+	// memory in GiB). NominalGB converts it to GB for the rules.
 	MemoryGB     *decimal.Decimal `json:"memory_gb,omitempty"`
 	MemoryType   string           `json:"memory_type,omitempty"`
 	BandwidthGBs *decimal.Decimal `json:"memory_bandwidth_gbs,omitempty"`
@@ -52,9 +56,27 @@ type GPUModel struct {
 	NativeFP8        Capability `json:"native_fp8,omitempty"`
 	SoftwareStack    string     `json:"software_stack,omitempty"` // CUDA, ROCm, Neuron, CANN …
 	CapabilitySource string     `json:"capability_source,omitempty"`
-	Source           string     `json:"source"`
-	SourceDate       string     `json:"source_date"`
-	Notes            string     `json:"notes,omitempty"`
+	// MemoryUnit is the unit of MemoryGB as the maker states it: GB or GiB.
+	MemoryUnit string `json:"memory_unit,omitempty"`
+	Source     string `json:"source"`
+	SourceDate string `json:"source_date"`
+	Notes      string `json:"notes,omitempty"`
+}
+
+// GBPerGiB is how many GB (10⁹ bytes) one GiB (2³⁰ bytes) is, exactly.
+var GBPerGiB = decimal.RequireFromString("1.073741824")
+
+// NominalGB is the model's memory in GB, converted exactly from GiB where the
+// maker states it in GiB; nil when unknown.
+func (m GPUModel) NominalGB() *decimal.Decimal {
+	if m.MemoryGB == nil {
+		return nil
+	}
+	if m.MemoryUnit == "GiB" {
+		gb := m.MemoryGB.Mul(GBPerGiB)
+		return &gb
+	}
+	return m.MemoryGB
 }
 
 // Capability is a yes/no fact about an accelerator; empty is unknown.
@@ -162,7 +184,14 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 			Architecture: get("architecture"), MemoryType: get("memory_type"), FormFactor: get("form_factor"),
 			LaunchDate: get("launch_date"), Source: get("source"), SourceDate: get("source_date"), Notes: get("notes"),
 			Training: Capability(get("training")), NativeBF16: Capability(get("native_bf16")), NativeFP8: Capability(get("native_fp8")),
-			SoftwareStack: get("software_stack"), CapabilitySource: get("capability_source"),
+			SoftwareStack: get("software_stack"), CapabilitySource: get("capability_source"), MemoryUnit: get("memory_unit"),
+		}
+		switch m.MemoryUnit {
+		case "":
+			m.MemoryUnit = "GB" // the column is memory_gb: GB unless it says otherwise
+		case "GB", "GiB":
+		default:
+			return fmt.Errorf("memory_unit %q is not GB or GiB", m.MemoryUnit)
 		}
 		for _, c := range []struct {
 			col string

@@ -129,3 +129,30 @@ func TestOffer_EstimatedNeverLeads(t *testing.T) {
 		t.Error("an estimated offer leads")
 	}
 }
+
+// The maker's memory unit: GB by default, GiB where the maker states GiB
+// (AWS Neuron: Inferentia2 32 GiB). The rules' class is in GB, converted
+// exactly; a unit other than GB or GiB is an error.
+func TestGPUReference_MemoryUnit(t *testing.T) {
+	models := "id,vendor,name,kind,memory_gb,source,memory_unit\naws-inferentia2,AWS,Inferentia2,npu,32,x,GiB\nnvidia-a10g-24gb,NVIDIA,A10G,gpu,24,x,\n"
+	ref, err := ParseGPUReference("gpus.csv", strings.NewReader(models), "aliases.csv", strings.NewReader("provider,name,model,share,confidence,evidence\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inf2, _ := ref.Model("aws-inferentia2")
+	if inf2.MemoryUnit != "GiB" || inf2.NominalGB().String() != "34.359738368" {
+		t.Errorf("Inferentia2: %s %s, nominal %s GB; want 32 GiB = 34.359738368 GB", inf2.MemoryGB, inf2.MemoryUnit, inf2.NominalGB())
+	}
+	if a, _ := ref.Model("nvidia-a10g-24gb"); a.MemoryUnit != "GB" || a.NominalGB().String() != "24" {
+		t.Errorf("A10G: %s %s", a.NominalGB(), a.MemoryUnit)
+	}
+	it := ref.Reconcile(InstanceType{Accelerators: []Accelerator{{Kind: KindNPU, Model: "aws-inferentia2", Count: 1, Share: Dec("1"), MemoryGiB: Dec("32")}}})
+	if a := it.Accelerators[0]; a.NominalMemoryGB == nil || a.NominalMemoryGB.String() != "34.36" || len(it.Conflicts) != 0 {
+		t.Errorf("inf2 reconciled: nominal %v, conflicts %v; want 34.36 GB and none (32 GiB as AWS reports)", a.NominalMemoryGB, it.Conflicts)
+	}
+	bad := strings.Replace(models, ",GiB\n", ",MB\n", 1)
+	if _, err := ParseGPUReference("gpus.csv", strings.NewReader(bad), "aliases.csv", strings.NewReader("provider,name,model,share,confidence,evidence\n")); err == nil ||
+		!strings.Contains(err.Error(), `gpus.csv:2: memory_unit "MB" is not GB or GiB`) {
+		t.Errorf("bad unit: %v", err)
+	}
+}

@@ -75,6 +75,10 @@ type MemoryCandidate struct {
 	// MemoryEachGB is nil when unknown.
 	MemoryEachGB *decimal.Decimal `json:"memory_each_gb"`
 	MemorySource MemorySource     `json:"memory_source,omitempty"`
+	// MemoryEachReportedGiB is, where the memory comes from the provider, its
+	// figure as it reports it (GiB): words show it in the provider's unit, not
+	// converted into a GB column (a 48 GiB figure is not "51.54 GB").
+	MemoryEachReportedGiB *decimal.Decimal `json:"memory_each_reported_gib,omitempty"`
 	// Link is nvlink, pcie, single or unknown (the scenario rules' reading).
 	Link string `json:"link"`
 	// Training, NativeBF16 and NativeFP8 are the GPU reference's capability
@@ -211,6 +215,10 @@ func fillHardware(c *MemoryCandidate, t catalog.InstanceType, ref *catalog.GPURe
 	}
 	if mem, src, ok := memoryPerDevice(a, ref); ok {
 		c.MemoryEachGB, c.MemorySource = &mem, src
+		if src == MemoryFromProvider {
+			gib := a.MemoryGiB
+			c.MemoryEachReportedGiB = &gib
+		}
 	}
 }
 

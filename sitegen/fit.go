@@ -156,6 +156,7 @@ type fitInstance struct {
 	Partial      bool                 `json:"partial,omitempty"`
 	MemoryEachGB *decimal.Decimal     `json:"memory_each_gb"`
 	MemorySource compare.MemorySource `json:"memory_source,omitempty"`
+	ReportedGiB  *decimal.Decimal     `json:"memory_each_reported_gib,omitempty"`
 	Link         string               `json:"link"`
 	// The capability facts the fit rule reads (compare.CapabilityMiss).
 	Training   catalog.Capability `json:"training,omitempty"`
@@ -197,7 +198,7 @@ func (s *fitSite) encodeData() ([]byte, error) {
 					seen[cand.Instance] = true
 					d.Instances = append(d.Instances, fitInstance{Instance: cand.Instance, Provider: cand.Provider, Type: cand.Type,
 						GPUModel: cand.GPUModel, GPUName: cand.GPUName, Mapping: cand.MappingConfidence, Devices: cand.Devices, Partial: cand.Partial,
-						MemoryEachGB: cand.MemoryEachGB, MemorySource: cand.MemorySource, Link: cand.Link,
+						MemoryEachGB: cand.MemoryEachGB, MemorySource: cand.MemorySource, ReportedGiB: cand.MemoryEachReportedGiB, Link: cand.Link,
 						Training: cand.Training, NativeBF16: cand.NativeBF16, NativeFP8: cand.NativeFP8, Href: s.hrefs[cand.Instance],
 						GPUHref: fitGPUHref(cand.GPUModel)})
 				}

@@ -104,6 +104,11 @@ func (f FitWords) Hardware(r compare.MemoryFitRow) string {
 	if r.MemoryEachGB != nil {
 		each = GB(*r.MemoryEachGB)
 	}
+	if r.MemoryEachReportedGiB != nil {
+		// the provider's figure in the provider's unit
+		return f.T("fit.hardware_reported", "devices", fmt.Sprint(r.Devices), "gpu", f.GPUName(r.MemoryCandidate),
+			"gib", GB(*r.MemoryEachReportedGiB))
+	}
 	return f.T("fit.hardware", "devices", fmt.Sprint(r.Devices), "gpu", f.GPUName(r.MemoryCandidate), "each", each)
 }
 

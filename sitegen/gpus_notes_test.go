@@ -50,7 +50,10 @@ func TestGPUPages_NoScratchNotes(t *testing.T) {
 			}
 		}
 	}
-	wantContains(t, "K80 page", readPage(t, opts.OutDir, "gpus/nvidia-k80-24gb.html"), `<dt>GPUs per board</dt><dd>2 `)
+	wantContains(t, "K80 page", readPage(t, opts.OutDir, "gpus/nvidia-k80-24gb.html"), `<dt>GPUs per board</dt><dd>2 `, `<dt>Memory</dt><dd>12 GB`)
+	// The maker's unit: the Neuron documentation states Inferentia2's memory
+	// in GiB, shown so with its GB equivalent (the figure the rules use).
+	wantContains(t, "Inferentia2 page", readPage(t, opts.OutDir, "gpus/aws-inferentia2.html"), `<dt>Memory</dt><dd>32 GiB (34.36 GB)`)
 	wantContains(t, "zh K80 page", readPage(t, opts.OutDir, "zh/gpus/nvidia-k80-24gb.html"), `<dt>每块板卡的 GPU 数</dt><dd>2 `)
 }
 

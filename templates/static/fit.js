@@ -358,6 +358,7 @@
       if (h.partial) c.partial = true;
       c.memory_each_gb = h.memory_each_gb;
       if (h.memory_source) c.memory_source = h.memory_source;
+      if (h.memory_each_reported_gib !== undefined) c.memory_each_reported_gib = h.memory_each_reported_gib;
       c.link = h.link;
       if (h.training) c.training = h.training;
       if (h.native_bf16) c.native_bf16 = h.native_bf16;
@@ -495,7 +496,10 @@
     return termsText('fit.formula.' + c.formula, c.terms) + ' = ' + group(str(c.bytes)) + ' B';
   }
   function gpuName(r) { return r.mapping_confidence ? T('fit.mapping_uncertain', { gpu: r.gpu_name }) : r.gpu_name; }
-  function hardware(r) { return T('fit.hardware', { devices: r.devices, gpu: gpuName(r), each: r.memory_each_gb === null ? '?' : gbText(r.memory_each_gb) }); }
+  function hardware(r) {
+    if (r.memory_each_reported_gib !== undefined) return T('fit.hardware_reported', { devices: r.devices, gpu: gpuName(r), gib: gbText(r.memory_each_reported_gib) });
+    return T('fit.hardware', { devices: r.devices, gpu: gpuName(r), each: r.memory_each_gb === null ? '?' : gbText(r.memory_each_gb) });
+  }
   function placement(r) {
     var s = T('fit.reason.' + r.reason, { devices: r.devices });
     return r.verdict === 'may_fit' ? T('fit.may_fit') + T('fit.sep') + s : s;
