@@ -112,6 +112,9 @@ type GPUReference struct {
 	Aliases []GPUAlias
 	byID    map[string]int
 	byAlias map[string]int // provider + "\x00" + normalized name -> index in Aliases
+	// Sources are the figure-level sources (data/gpu_sources.csv), where the
+	// data folder has them.
+	Sources []FigureSource
 	// byMemory lists, per provider + name, the aliases restricted by memory.
 	byMemory map[string][]int
 }
@@ -409,5 +412,22 @@ func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 		return nil, fmt.Errorf("load gpu reference: %w", err)
 	}
 	defer func() { _ = a.Close() }() // read-only: a close error loses nothing
-	return ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
+	ref, err := ParseGPUReference("data/gpus.csv", m, "data/gpu_aliases.csv", a)
+	if err != nil {
+		return nil, err
+	}
+	// The figure-level sources are optional: a data folder without them has
+	// the row-level sources of gpus.csv only.
+	s, err := fsys.Open("gpu_sources.csv")
+	if errors.Is(err, fs.ErrNotExist) {
+		return ref, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load gpu reference: %w", err)
+	}
+	defer func() { _ = s.Close() }() // read-only: a close error loses nothing
+	if ref.Sources, err = parseGPUSources("data/gpu_sources.csv", s, ref); err != nil {
+		return nil, err
+	}
+	return ref, nil
 }

@@ -156,3 +156,38 @@ func TestGPUReference_MemoryUnit(t *testing.T) {
 		t.Errorf("bad unit: %v", err)
 	}
 }
+
+// data/gpu_sources.csv: a figure cites its source, an empty figure says why,
+// a second value names its source and is a conflict; rows name models of the
+// reference. Errors name file:line.
+func TestGPUSources(t *testing.T) {
+	ref, err := ParseGPUReference("gpus.csv", strings.NewReader(testModels), "aliases.csv", strings.NewReader(testAliases))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "gpu_id,field,value,unit,basis,source_url,source_title,locator,source_date,second_value,second_source,note\n"
+	good := head + "nvidia-a10-24gb,memory,24,GB,per_gpu,https://example.org/a10,A10 datasheet,table 1,2021-04,,,\n" +
+		"nvidia-a10-24gb,fp8_tflops,,TFLOPS,dense,,,,,,,Ampere has no FP8\n" +
+		"nvidia-a10g-24gb,memory,24,GB,per_gpu,https://example.org/a10g,,,,22,https://example.org/other,\n"
+	fs, err := parseGPUSources("gpu_sources.csv", strings.NewReader(good), ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.Sources = fs
+	c := ref.FigureConflicts()
+	if len(fs) != 3 || len(c) != 1 || c[0].GPU != "nvidia-a10g-24gb" || c[0].Line != 4 ||
+		c[0].Message() != "nvidia-a10g-24gb memory: 24 GB (https://example.org/a10g) against 22 (https://example.org/other)" {
+		t.Errorf("sources %d, conflicts %+v", len(fs), c)
+	}
+	for _, tc := range []struct{ name, row, want string }{
+		{"unknown model", "nvidia-x-1gb,memory,1,GB,per_gpu,https://x,,,,,,\n", `gpu_sources.csv:2: gpu_id "nvidia-x-1gb" is not in data/gpus.csv`},
+		{"figure without source", "nvidia-a10-24gb,memory,24,GB,per_gpu,,,,,,,\n", "gpu_sources.csv:2: nvidia-a10-24gb memory has no source_url"},
+		{"empty without reason", "nvidia-a10-24gb,memory,,GB,per_gpu,,,,,,,\n", "gpu_sources.csv:2: value is empty without a note"},
+		{"second without source", "nvidia-a10-24gb,memory,24,GB,per_gpu,https://x,,,,22,,\n", `second_value "22" has no second_source`},
+		{"bad basis", "nvidia-a10-24gb,memory,24,GB,boards,https://x,,,,,,\n", `basis "boards" is not one of`},
+	} {
+		if _, err := parseGPUSources("gpu_sources.csv", strings.NewReader(head+tc.row), ref); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -198,3 +198,19 @@ func TestCatalog_AWSBoardGPUsCountedAsAWSCounts(t *testing.T) {
 		t.Errorf("found %d of the %d AWS p2/g3 types in the embedded catalog", seen, len(want))
 	}
 }
+
+// The figure-level sources load with the reference (every row names a model
+// and cites its source or says why it is empty), and the conflicts they record
+// are listed for `gpuatlas check`.
+func TestGPUSources_Load(t *testing.T) {
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Sources) == 0 {
+		t.Fatal("data/gpu_sources.csv was not read")
+	}
+	if len(ref.FigureConflicts()) == 0 {
+		t.Error("no conflict listed: the file records second values")
+	}
+}

@@ -83,16 +83,17 @@ func runCheck(env Env, args []string) int {
 // afresh, so that a catalog whose flags are missing is caught).
 func qualityReport(snap *catalog.Snapshot, asOf time.Time) (catalog.QualityReport, error) {
 	r := catalog.CheckQuality(snap, asOf)
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return r, err
+	}
+	r.FigureConflicts = ref.FigureConflicts()
 	flagged := map[string][]string{}
 	for i, reasons := range snap.ImplausibleReasons() {
 		flagged[snap.Offers[i].Key()] = reasons
 	}
 	if len(flagged) == 0 {
 		return r, nil
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		return r, err
 	}
 	set, err := compare.LoadScenarios(data.FS)
 	if err != nil {
