@@ -47,7 +47,7 @@ func (f FigureSource) Message() string {
 // FigureConflicts lists the figures a second source disagrees with, in file
 // order.
 func (r *GPUReference) FigureConflicts() []FigureSource {
-	var out []FigureSource
+	out := []FigureSource{}
 	if r == nil {
 		return out
 	}

@@ -98,7 +98,7 @@ func CheckQuality(s *Snapshot, asOf time.Time) QualityReport {
 		asOf = s.TakenAt
 	}
 	r := QualityReport{Schema: QualitySchema, TakenAt: s.TakenAt, AsOf: asOf, Errors: []Finding{},
-		Suspect: []SuspectOffer{}, Unmapped: append([]UnmappedAccelerator{}, s.Unmapped...), Stale: []DataAge{}, Conflicts: []InstanceSpecConflict{}}
+		Suspect: []SuspectOffer{}, Unmapped: append([]UnmappedAccelerator{}, s.Unmapped...), Stale: []DataAge{}, Conflicts: []InstanceSpecConflict{}, FigureConflicts: []FigureSource{}}
 	errf := func(code, subject, format string, args ...any) {
 		r.Errors = append(r.Errors, Finding{Code: code, Subject: subject, Message: fmt.Sprintf(format, args...)})
 	}

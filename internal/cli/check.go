@@ -54,6 +54,13 @@ func runCheck(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "check: %v", err)
 	}
+	// The GPU reference's own conflicts (data/gpu_sources.csv second values):
+	// check lists them; validate, which checks a catalog, does not.
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return fail(env, "check: %v", err)
+	}
+	r.FigureConflicts = ref.FigureConflicts()
 	var out string
 	switch *format {
 	case "markdown":
@@ -83,17 +90,16 @@ func runCheck(env Env, args []string) int {
 // afresh, so that a catalog whose flags are missing is caught).
 func qualityReport(snap *catalog.Snapshot, asOf time.Time) (catalog.QualityReport, error) {
 	r := catalog.CheckQuality(snap, asOf)
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		return r, err
-	}
-	r.FigureConflicts = ref.FigureConflicts()
 	flagged := map[string][]string{}
 	for i, reasons := range snap.ImplausibleReasons() {
 		flagged[snap.Offers[i].Key()] = reasons
 	}
 	if len(flagged) == 0 {
 		return r, nil
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return r, err
 	}
 	set, err := compare.LoadScenarios(data.FS)
 	if err != nil {
