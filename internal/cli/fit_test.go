@@ -228,6 +228,11 @@ func TestFit_TrainingFitsOnlyCapableHardware(t *testing.T) {
 		why := map[string]string{}
 		for _, m := range a.Offers.Misses {
 			why[m.GPUModel+"|"+m.GPUName] = m.Reason
+			// the memory unit rule: Alibaba reports 64 for the VG1000, kept in
+			// its unit (GiB), never shown as 68.72 "GB"
+			if m.GPUName == "VG1000" && (m.MemoryEachReportedGiB == nil || m.MemoryEachReportedGiB.String() != "64") {
+				t.Errorf("%v: VG1000 reported memory %v, want 64 GiB as the provider reports it", args, m.MemoryEachReportedGiB)
+			}
 		}
 		for gpu, want := range map[string]string{"|VG1000": "model_not_identified", "aws-inferentia2|AWS Inferentia2": "inference_only",
 			"nvidia-t4-16gb|NVIDIA T4": "no_native_bf16"} {
