@@ -15,11 +15,15 @@ import (
 // GPUModel is a canonical accelerator model with its reference specifications.
 // Throughput figures are dense (without sparsity). A nil figure is unknown.
 type GPUModel struct {
-	ID           string           `json:"id"`
-	Vendor       string           `json:"vendor"`
-	Name         string           `json:"name"`
-	Kind         AcceleratorKind  `json:"kind"`
-	Architecture string           `json:"architecture,omitempty"`
+	ID           string          `json:"id"`
+	Vendor       string          `json:"vendor"`
+	Name         string          `json:"name"`
+	Kind         AcceleratorKind `json:"kind"`
+	Architecture string          `json:"architecture,omitempty"`
+	// MemoryGB is the memory of one GPU as its maker states it, in
+	// MemoryUnit: GB (10⁹ bytes, NVIDIA's and AMD's datasheets) or GiB (2³⁰
+	// bytes: the AWS Neuron documentation states Inferentia and Trainium
+	// memory in GiB). NominalGB converts it to GB for the rules.
 	MemoryGB     *decimal.Decimal `json:"memory_gb,omitempty"`
 	MemoryType   string           `json:"memory_type,omitempty"`
 	BandwidthGBs *decimal.Decimal `json:"memory_bandwidth_gbs,omitempty"`
@@ -36,10 +40,54 @@ type GPUModel struct {
 	NVDEC        *int             `json:"nvdec,omitempty"`
 	FormFactor   string           `json:"form_factor,omitempty"`
 	LaunchDate   string           `json:"launch_date,omitempty"`
-	Source       string           `json:"source"`
-	SourceDate   string           `json:"source_date"`
-	Notes        string           `json:"notes,omitempty"`
+	// GPUsPerBoard is how many GPUs one board carries where it is more than
+	// one (Tesla K80, Tesla M60, GRID K520: two). The row then describes ONE
+	// of those GPUs (its own memory and throughput), which is what providers
+	// count as a GPU: AWS's p2.16xlarge has 16 K80 GPUs on 8 boards. Nil is
+	// one GPU per board.
+	GPUsPerBoard *int `json:"gpus_per_board,omitempty"`
+	// Training says whether the maker offers the accelerator for training
+	// (yes) or for inference only (no: Inferentia, AI 100, transcoders);
+	// NativeBF16 and NativeFP8 whether it computes in that format in hardware.
+	// Each is yes, no or empty (unknown), from CapabilitySource (the maker's
+	// architecture documentation). compare's fit rules read them.
+	Training         Capability `json:"training,omitempty"`
+	NativeBF16       Capability `json:"native_bf16,omitempty"`
+	NativeFP8        Capability `json:"native_fp8,omitempty"`
+	SoftwareStack    string     `json:"software_stack,omitempty"` // CUDA, ROCm, Neuron, CANN …
+	CapabilitySource string     `json:"capability_source,omitempty"`
+	// MemoryUnit is the unit of MemoryGB as the maker states it: GB or GiB.
+	MemoryUnit string `json:"memory_unit,omitempty"`
+	Source     string `json:"source"`
+	SourceDate string `json:"source_date"`
+	Notes      string `json:"notes,omitempty"`
 }
+
+// GBPerGiB is how many GB (10⁹ bytes) one GiB (2³⁰ bytes) is, exactly.
+var GBPerGiB = decimal.RequireFromString("1.073741824")
+
+// NominalGB is the model's memory in GB, converted exactly from GiB where the
+// maker states it in GiB; nil when unknown.
+func (m GPUModel) NominalGB() *decimal.Decimal {
+	if m.MemoryGB == nil {
+		return nil
+	}
+	if m.MemoryUnit == "GiB" {
+		gb := m.MemoryGB.Mul(GBPerGiB)
+		return &gb
+	}
+	return m.MemoryGB
+}
+
+// Capability is a yes/no fact about an accelerator; empty is unknown.
+type Capability string
+
+// Capability values.
+const (
+	CapabilityYes     Capability = "yes"
+	CapabilityNo      Capability = "no"
+	CapabilityUnknown Capability = ""
+)
 
 // GPUAlias maps a name a provider's API uses to a canonical model. Provider "*"
 // applies to every provider. Share is the fraction of the device a vGPU slice name
@@ -64,6 +112,9 @@ type GPUReference struct {
 	Aliases []GPUAlias
 	byID    map[string]int
 	byAlias map[string]int // provider + "\x00" + normalized name -> index in Aliases
+	// Sources are the figure-level sources (data/gpu_sources.csv), where the
+	// data folder has them.
+	Sources []FigureSource
 	// byMemory lists, per provider + name, the aliases restricted by memory.
 	byMemory map[string][]int
 	// Links is the documented accelerator links of instance types
@@ -138,6 +189,26 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 			ID: get("id"), Vendor: get("vendor"), Name: get("name"), Kind: AcceleratorKind(get("kind")),
 			Architecture: get("architecture"), MemoryType: get("memory_type"), FormFactor: get("form_factor"),
 			LaunchDate: get("launch_date"), Source: get("source"), SourceDate: get("source_date"), Notes: get("notes"),
+			Training: Capability(get("training")), NativeBF16: Capability(get("native_bf16")), NativeFP8: Capability(get("native_fp8")),
+			SoftwareStack: get("software_stack"), CapabilitySource: get("capability_source"), MemoryUnit: get("memory_unit"),
+		}
+		switch m.MemoryUnit {
+		case "":
+			m.MemoryUnit = "GB" // the column is memory_gb: GB unless it says otherwise
+		case "GB", "GiB":
+		default:
+			return fmt.Errorf("memory_unit %q is not GB or GiB", m.MemoryUnit)
+		}
+		for _, c := range []struct {
+			col string
+			v   Capability
+		}{{"training", m.Training}, {"native_bf16", m.NativeBF16}, {"native_fp8", m.NativeFP8}} {
+			if c.v != CapabilityYes && c.v != CapabilityNo && c.v != CapabilityUnknown {
+				return fmt.Errorf("%s %q is not yes, no or empty (unknown)", c.col, c.v)
+			}
+		}
+		if (m.Training != "" || m.NativeBF16 != "" || m.NativeFP8 != "") && m.CapabilitySource == "" {
+			return errors.New("capability_source is empty: training and native precisions must cite where they come from")
 		}
 		if m.ID == "" || m.ID != strings.ToLower(m.ID) || strings.ContainsAny(m.ID, " /") {
 			return fmt.Errorf("id %q must be a non-empty lower-case slug", m.ID)
@@ -176,7 +247,7 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 		ints := []struct {
 			col string
 			dst **int
-		}{{"nvenc", &m.NVENC}, {"nvdec", &m.NVDEC}}
+		}{{"nvenc", &m.NVENC}, {"nvdec", &m.NVDEC}, {"gpus_per_board", &m.GPUsPerBoard}}
 		for _, d := range ints {
 			v := get(d.col)
 			if v == "" {
@@ -187,6 +258,9 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 				return fmt.Errorf("%s %q is not a non-negative whole number", d.col, v)
 			}
 			*d.dst = &n
+		}
+		if m.GPUsPerBoard != nil && *m.GPUsPerBoard < 1 {
+			return fmt.Errorf("gpus_per_board %d is not at least 1", *m.GPUsPerBoard)
 		}
 		ref.byID[m.ID] = len(ref.Models)
 		ref.Models = append(ref.Models, m)
@@ -347,10 +421,24 @@ func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 		return nil, err
 	}
 	// A data folder without the links table (a test's) applies none.
-	if _, err := fs.Stat(fsys, "interconnect.csv"); errors.Is(err, fs.ErrNotExist) {
+	if _, err := fs.Stat(fsys, "interconnect.csv"); err == nil {
+		if ref.Links, err = LoadInterconnects(fsys); err != nil {
+			return nil, err
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("load gpu reference: %w", err)
+	}
+	// The figure-level sources are optional: a data folder without them has
+	// the row-level sources of gpus.csv only.
+	s, err := fsys.Open("gpu_sources.csv")
+	if errors.Is(err, fs.ErrNotExist) {
 		return ref, nil
 	}
-	if ref.Links, err = LoadInterconnects(fsys); err != nil {
+	if err != nil {
+		return nil, fmt.Errorf("load gpu reference: %w", err)
+	}
+	defer func() { _ = s.Close() }() // read-only: a close error loses nothing
+	if ref.Sources, err = parseGPUSources("data/gpu_sources.csv", s, ref); err != nil {
 		return nil, err
 	}
 	return ref, nil

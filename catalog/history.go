@@ -125,6 +125,7 @@ type offerState struct {
 	ObservedAt   observedMark       `json:"observed_at,omitempty"`
 	Synthetic    bool               `json:"synthetic,omitempty"`
 	Reported     bool               `json:"reported,omitempty"`
+	Estimated    bool               `json:"estimated,omitempty"`
 	Suspect      string             `json:"suspect,omitempty"`
 	Interruption *interruptionState `json:"interruption,omitempty"`
 }
@@ -214,7 +215,7 @@ func stateOf(o Offer, interruptionAt time.Time) (offerState, error) {
 	in, err := interruptionStateOf(o.Interruption, interruptionAt)
 	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
 		Billing: o.Billing, Price: o.Price, PriceRange: o.PriceRange, Availability: o.Availability, Zones: o.Zones,
-		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Suspect: o.Suspect,
+		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Estimated: o.Estimated, Suspect: o.Suspect,
 		Interruption: in}, err
 }
 
@@ -230,7 +231,7 @@ func (st offerState) offer(fetched time.Time) (Offer, error) {
 	return Offer{Provider: st.Provider, InstanceType: st.InstanceType, Region: st.Region, Zone: st.Zone,
 		Billing: st.Billing, Price: st.Price, PriceRange: st.PriceRange, Availability: st.Availability, Zones: st.Zones,
 		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, ObservedAt: observed, Synthetic: st.Synthetic,
-		Reported: st.Reported, Suspect: st.Suspect, Interruption: in}, err
+		Reported: st.Reported, Estimated: st.Estimated, Suspect: st.Suspect, Interruption: in}, err
 }
 
 func unmappedKey(u UnmappedAccelerator) string { return string(u.Provider) + "/" + u.Name }

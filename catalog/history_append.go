@@ -494,7 +494,7 @@ func sameOfferState(a, b *Offer) bool {
 	return a.Provider == b.Provider && a.InstanceType == b.InstanceType && a.Region == b.Region &&
 		a.Zone == b.Zone && a.Billing == b.Billing && a.Availability == b.Availability &&
 		a.Includes == b.Includes && a.Source == b.Source && a.Synthetic == b.Synthetic && a.Suspect == b.Suspect &&
-		a.Reported == b.Reported && slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency &&
+		a.Reported == b.Reported && a.Estimated == b.Estimated && slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency &&
 		a.Price.Unit == b.Price.Unit && sameDecimal(&a.Price.Amount, &b.Price.Amount) &&
 		sameDecimal(a.Price.Upfront, b.Price.Upfront) && sameDecimal(a.Price.List, b.Price.List) &&
 		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b) && sameInterruption(a.Interruption, b.Interruption)

@@ -151,15 +151,6 @@ func ParseInterconnects(name string, r io.Reader) (*Interconnects, error) {
 	return ix, nil
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // LoadInterconnects reads interconnect.csv from fsys (the data folder).
 func LoadInterconnects(fsys fs.FS) (*Interconnects, error) {
 	f, err := fsys.Open("interconnect.csv")

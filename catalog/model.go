@@ -300,6 +300,12 @@ type Offer struct {
 	// reported from the provider's console or purchase page; Source names the
 	// report. It is real but unconfirmed, and always labelled.
 	Reported bool `json:"reported,omitempty"`
+	// Estimated marks a price that no source observed but was derived from
+	// another (AWS spot: on-demand less the Spot Instance Advisor's average
+	// saving). It is labelled as estimated in every output and never leads an
+	// answer while an observed price exists for the same question (Observed,
+	// PreferObserved).
+	Estimated bool `json:"estimated,omitempty"`
 	// Suspect is set when a plausibility check found the price implausible; it
 	// holds the reason. Suspect prices are shown as such, never as fact.
 	Suspect string `json:"suspect,omitempty"`
@@ -323,10 +329,17 @@ func (o Offer) Plausible() bool { return o.Suspect == "" }
 
 // Leads reports whether the offer may lead a buyer's first answer: a "from"
 // price, a cheapest offer, a ranking entry or a TCO preset. It must be
-// plausible and not reported (read by a person from a purchase page: real,
-// but unverified). Such offers are still shown, marked. (A made-up offer is
+// plausible, not reported (read by a person from a purchase page: real,
+// but unverified) and not estimated (derived from another price, not
+// observed): every cheapest, "from" and default answer therefore rests on an
+// observed price, and an estimate comes after every observed price of the
+// same question. Such offers are still shown, marked. (A made-up offer is
 // never published: `gpuatlas check` fails on one; test catalogs use them.)
-func (o Offer) Leads() bool { return o.Plausible() && !o.Reported }
+func (o Offer) Leads() bool { return o.Plausible() && !o.Reported && !o.Estimated }
+
+// Observed reports whether the price was observed at its source rather than
+// estimated (Estimated).
+func (o Offer) Observed() bool { return !o.Estimated }
 
 // Key identifies an offer within a snapshot.
 func (o Offer) Key() string {

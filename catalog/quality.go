@@ -75,6 +75,10 @@ type QualityReport struct {
 	// says they were not checked rather than "none".
 	Conflicts        []InstanceSpecConflict `json:"conflicts"`
 	ConflictsChecked bool                   `json:"conflicts_checked"`
+	// FigureConflicts lists the GPU reference's figures that a second source
+	// contradicts (data/gpu_sources.csv second_value): both are kept, and
+	// shown here until someone settles them.
+	FigureConflicts []FigureSource `json:"figure_conflicts"`
 }
 
 // OK reports a catalog without errors.
@@ -82,7 +86,7 @@ func (r QualityReport) OK() bool { return len(r.Errors) == 0 }
 
 // Warnings counts the warnings.
 func (r QualityReport) Warnings() int {
-	return len(r.Suspect) + len(r.Unmapped) + len(r.Stale) + len(r.Conflicts)
+	return len(r.Suspect) + len(r.Unmapped) + len(r.Stale) + len(r.Conflicts) + len(r.FigureConflicts)
 }
 
 // CheckQuality checks a snapshot: what it holds that is not fact, the offers
@@ -94,7 +98,7 @@ func CheckQuality(s *Snapshot, asOf time.Time) QualityReport {
 		asOf = s.TakenAt
 	}
 	r := QualityReport{Schema: QualitySchema, TakenAt: s.TakenAt, AsOf: asOf, Errors: []Finding{},
-		Suspect: []SuspectOffer{}, Unmapped: append([]UnmappedAccelerator{}, s.Unmapped...), Stale: []DataAge{}, Conflicts: []InstanceSpecConflict{}}
+		Suspect: []SuspectOffer{}, Unmapped: append([]UnmappedAccelerator{}, s.Unmapped...), Stale: []DataAge{}, Conflicts: []InstanceSpecConflict{}, FigureConflicts: []FigureSource{}}
 	errf := func(code, subject, format string, args ...any) {
 		r.Errors = append(r.Errors, Finding{Code: code, Subject: subject, Message: fmt.Sprintf(format, args...)})
 	}

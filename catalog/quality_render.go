@@ -59,6 +59,10 @@ func (r QualityReport) Text(maxRows int) string {
 			return fmt.Sprintf("%s/%s %s: %s", c.Provider, c.InstanceType, c.Field, c.Message())
 		})
 	}
+	section("GPU figures a second source contradicts (data/gpu_sources.csv)", len(r.FigureConflicts), func(i int) string {
+		f := r.FigureConflicts[i]
+		return fmt.Sprintf("data/gpu_sources.csv:%d: %s", f.Line, f.Message())
+	})
 	return b.String()
 }
 
@@ -119,5 +123,9 @@ func (r QualityReport) Markdown(maxRows int) string {
 			return fmt.Sprintf("| %s | %s | %s |", diffMDCode(string(c.Provider)+"/"+c.InstanceType), diffMDCell(c.Field), diffMDCell(c.Message()))
 		})
 	}
+	table("GPU figures a second source contradicts", len(r.FigureConflicts), "| GPU | field | conflict |", func(i int) string {
+		f := r.FigureConflicts[i]
+		return fmt.Sprintf("| %s | %s | %s |", diffMDCode(f.GPU), diffMDCell(f.Field), diffMDCell(f.Message()))
+	})
 	return b.String()
 }

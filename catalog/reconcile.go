@@ -96,14 +96,14 @@ func (r *GPUReference) Reconcile(t InstanceType) InstanceType {
 		}
 		a.NominalMemoryGB = nil
 		m, ok := r.Model(a.Model)
-		if !ok || m.MemoryGB == nil || !m.MemoryGB.IsPositive() {
+		if !ok || m.NominalGB() == nil || !m.NominalGB().IsPositive() {
 			continue
 		}
 		share := a.Share
 		if !share.IsPositive() {
 			share = decimal.NewFromInt(1)
 		}
-		nominal := m.MemoryGB.Mul(share).Round(2)
+		nominal := m.NominalGB().Mul(share).Round(2)
 		a.NominalMemoryGB = &nominal
 		switch {
 		case !a.MemoryGiB.IsPositive():

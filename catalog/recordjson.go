@@ -168,6 +168,9 @@ func appendOfferValue(b []byte, o *Offer, withFetched bool, interruptionAt time.
 	if o.Reported {
 		w.raw(`,"reported":true`)
 	}
+	if o.Estimated {
+		w.raw(`,"estimated":true`)
+	}
 	if o.Suspect != "" {
 		w.raw(`,"suspect":`)
 		w.str(o.Suspect)
@@ -378,6 +381,9 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 	}
 	if r.opt(`,"reported":true`) {
 		o.Reported = true
+	}
+	if r.opt(`,"estimated":true`) {
+		o.Estimated = true
 	}
 	if r.opt(`,"suspect":`) {
 		o.Suspect = r.str()

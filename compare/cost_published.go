@@ -56,8 +56,9 @@ type PublishedBasis struct {
 	// VendorTuned: the accelerator's vendor ran the result (NVIDIA's
 	// submissions and tables).
 	VendorTuned bool `json:"vendor_tuned,omitempty"`
-	// Results is how many results of the round share the model, count and
-	// scenario; Value is their lower median.
+	// Results is how many systems of the round have a result for the model,
+	// count and scenario (a system with several entries, such as MLPerf's 99%
+	// and 99.9% accuracy targets, counts once); Value is their lower median.
 	Results int `json:"results"`
 }
 
@@ -181,8 +182,9 @@ func (ix publishedIndex) basisFor(t catalog.InstanceType, wk [2]string) (catalog
 }
 
 // pickPublished is the result of the latest round (by its latest run date,
-// then its name) that is the lower median of that round's results by speed,
-// and how many results the round has. Speed: the value for a rate, its
+// then its name) that is the lower median of that round's systems by speed
+// (each system once, by its slowest entry), and how many systems the round
+// has. Speed: the value for a rate, its
 // inverse for a time per unit of work.
 func pickPublished(rs []catalog.BenchmarkRun) (catalog.BenchmarkRun, int) {
 	latest := map[string]string{}
@@ -203,18 +205,33 @@ func pickPublished(rs []catalog.BenchmarkRun) (catalog.BenchmarkRun, int) {
 			in = append(in, r)
 		}
 	}
-	sort.Slice(in, func(i, j int) bool {
-		a, b := in[i], in[j]
+	slower := func(a, b catalog.BenchmarkRun) bool {
 		if !a.Value.Equal(b.Value) {
-			slower := a.Value.LessThan(b.Value)
 			if !a.HigherIsBetter {
-				slower = a.Value.GreaterThan(b.Value)
+				return a.Value.GreaterThan(b.Value)
 			}
-			return slower
+			return a.Value.LessThan(b.Value)
 		}
 		return refLess(a, b)
-	})
-	return in[(len(in)-1)/2], len(in)
+	}
+	sort.Slice(in, func(i, j int) bool { return slower(in[i], in[j]) })
+	// One result per system: a system with several entries of one workload in
+	// a round (MLPerf's bert-99 and bert-99.9 accuracy targets, say) counts
+	// once, by its slowest entry, so the median is of systems, not entries.
+	seen := map[[2]string]bool{}
+	systems := in[:0]
+	for _, r := range in {
+		k := [2]string{r.Submitter, r.System}
+		if r.System == "" {
+			k = [2]string{r.Submitter, r.Ref()}
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		systems = append(systems, r)
+	}
+	return systems[(len(systems)-1)/2], len(systems)
 }
 
 // publishedCosts gives every believable offer of an instance type a cost per

@@ -244,3 +244,30 @@ func TestWorkKey_ScenariosNeverMixed(t *testing.T) {
 		t.Errorf("the Server speed is %v (%v), want the Server figure, though Offline's is higher", sp.WorkPerHour, ok)
 	}
 }
+
+// A system with two entries of one workload in a round (MLPerf's bert-99 and
+// bert-99.9: two accuracy targets, one system) counts once in the median, by
+// its slower entry: three systems, not four results.
+func TestPickPublished_EachSystemOnce(t *testing.T) {
+	r99 := sysRun(1, "v3.0", "2023-04-04", "Offline", "A", h100, 8, "400")
+	r999 := sysRun(2, "v3.0", "2023-04-04", "Offline", "A", h100, 8, "100")
+	b := sysRun(3, "v3.0", "2023-04-04", "Offline", "B", h100, 8, "300")
+	c := sysRun(4, "v3.0", "2023-04-04", "Offline", "C", h100, 8, "200")
+	got, n := pickPublished([]catalog.BenchmarkRun{r99, r999, b, c})
+	if n != 3 {
+		t.Errorf("%d systems, want 3 (A once)", n)
+	}
+	// Systems by speed: A (its slower entry, 100), C 200, B 300: the lower
+	// median is C. Counting A twice (100, 200, 300, 400) gave C too, but with
+	// A's 400 dropped, a fourth system D at 150 tells them apart.
+	if got.System != "C" {
+		t.Errorf("median system %s, want C", got.System)
+	}
+	d := sysRun(5, "v3.0", "2023-04-04", "Offline", "D", h100, 8, "150")
+	got, n = pickPublished([]catalog.BenchmarkRun{r99, r999, b, c, d})
+	// A 100, D 150, C 200, B 300: lower median D; counting A twice (100, 150,
+	// 200, 300, 400) gives C.
+	if n != 4 || got.System != "D" {
+		t.Errorf("median %s of %d, want D of 4", got.System, n)
+	}
+}

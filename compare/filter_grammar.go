@@ -49,7 +49,7 @@ var FilterFields = []FilterField{
 	{"zone", []string{"zones"}, "text", "offer", nil},
 	{"billing", nil, "keyword", "offer", FilterBilling},
 	{"availability", []string{"avail", "stock"}, "keyword", "offer", []string{"available", "sold_out", "unknown"}},
-	{"marks", []string{"mark"}, "keyword", "offer", []string{"synthetic", "suspect", "reported", "stale", "undated", "none"}},
+	{"marks", []string{"mark"}, "keyword", "offer", []string{"synthetic", "suspect", "reported", "estimated", "stale", "undated", "none"}},
 	{"fetched", []string{"fetched_at", "last_seen"}, "text", "offer", nil},
 	{"price", nil, "number", "price", nil},
 	{"gpu_price", []string{"per_gpu", "price_per_gpu", "gpu_hour"}, "number", "price", nil},

@@ -49,9 +49,12 @@ type FindResult struct {
 // FindRow is one instance type in its cheapest region.
 type FindRow struct {
 	Type     catalog.InstanceType
-	GPU      string          // the GPU model's name ("" without one)
-	GPUModel string          // canonical model id
-	GPUs     decimal.Decimal // whole-device equivalents, to 3 places
+	GPU      string // the GPU model's name ("" without one)
+	GPUModel string // canonical model id
+	// GPUMapping is the alias table's confidence in GPUModel where it is not
+	// certain (likely, uncertain): outputs mark the model uncertain.
+	GPUMapping string
+	GPUs       decimal.Decimal // whole-device equivalents, to 3 places
 	// GPUMemory is one device's memory by its nominal class (GB where the
 	// reference has a class), GPUMemoryTotal all devices', to 2 places.
 	GPUMemory, GPUMemoryTotal decimal.Decimal
@@ -222,9 +225,19 @@ func cheaperUSD(a, b *findOffer) bool {
 
 // leads says whether an offer's price may lead a buyer's answer: a cheapest
 // row, the first of a price sort (catalog.Offer.Leads, and not made up). A
-// reported, suspect or synthetic price is still shown, marked, but after
+// reported, estimated, suspect or synthetic price is still shown, marked, but after
 // every price that leads, so "cheapest first" never rests on one.
 func leads(o catalog.Offer) bool { return o.Leads() && !o.Synthetic }
+
+// uncertainMapping is the primary accelerator's mapping confidence when its
+// model is mapped but not with certainty; "" otherwise.
+func uncertainMapping(t catalog.InstanceType) string {
+	a, ok := t.PrimaryAccelerator()
+	if !ok || a.Model == "" || a.MappingConfidence == "" || a.MappingConfidence == "certain" {
+		return ""
+	}
+	return a.MappingConfidence
+}
 
 // savingPct is how much less offer o costs than the on-demand offer odo, in
 // percent (negative when it costs more), as the script computes it.
@@ -292,7 +305,7 @@ func (d *findData) instanceRows(pass, od []int, shown [6]bool, cur string) []*Fi
 // row puts one type's chosen offers into a row.
 func (d *findData) row(ti int, idx [6]int, regions int, od []int, shown [6]bool, cur string) *FindRow {
 	t := &d.types[ti]
-	r := &FindRow{Type: t.t, GPU: t.gpuName, GPUModel: t.model, GPUs: t.unitsDec, GPUMemory: t.gmemEachDec,
+	r := &FindRow{Type: t.t, GPU: t.gpuName, GPUModel: t.model, GPUMapping: uncertainMapping(t.t), GPUs: t.unitsDec, GPUMemory: t.gmemEachDec,
 		GPUMemoryTotal: t.gmemDec, Regions: regions, Primary: -1, Currency: cur, num: map[string]*float64{}}
 	for c := range idx {
 		if !shown[c] || idx[c] < 0 {

@@ -202,7 +202,7 @@ func modelName(ref *catalog.GPUReference, a catalog.Accelerator) string {
 }
 
 // offerMarks are the marks a marks term matches: synthetic, suspect,
-// reported, stale (kept from an earlier crawl, or observed more than
+// reported, estimated, stale (kept from an earlier crawl, or observed more than
 // catalog.StaleDays ago), undated; none without any.
 func offerMarks(o catalog.Offer, stale bool, age catalog.Age) []string {
 	var m []string
@@ -214,6 +214,9 @@ func offerMarks(o catalog.Offer, stale bool, age catalog.Age) []string {
 	}
 	if o.Reported {
 		m = append(m, "reported")
+	}
+	if o.Estimated {
+		m = append(m, "estimated")
 	}
 	if stale || age.Stale() {
 		m = append(m, "stale")

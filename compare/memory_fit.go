@@ -67,13 +67,25 @@ type MemoryCandidate struct {
 	Type     string           `json:"type"`
 	GPUModel string           `json:"gpu_model,omitempty"`
 	GPUName  string           `json:"gpu_name"`
-	Devices  int              `json:"devices"`
-	Partial  bool             `json:"partial,omitempty"` // vGPU or partitioned slices
+	// MappingConfidence is the alias table's confidence in GPUModel where it
+	// is not certain (likely, uncertain): outputs mark the name uncertain.
+	MappingConfidence string `json:"mapping_confidence,omitempty"`
+	Devices           int    `json:"devices"`
+	Partial           bool   `json:"partial,omitempty"` // vGPU or partitioned slices
 	// MemoryEachGB is nil when unknown.
 	MemoryEachGB *decimal.Decimal `json:"memory_each_gb"`
 	MemorySource MemorySource     `json:"memory_source,omitempty"`
+	// MemoryEachReportedGiB is, where the memory comes from the provider, its
+	// figure as it reports it (GiB): words show it in the provider's unit, not
+	// converted into a GB column (a 48 GiB figure is not "51.54 GB").
+	MemoryEachReportedGiB *decimal.Decimal `json:"memory_each_reported_gib,omitempty"`
 	// Link is nvlink, pcie, single or unknown (the scenario rules' reading).
-	Link           string               `json:"link"`
+	Link string `json:"link"`
+	// Training, NativeBF16 and NativeFP8 are the GPU reference's capability
+	// facts (yes, no; absent: unknown), which the capability rule reads.
+	Training       catalog.Capability   `json:"training,omitempty"`
+	NativeBF16     catalog.Capability   `json:"native_bf16,omitempty"`
+	NativeFP8      catalog.Capability   `json:"native_fp8,omitempty"`
 	Offer          string               `json:"offer"`
 	Region         string               `json:"region"`
 	Availability   catalog.Availability `json:"availability"`
@@ -89,7 +101,8 @@ type CandidateOptions struct {
 }
 
 // LeftOut counts the instance types with accelerators that have no candidate:
-// no offer of the billing kind, or only suspect or synthetic prices.
+// no offer of the billing kind, or only prices that may not lead an answer
+// (suspect, synthetic, reported or estimated: catalog.Offer.Leads).
 type LeftOut struct {
 	NoOffer            int `json:"no_offer"`
 	SuspectOrSynthetic int `json:"suspect_or_synthetic"`
@@ -195,9 +208,17 @@ func fillHardware(c *MemoryCandidate, t catalog.InstanceType, ref *catalog.GPURe
 	c.GPUModel, c.GPUName, c.Devices, c.Partial, c.Link = a.Model, a.Name, a.Count, sp.partial, sp.link
 	if sp.mapped {
 		c.GPUName = sp.model.Name
+		c.Training, c.NativeBF16, c.NativeFP8 = sp.model.Training, sp.model.NativeBF16, sp.model.NativeFP8
+		if a.MappingConfidence != "" && a.MappingConfidence != "certain" {
+			c.MappingConfidence = a.MappingConfidence
+		}
 	}
 	if mem, src, ok := memoryPerDevice(a, ref); ok {
 		c.MemoryEachGB, c.MemorySource = &mem, src
+		if src == MemoryFromProvider {
+			gib := a.MemoryGiB
+			c.MemoryEachReportedGiB = &gib
+		}
 	}
 }
 
@@ -272,6 +293,7 @@ func FitMemory(e MemoryEstimate, cs CandidateSet, fo FitOptions) MemoryOffers {
 		NeedGB: need, LowerBound: e.LowerBound, Fits: []MemoryFitRow{}, Misses: []MemoryFitRow{}, LeftOut: cs.LeftOut}
 	var fits, misses []MemoryFitRow
 	smallestFit := map[string]int{}
+	training, native := e.Input.Task.training(), NativePrecision(e.Input)
 	for _, c := range cs.Candidates {
 		if fo.GPU != "" && c.GPUModel != fo.GPU {
 			continue
@@ -281,6 +303,11 @@ func FitMemory(e MemoryEstimate, cs CandidateSet, fo FitOptions) MemoryOffers {
 			continue
 		}
 		r := fitRow(c, need, e.LowerBound)
+		// Hardware that cannot run the task at the precision asked never
+		// fits, whatever its memory: the capability is the reason shown.
+		if why := CapabilityMiss(candidateCapabilities(c), training, native); why != "" {
+			r.Verdict, r.Reason = FitMisses, string(why)
+		}
 		if r.Verdict == FitMisses {
 			misses = append(misses, r)
 			continue

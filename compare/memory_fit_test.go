@@ -10,7 +10,7 @@ import (
 )
 
 // The per-device memory the fit counts: the reference's nominal figure for a
-// whole mapped device, the provider's for half of a dual-GPU board and for a
+// whole mapped device (one GPU of a two-GPU board too), its share for a
 // vGPU slice, nothing when neither is known.
 func TestMemoryPerDevice(t *testing.T) {
 	ref := scGPUs(t)
@@ -26,7 +26,7 @@ func TestMemoryPerDevice(t *testing.T) {
 	}{
 		{"A10G: 22.35 GiB usable, counted as its 24 GB class", acc("nvidia-a10g-24gb", "1", "22.3515625"), "24", MemoryFromReference, true},
 		{"H100: 80 GiB, counted as 80 GB", acc("nvidia-h100-sxm-80gb", "1", "80"), "80", MemoryFromReference, true},
-		{"K80: each GPU of the 24 GB board (share 0.5) is 12 GB", acc("nvidia-k80-24gb", "0.5", "12"), "12", MemoryFromReference, true},
+		{"K80: one GPU of the two-GPU board, as AWS counts it, is 12 GB", acc("nvidia-k80-24gb", "1", "12"), "12", MemoryFromReference, true},
 		{"no provider figure: the reference", acc("nvidia-l4-24gb", "1", "0"), "24", MemoryFromReference, true},
 		{"vGPU slice: its share of the class", acc("nvidia-l4-24gb", "0.125", "2.75"), "3", MemoryFromReference, true},
 		{"unmapped: the provider's", acc("", "1", "48"), "51.539607552", MemoryFromProvider, true},

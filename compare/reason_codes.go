@@ -238,4 +238,6 @@ var ReasonCodes = []ReasonCode{
 	ReasonStepPAYGOverhead, ReasonStepMonth, ReasonStepAfterHorizon, ReasonStepTotal, ReasonStepCostPerUnit,
 	ReasonTermCommitMonthly, ReasonTermUpfront, ReasonTermPAYG, ReasonTermExtras, ReasonTermZero,
 	ReasonStepSpotRiskBand, ReasonStepSpotRiskRate, ReasonStepPAYGRisk, ReasonStepHoursPerJobRisk, ReasonTCOSpotNeedsRate,
+	ReasonModelNotIdentified, ReasonTrainingCapable, ReasonInferenceOnly, ReasonTrainingUnknown, ReasonNativePrecisionOK,
+	ReasonNoNativeBF16, ReasonNoNativeFP8, ReasonNativePrecisionUnknown, ReasonReqTraining, ReasonReqNativePrecision,
 }

@@ -60,6 +60,11 @@ type Requirements struct {
 	MinMemoryGiBPerGPU    *decimal.Decimal          `yaml:"min_memory_gib_per_gpu" json:"min_memory_gib_per_gpu,omitempty"`
 	LocalNVMe             bool                      `yaml:"local_nvme" json:"local_nvme,omitempty"`
 	MinGPUMemoryBandwidth *decimal.Decimal          `yaml:"min_memory_bandwidth_gbs" json:"min_memory_bandwidth_gbs,omitempty"` // per device
+	// Training asks for hardware its maker offers for training; NativePrecision
+	// (bf16 or fp8) for hardware that computes in that format natively. Both
+	// read the GPU reference's capability facts (compare.CapabilityMiss).
+	Training        bool      `yaml:"training" json:"training,omitempty"`
+	NativePrecision Precision `yaml:"native_precision" json:"native_precision,omitempty"`
 }
 
 // Preferences are soft: falling short is a weakness (vcpus_per_gpu_low …) and

@@ -185,6 +185,9 @@ func (s Scenario) validate() error {
 		}
 	}
 	r := s.Requires
+	if p := r.NativePrecision; p != "" && p != BF16 && p != FP8 {
+		return fmt.Errorf("requires.native_precision %q is not one of bf16, fp8", p)
+	}
 	for _, f := range []struct {
 		name string
 		v    *decimal.Decimal

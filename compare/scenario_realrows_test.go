@@ -94,7 +94,7 @@ func TestSpecs_RealRows_ConflictAndFill(t *testing.T) {
 	tests := []struct {
 		key, mem, from string
 	}{
-		{"aws/trn2.48xlarge", "96", "memory_spec_conflict(reported=512 GiB)"},
+		{"aws/trn2.48xlarge", "103.08", "memory_spec_conflict(reported=512 GiB)"},
 		{"tencent/GN7.2XLARGE32", "16", "memory_from_reference"},
 		{"alibaba/ecs.gn7s-c16g1.4xlarge", "24", "memory_from_reference"},
 		{"huawei/pi2.2xlarge.4", "16", "memory_from_reference"},

@@ -74,6 +74,12 @@ func (r Requirements) Reasons() []Reason {
 	if r.LocalNVMe {
 		out = append(out, reason(ReasonReqLocalNVMe))
 	}
+	if r.Training {
+		out = append(out, reason(ReasonReqTraining))
+	}
+	if r.NativePrecision != "" {
+		out = append(out, reason(ReasonReqNativePrecision, text("precision", string(r.NativePrecision))))
+	}
 	return out
 }
 

@@ -130,6 +130,9 @@ func checks(s Scenario, sp specs) []Check {
 		v := sp.perGPU(sp.t.MemoryGiB)
 		compareFig("min_memory_gib_per_gpu", v, *r.MinMemoryGiBPerGPU, UnitGiB, ReasonHostMemoryPerGPUOK, ReasonHostMemoryPerGPUShort)
 	}
+	if r.Training || r.NativePrecision != "" {
+		capabilityChecks(r, sp, add)
+	}
 	if r.LocalNVMe {
 		if sp.t.LocalNVMe {
 			add("local_nvme", Pass, reason(ReasonLocalNVMeOK, quantity("size", decimal.NewFromInt(int64(sp.t.LocalStorageGB)), UnitGB)))
@@ -138,6 +141,39 @@ func checks(s Scenario, sp specs) []Check {
 		}
 	}
 	return out
+}
+
+// capabilityChecks are requires.training and requires.native_precision, by
+// the capability rule: a fact the reference does not give is unknown (may
+// fit); an accelerator whose model nobody identified fails both.
+func capabilityChecks(r Requirements, sp specs, add func(string, CheckStatus, Reason)) {
+	gpu := sp.gpuFigure()
+	c := CapabilitiesOf(sp.model, sp.mapped)
+	if r.Training {
+		switch why := CapabilityMiss(c, true, ""); why {
+		case "":
+			add("training", Pass, reason(ReasonTrainingCapable, gpu))
+		case ReasonTrainingUnknown:
+			add("training", UnknownSpec, reason(why, gpu))
+		default:
+			add("training", Fail, reason(why, gpu))
+		}
+	}
+	if p := r.NativePrecision; p != "" {
+		prec := text("precision", string(p))
+		switch why := CapabilityMiss(c, false, p); why {
+		case "":
+			add("native_precision", Pass, reason(ReasonNativePrecisionOK, gpu, prec))
+		case ReasonNativePrecisionUnknown:
+			add("native_precision", UnknownSpec, reason(why, gpu, prec))
+		case ReasonModelNotIdentified:
+			if !r.Training { // said once
+				add("native_precision", Fail, reason(why, gpu))
+			}
+		default:
+			add("native_precision", Fail, reason(why, gpu))
+		}
+	}
 }
 
 func containsKind(ks []catalog.AcceleratorKind, k catalog.AcceleratorKind) bool {

@@ -45,8 +45,8 @@ func specsOf(gpus *catalog.GPUReference, t catalog.InstanceType) specs {
 	if ok {
 		sp.memEach, sp.memFrom = memoryOf(a)
 	}
-	if sp.memEach == nil && sp.mapped && sp.model.MemoryGB != nil && !sp.partial {
-		m := *sp.model.MemoryGB
+	if sp.memEach == nil && sp.mapped && sp.model.NominalGB() != nil && !sp.partial {
+		m := *sp.model.NominalGB()
 		r := reason(ReasonMemoryFromReference)
 		sp.memEach, sp.memFrom = &m, &r
 	}

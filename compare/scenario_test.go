@@ -241,7 +241,8 @@ func TestScenario_LLMTrainingRequirements(t *testing.T) {
 	}
 	p3 := by["aws/p3.8xlarge"]
 	wantP3 := []string{"gpus_too_few(have=4 GPU, need=8 GPU)", "gpu_memory_each_short(have=16 GiB, need=40 GiB)",
-		"gpu_memory_total_short(have=64 GiB, need=320 GiB)", "rdma_missing", "host_memory_per_gpu_short(have=61 GiB, need=64 GiB)"}
+		"gpu_memory_total_short(have=64 GiB, need=320 GiB)", "rdma_missing", "host_memory_per_gpu_short(have=61 GiB, need=64 GiB)",
+		"no_native_bf16(gpu=NVIDIA Tesla V100 SXM2 16GB)"} // Volta has no bf16 (requires.native_precision)
 	if diff := cmp.Diff(wantP3, rsAll(checkReasons(p3))); p3.Verdict != DoesNotFit || diff != "" {
 		t.Errorf("p3.8xlarge: %s, failing checks (-want +got):\n%s", p3.Verdict, diff)
 	}

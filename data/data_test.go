@@ -1,6 +1,7 @@
 package data_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -133,6 +134,84 @@ func TestRegions_MainlandChina(t *testing.T) {
 		if !ok || r.Mainland() != tc.want {
 			t.Errorf("%s/%s (row %v, country %q): mainland %v, want %v", tc.p, tc.id, ok, r.Country, r.Mainland(), tc.want)
 		}
+	}
+}
+
+// AWS counts one GPU per die: a p2.16xlarge has 16 K80 GPUs on 8 two-GPU
+// boards. The embedded catalog counts them so, each a whole GPU with the
+// memory of one GPU (K80 12 GB, M60 8 GB), and the reference records the
+// board relation. Half-board shares made p2.xlarge 0.5 GPU and dropped it out
+// of find as a partial GPU.
+func TestCatalog_AWSBoardGPUsCountedAsAWSCounts(t *testing.T) {
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, mem := range map[string]string{"nvidia-k80-24gb": "12", "nvidia-m60-16gb": "8", "nvidia-grid-k520": ""} {
+		m, ok := ref.Model(id)
+		if !ok {
+			t.Fatalf("%s not in the reference", id)
+		}
+		if m.GPUsPerBoard == nil || *m.GPUsPerBoard != 2 {
+			t.Errorf("%s: gpus_per_board = %v, want 2", id, m.GPUsPerBoard)
+		}
+		if mem != "" && (m.MemoryGB == nil || m.MemoryGB.String() != mem) {
+			t.Errorf("%s: memory_gb = %v, want %s (one GPU of the board)", id, m.MemoryGB, mem)
+		}
+	}
+	for _, a := range ref.Aliases {
+		if (a.Model == "nvidia-k80-24gb" || a.Model == "nvidia-m60-16gb") && !a.Share.IsZero() {
+			t.Errorf("alias %s %q has share %s: a whole GPU as the provider counts it has none", a.Provider, a.Name, a.Share)
+		}
+	}
+	b, err := data.FS.ReadFile("catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		units int64
+		memGB string
+	}{
+		"p2.xlarge": {1, "12"}, "p2.8xlarge": {8, "12"}, "p2.16xlarge": {16, "12"},
+		"g3s.xlarge": {1, "8"}, "g3.4xlarge": {1, "8"}, "g3.16xlarge": {4, "8"},
+	}
+	seen := 0
+	for _, it := range snap.Instances {
+		w, ok := want[it.ID]
+		if it.Provider != catalog.AWS || !ok {
+			continue
+		}
+		seen++
+		if got := it.GPUUnits(); !got.Equal(catalog.Dec(fmt.Sprint(w.units))) {
+			t.Errorf("%s: %s GPUs, want %d as AWS counts them", it.ID, got, w.units)
+		}
+		a, _ := it.PrimaryAccelerator()
+		if a.NominalMemoryGB == nil || a.NominalMemoryGB.String() != w.memGB {
+			t.Errorf("%s: nominal memory per GPU %v, want %s GB", it.ID, a.NominalMemoryGB, w.memGB)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("found %d of the %d AWS p2/g3 types in the embedded catalog", seen, len(want))
+	}
+}
+
+// The figure-level sources load with the reference (every row names a model
+// and cites its source or says why it is empty), and the conflicts they record
+// are listed for `gpuatlas check`.
+func TestGPUSources_Load(t *testing.T) {
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Sources) == 0 {
+		t.Fatal("data/gpu_sources.csv was not read")
+	}
+	if len(ref.FigureConflicts()) == 0 {
+		t.Error("no conflict listed: the file records second values")
 	}
 }
 

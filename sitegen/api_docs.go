@@ -96,6 +96,7 @@ const (
 	markUndated   = "undated"   // the source gives no date
 	markSuspect   = "suspect"   // a plausibility rule flagged the price
 	markReported  = "reported"  // read by a person from a purchase page: real, unverified
+	markEstimated = "estimated" // derived from another price, not observed (AWS spot from the advisor's saving)
 	markSynthetic = "synthetic" // not a real published price (test catalogs only)
 )
 

@@ -114,7 +114,7 @@ func offerMarks(o *offerView) []string {
 		code string
 	}{
 		{o.Stale, markStale}, {o.Old, markOld}, {o.Undated, markUndated},
-		{!o.Offer.Plausible(), markSuspect}, {o.Offer.Reported, markReported}, {o.Offer.Synthetic, markSynthetic},
+		{!o.Offer.Plausible(), markSuspect}, {o.Offer.Reported, markReported}, {o.Offer.Estimated, markEstimated}, {o.Offer.Synthetic, markSynthetic},
 	} {
 		if m.on {
 			marks = append(marks, m.code)

@@ -23,6 +23,7 @@ var OfferColumns = []string{
 	"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 	"observed_at", "price_min", "price_max", "reported",
 	"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
+	"price_estimated",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -128,7 +129,7 @@ func csvRecordRaw(r OfferRow) []string {
 		observed, priceMin, priceMax, fmt.Sprint(o.Reported),
 	}
 	status, band, saving, at := interruptionCells(&o)
-	return append(rec, status, band, saving, at)
+	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated))
 }
 
 // interruptionCells are a spot offer's interruption columns: its status
@@ -170,7 +171,7 @@ func WriteOffersJSON(w io.Writer, s *catalog.Snapshot) error {
 	for i, r := range rows {
 		recs[i] = csvRecordRaw(r)
 	}
-	return writeRecordsJSON(w, OfferColumns, recs, func(col string) bool { return col == "synthetic" || col == "reported" })
+	return writeRecordsJSON(w, OfferColumns, recs, func(col string) bool { return col == "synthetic" || col == "reported" || col == "price_estimated" })
 }
 
 // writeRecordsJSON writes records as a JSON array of objects keyed by cols, one

@@ -37,7 +37,8 @@ func TestOffersCSV_Columns(t *testing.T) {
 		"price_usd_per_hour", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpus", "memory_gib", "source", "fetched_at",
 		"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 		"observed_at", "price_min", "price_max", "reported",
-		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at"}
+		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
+		"price_estimated"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}
@@ -73,6 +74,14 @@ func TestOffersCSV_Columns(t *testing.T) {
 		if diff := cmp.Diff([]string{tc.fetched, tc.observed, tc.lo, tc.hi, tc.rep}, got); diff != "" {
 			t.Errorf("%s: fetched, observed, min, max, reported (-want +got):\n%s", tc.name, diff)
 		}
+	}
+	// An estimated spot price says so in the last column; an observed one does
+	// not (af-south-1 has only estimates, us-east-1's p5 spot is observed).
+	if got := get(row("aws", "g4dn.xlarge", "af-south-1", "af-south-1b", "spot"), "price_estimated"); got != "true" {
+		t.Errorf("g4dn.xlarge af-south-1 spot: price_estimated %q, want true", got)
+	}
+	if got := get(row("aws", "p5.48xlarge", "us-east-1", "us-east-1a", "spot"), "price_estimated"); got != "false" {
+		t.Errorf("p5.48xlarge us-east-1 spot: price_estimated %q, want false", got)
 	}
 	// The JSON export has the same columns; reported is a boolean.
 	out.Reset()

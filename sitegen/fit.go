@@ -152,13 +152,19 @@ type fitInstance struct {
 	Type         string               `json:"type"`
 	GPUModel     string               `json:"gpu_model,omitempty"`
 	GPUName      string               `json:"gpu_name"`
+	Mapping      string               `json:"mapping_confidence,omitempty"`
 	Devices      int                  `json:"devices"`
 	Partial      bool                 `json:"partial,omitempty"`
 	MemoryEachGB *decimal.Decimal     `json:"memory_each_gb"`
 	MemorySource compare.MemorySource `json:"memory_source,omitempty"`
+	ReportedGiB  *decimal.Decimal     `json:"memory_each_reported_gib,omitempty"`
 	Link         string               `json:"link"`
-	Href         string               `json:"href,omitempty"`     // the instance page, from a language root
-	GPUHref      string               `json:"gpu_href,omitempty"` // the GPU model's page
+	// The capability facts the fit rule reads (compare.CapabilityMiss).
+	Training   catalog.Capability `json:"training,omitempty"`
+	NativeBF16 catalog.Capability `json:"native_bf16,omitempty"`
+	NativeFP8  catalog.Capability `json:"native_fp8,omitempty"`
+	Href       string             `json:"href,omitempty"`     // the instance page, from a language root
+	GPUHref    string             `json:"gpu_href,omitempty"` // the GPU model's page
 }
 
 // fitCell is the cheapest offer of a type and billing kind, with its price in
@@ -192,8 +198,9 @@ func (s *fitSite) encodeData() ([]byte, error) {
 				if !seen[cand.Instance] {
 					seen[cand.Instance] = true
 					d.Instances = append(d.Instances, fitInstance{Instance: cand.Instance, Provider: cand.Provider, Type: cand.Type,
-						GPUModel: cand.GPUModel, GPUName: cand.GPUName, Devices: cand.Devices, Partial: cand.Partial,
-						MemoryEachGB: cand.MemoryEachGB, MemorySource: cand.MemorySource, Link: cand.Link, Href: s.hrefs[cand.Instance],
+						GPUModel: cand.GPUModel, GPUName: cand.GPUName, Mapping: cand.MappingConfidence, Devices: cand.Devices, Partial: cand.Partial,
+						MemoryEachGB: cand.MemoryEachGB, MemorySource: cand.MemorySource, ReportedGiB: cand.MemoryEachReportedGiB, Link: cand.Link,
+						Training: cand.Training, NativeBF16: cand.NativeBF16, NativeFP8: cand.NativeFP8, Href: s.hrefs[cand.Instance],
 						GPUHref: fitGPUHref(cand.GPUModel)})
 				}
 				o := fitOffer{Offer: cand.Offer, Region: cand.Region, Availability: cand.Availability,

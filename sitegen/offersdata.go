@@ -120,6 +120,9 @@ const (
 	// not stale as a whole (its region or instance type failed this time);
 	// a stale provider's offers are marked by the stale list.
 	flagStale = 32
+	// flagEstimated marks a price derived from another, not observed
+	// (catalog.Offer.Estimated).
+	flagEstimated = 64
 )
 
 // hourlyPlaces is the precision of the hourly figure in offers.json: enough that a
@@ -231,6 +234,9 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		}
 		if oo.Reported {
 			flags |= flagReported
+		}
+		if oo.Estimated {
+			flags |= flagEstimated
 		}
 		if o.Stale && !m.staleCover[oo.Provider] {
 			flags |= flagStale

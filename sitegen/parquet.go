@@ -61,6 +61,7 @@ type offerParquet struct {
 	InterruptionBand       string     `parquet:"interruption_band,optional,dict"`
 	InterruptionSavingsPct *int32     `parquet:"interruption_savings_pct,optional"`
 	InterruptionObservedAt *time.Time `parquet:"interruption_observed_at,optional,timestamp(millisecond)"`
+	PriceEstimated         bool       `parquet:"price_estimated"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -103,7 +104,7 @@ type instanceParquet struct {
 var ParquetTypes = map[string]string{
 	"price_usd_per_hour": "DECIMAL(18,6)", "gpu_count": "DOUBLE", "gpu_memory_gib": "DOUBLE", "memory_gib": "DOUBLE",
 	"gpu_memory_gib_each": "DOUBLE", "network_gbps": "DOUBLE", "vcpus": "INT32", "local_storage_gb": "INT64",
-	"fetched_at": "TIMESTAMP(ms, UTC)", "observed_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "reported": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
+	"fetched_at": "TIMESTAMP(ms, UTC)", "observed_at": "TIMESTAMP(ms, UTC)", "synthetic": "BOOLEAN", "reported": "BOOLEAN", "price_estimated": "BOOLEAN", "local_nvme": "BOOLEAN", "bare_metal": "BOOLEAN",
 	"provider": "partition (folder name)", "gpu_memory_class_gb_each": "DOUBLE", "gpu_memory_from_reference": "BOOLEAN",
 	"network_cards": "INT32", "efa_interfaces": "INT32", "interconnect_bandwidth": "DOUBLE",
 	"interruption_savings_pct": "INT32", "interruption_observed_at": "TIMESTAMP(ms, UTC)",
@@ -168,6 +169,7 @@ func offerParquetRow(r OfferRow) offerParquet {
 		VCPUs: int32(t.VCPUs), MemoryGiB: float(t.MemoryGiB), Source: o.Source, FetchedAt: o.FetchedAt.UTC(),
 		Availability: string(o.Availability), GPUName: acc.Name, Family: t.Family, Synthetic: o.Synthetic,
 		Suspect: o.Suspect, Includes: o.Includes, Reported: o.Reported,
+		PriceEstimated: o.Estimated,
 	}
 	if !o.ObservedAt.IsZero() {
 		at := o.ObservedAt.UTC()

@@ -66,6 +66,10 @@ func writeMarks(b *strings.Builder, l *language, o *offerView) {
 		writeBadge(b, "reported", l.msg("badge.reported_title"), l.msg("badge.reported"))
 		b.WriteString(" ")
 	}
+	if o.Offer.Estimated {
+		writeBadge(b, "estimated", l.msg("badge.estimated_title"), l.msg("badge.estimated"))
+		b.WriteString(" ")
+	}
 	if o.Offer.Suspect != "" {
 		writeBadge(b, "suspect", l.words().Suspect(o.Offer.Suspect), l.msg("badge.suspect"))
 		b.WriteString(" ")

@@ -88,13 +88,13 @@ func TestSpecs_RealRows(t *testing.T) {
 	trn2 := readPage(t, out, "instances/aws/trn2.48xlarge.html")
 	wantContains(t, "trn2.48xlarge", trn2,
 		`<a class="badge warn" href="#conflicts"`,
-		`16 × AWS Trainium2, 1536 GB (by the GPU reference; see the spec conflict)`,
-		`96 GB<small class="sub"><span class="badge warn"`, `the provider reports 512 GiB`,
-		`Trainium2: the provider reports 512 GiB of memory per device; the GPU reference (AWS Trainium2) gives 96 GB.`,
+		`16 × AWS Trainium2, 1649.28 GB (by the GPU reference; see the spec conflict)`,
+		`103.08 GB<small class="sub"><span class="badge warn"`, `the provider reports 512 GiB`,
+		`Trainium2: the provider reports 512 GiB of memory per device; the GPU reference (AWS Trainium2) gives 103.08 GB.`,
 		`16x 200 Gigabit (3200 Gbit/s for the instance, all network cards together)`,
 		`16 network cards, peak Gbit/s each: 16 × 200`, `efa (EFA interfaces: up to 16)`)
 	wantContains(t, "zh trn2.48xlarge", readPage(t, out, "zh/instances/aws/trn2.48xlarge.html"),
-		`Trainium2：云厂商报告每个设备显存 512 GiB；GPU 参考表（AWS Trainium2）为 96 GB。`,
+		`Trainium2：云厂商报告每个设备显存 512 GiB；GPU 参考表（AWS Trainium2）为 103.08 GB。`,
 		`整机 3200 Gbit/s，所有网卡合计`)
 	wantContains(t, "p5.48xlarge", readPage(t, out, "instances/aws/p5.48xlarge.html"),
 		`3200 Gigabit (3200 Gbit/s for the instance, all network cards together)`, `32 network cards, peak Gbit/s each: 32 × 100`)
@@ -107,7 +107,7 @@ func TestSpecs_RealRows(t *testing.T) {
 	cov := readPage(t, out, "coverage.html")
 	wantContains(t, "coverage page", cov,
 		`<td><code>G49</code></td>`,
-		`<a href="/instances/aws/trn2.48xlarge.html">trn2.48xlarge</a></td><td>Trainium2 <small class="id">AWS Trainium2</small></td><td class="num">512 GiB</td><td class="num">96 GB</td>`,
+		`<a href="/instances/aws/trn2.48xlarge.html">trn2.48xlarge</a></td><td>Trainium2 <small class="id">AWS Trainium2</small></td><td class="num">512 GiB</td><td class="num">103.08 GB</td>`,
 		`<td>Tencent Cloud</td><td><a href="/gpus/nvidia-t4-16gb.html">NVIDIA T4</a></td><td class="num">16 GB</td>`)
 	wantContains(t, "zh coverage page", readPage(t, out, "zh/coverage.html"), `规格冲突`, `<td><code>G49</code></td>`)
 	idx := readPage(t, out, "index.html")

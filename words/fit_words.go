@@ -104,7 +104,21 @@ func (f FitWords) Hardware(r compare.MemoryFitRow) string {
 	if r.MemoryEachGB != nil {
 		each = GB(*r.MemoryEachGB)
 	}
-	return f.T("fit.hardware", "devices", fmt.Sprint(r.Devices), "gpu", r.GPUName, "each", each)
+	if r.MemoryEachReportedGiB != nil {
+		// the provider's figure in the provider's unit
+		return f.T("fit.hardware_reported", "devices", fmt.Sprint(r.Devices), "gpu", f.GPUName(r.MemoryCandidate),
+			"gib", GB(*r.MemoryEachReportedGiB))
+	}
+	return f.T("fit.hardware", "devices", fmt.Sprint(r.Devices), "gpu", f.GPUName(r.MemoryCandidate), "each", each)
+}
+
+// GPUName is the candidate's GPU model name, marked "(model uncertain)" where
+// the alias table's mapping is not certain.
+func (f FitWords) GPUName(c compare.MemoryCandidate) string {
+	if c.MappingConfidence != "" {
+		return f.T("fit.mapping_uncertain", "gpu", c.GPUName)
+	}
+	return c.GPUName
 }
 
 // Placement is how a fitting row holds the model.
@@ -116,14 +130,18 @@ func (f FitWords) Placement(r compare.MemoryFitRow) string {
 	return s
 }
 
-// MissReason is why a configuration misses, with how many more of its GPU model
+// MissReason is why a configuration misses (short of memory, or a reason of
+// the capability rule: not identified, inference only, no native bf16 …), with how many more of its GPU model
 // miss and from how many of its GPUs it fits.
 func (f FitWords) MissReason(r compare.MemoryFitRow) string {
 	key := "fit.reason.short"
-	if r.Devices == 1 {
+	switch {
+	case r.Reason != "" && r.Reason != compare.ReasonShort:
+		key = "fit.reason." + r.Reason // the capability rule's reason
+	case r.Devices == 1:
 		key = "fit.reason.short_one"
 	}
-	s := f.T(key, "need", GB(r.NeedGB), "devices", fmt.Sprint(r.Devices), "gpu", r.GPUName, "have", GB(r.HaveGB))
+	s := f.T(key, "need", GB(r.NeedGB), "devices", fmt.Sprint(r.Devices), "gpu", f.GPUName(r.MemoryCandidate), "have", GB(r.HaveGB))
 	if r.OtherTypes > 0 {
 		s += f.T("fit.sep") + f.T("fit.miss_more", "n", fmt.Sprint(r.OtherTypes))
 	}

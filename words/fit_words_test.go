@@ -26,6 +26,18 @@ func TestFitWords(t *testing.T) {
 	if got := w.MissReason(r); got != "needs 172.01 GB in all; 4x NVIDIA A10G give 96.00 GB; 6 more" {
 		t.Errorf("MissReason: %q", got)
 	}
+	// A capability miss says its reason; a mapping that is not certain is
+	// marked wherever the model's name is shown.
+	w = NewFitWords(map[string]string{"fit.reason.no_native_bf16": "{gpu} has no native bf16", "fit.mapping_uncertain": "{gpu} (model uncertain)",
+		"fit.hardware": "{devices}x {gpu}, {each} GB each"})
+	r = compare.MemoryFitRow{MemoryCandidate: compare.MemoryCandidate{Devices: 8, GPUName: "NVIDIA V100 SXM2 16GB", MappingConfidence: "likely",
+		MemoryEachGB: catalog.DecPtr("16")}, Reason: string(compare.ReasonNoNativeBF16)}
+	if got := w.MissReason(r); got != "NVIDIA V100 SXM2 16GB (model uncertain) has no native bf16" {
+		t.Errorf("MissReason (capability): %q", got)
+	}
+	if got := w.Hardware(r); got != "8x NVIDIA V100 SXM2 16GB (model uncertain), 16.00 GB each" {
+		t.Errorf("Hardware (uncertain mapping): %q", got)
+	}
 }
 
 // Every code the estimate can give has words in both languages: the formulas,
@@ -81,6 +93,9 @@ func TestFitMessages_EveryCode(t *testing.T) {
 	}
 	for _, code := range []string{compare.ReasonSingle, compare.ReasonSplitNVLink, compare.ReasonSplitPCIe, compare.ReasonSplitLink, compare.ReasonShort, "short_one"} {
 		want["fit.reason."+code] = true
+	}
+	for _, code := range compare.CapabilityMisses {
+		want["fit.reason."+string(code)] = true
 	}
 	for _, s := range []compare.MemorySource{compare.MemoryFromReference, compare.MemoryFromProvider} {
 		want["fit.memory_source."+string(s)] = true

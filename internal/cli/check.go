@@ -65,6 +65,13 @@ func runCheck(env Env, args []string) int {
 		return fail(env, "check: %v", err)
 	}
 	checkThresholds(&r, snap, asOf, *maxStale, *minCoverage)
+	// The GPU reference's own conflicts (data/gpu_sources.csv second values):
+	// check lists them; validate, which checks a catalog, does not.
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		return fail(env, "check: %v", err)
+	}
+	r.FigureConflicts = ref.FigureConflicts()
 	var out string
 	switch *format {
 	case "markdown":

@@ -27,6 +27,9 @@ func TestCheck_Embedded(t *testing.T) {
 		"alibaba: 2354 of 2354 prices have no observation date",
 		"huawei: prices observed 2026-07-13, 141 days before 2026-12-01",
 		`alibaba "G49"`,
+		// a GPU figure a second source contradicts (data/gpu_sources.csv)
+		"GPU figures a second source contradicts (data/gpu_sources.csv) (4)",
+		"nvidia-b200-180gb memory: 180 GB (https://docs.nvidia.com/datacenter/tesla/mig-user-guide/supported-gpus.html",
 	} {
 		if !strings.Contains(stdout, s) {
 			t.Errorf("report lacks %q", s)

@@ -52,6 +52,7 @@ type findRowJSON struct {
 	InstanceType     string           `json:"instance_type"`
 	GPUModel         string           `json:"gpu_model"`
 	GPU              string           `json:"gpu"`
+	GPUMapping       string           `json:"gpu_mapping,omitempty"` // likely or uncertain: the model is not certain
 	GPUs             decimal.Decimal  `json:"gpus"`
 	GPUMemoryGB      decimal.Decimal  `json:"gpu_memory_gb"`
 	GPUMemoryTotalGB decimal.Decimal  `json:"gpu_memory_total_gb"`
@@ -112,7 +113,7 @@ func (o findOutput) writeJSON(w io.Writer) error {
 		a.Columns = []string{}
 	}
 	for _, r := range o.res.Rows {
-		j := findRowJSON{Provider: string(r.Type.Provider), InstanceType: r.Type.ID, GPUModel: r.GPUModel, GPU: r.GPU, GPUs: r.GPUs,
+		j := findRowJSON{Provider: string(r.Type.Provider), InstanceType: r.Type.ID, GPUModel: r.GPUModel, GPU: r.GPU, GPUMapping: r.GPUMapping, GPUs: r.GPUs,
 			GPUMemoryGB: r.GPUMemory, GPUMemoryTotalGB: r.GPUMemoryTotal, VCPUs: r.Type.VCPUs, MemoryGiB: r.Type.MemoryGiB,
 			Region: r.Region.ID, Country: r.Region.Country, Regions: r.Regions, Currency: r.Currency, PricePerHour: r.Price,
 			PricePerGPUHour: r.PerGPU, SavingPct: pct(r.Saving), Prices: []findPriceJSON{}}

@@ -63,8 +63,14 @@ func (o findOutput) columns() []findCol {
 		gpu := r.GPU
 		if gpu == "" {
 			gpu = "—"
+		} else if r.GPUMapping != "" {
+			gpu = fill(word("find.gpu_uncertain"), "gpu", gpu)
 		}
-		vals := []string{m["provider."+string(r.Type.Provider)], r.Type.ID, gpu, r.GPUs.String(), r.GPUMemory.String(), r.Region.ID}
+		mem := r.GPUMemory.String()
+		if a, ok := r.Type.PrimaryAccelerator(); ok && a.NominalMemoryGB == nil && r.GPUMemory.IsPositive() {
+			mem += " GiB" // the provider's figure in its unit, not a GB class
+		}
+		vals := []string{m["provider."+string(r.Type.Provider)], r.Type.ID, gpu, r.GPUs.String(), mem, r.Region.ID}
 		if vals[0] == "" {
 			vals[0] = string(r.Type.Provider)
 		}

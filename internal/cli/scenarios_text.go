@@ -145,6 +145,9 @@ func ageMark(w words.ReasonWords, o catalog.Offer, now time.Time) string {
 	if o.Reported {
 		marks = append(marks, w.T("cli.scn.mark_reported"))
 	}
+	if o.Estimated {
+		marks = append(marks, w.T("cli.scn.mark_estimated"))
+	}
 	switch age := o.AgeAt(now); {
 	case !age.Known:
 		marks = append(marks, w.T("cli.scn.mark_undated"))

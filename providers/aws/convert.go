@@ -140,10 +140,11 @@ func accelerators(info types.InstanceTypeInfo) []catalog.Accelerator {
 	if g := info.GpuInfo; g != nil {
 		for _, d := range g.Gpus {
 			count := int(awsv2.ToInt32(d.Count))
-			// A whole GPU as AWS counts it leaves the share to the runner: the
-			// alias table knows that AWS's K80 or M60 "GPU" is one of the two
-			// GPUs on the board the GPU reference describes (share 1/2), and
-			// anything else is 1.
+			// A GPU is counted as AWS counts it: one per GPU die, so a
+			// p2.16xlarge has 16 K80 GPUs (8 two-GPU boards) and a
+			// g3.16xlarge 4 M60 GPUs. The GPU reference describes one such GPU
+			// and records the board relation (gpus_per_board); a zero share
+			// here is a whole GPU, set by the runner.
 			var share decimal.Decimal
 			// A partitioned GPU (g6f, gr6f) reports Count 0, the slice size as
 			// GpuPartitionSize (0.125 = one eighth of an L4) and LogicalGpuCount 1:

@@ -92,6 +92,9 @@ type OfferProvenance struct {
 	Billing      string `json:"billing"`
 	// Source replaces the adapter's source label (which names the API call).
 	Source string `json:"source"`
+	// Estimated says the price is not an observed price but derived from
+	// another (make data sets catalog.Offer.Estimated from it).
+	Estimated bool `json:"estimated,omitempty"`
 	// PriceMin and PriceMax are the source's band around the price, when it
 	// gives one (decimal strings in the offer's currency and unit).
 	PriceMin string `json:"price_min,omitempty"`

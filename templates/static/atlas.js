@@ -12,7 +12,7 @@
   // Hours in a price period; the site normalizes with 730 h a month and 8760 h a
   // year, as catalog.HoursPerMonth and HoursPerYear do.
   A.HOURS = { hour: 1, month: 730, year: 8760 };
-  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2, FLAG_OLD = 4, FLAG_UNDATED = 8, FLAG_REPORTED = 16, FLAG_STALE = 32;
+  var FLAG_SYNTHETIC = 1, FLAG_SUSPECT = 2, FLAG_OLD = 4, FLAG_UNDATED = 8, FLAG_REPORTED = 16, FLAG_STALE = 32, FLAG_ESTIMATED = 64;
 
   A.init = function (c) { cfg = c || {}; L = cfg.labels || {}; A.cfg = cfg; A.lang = cfg.lang || 'en'; };
 
@@ -64,6 +64,7 @@
     var h = '';
     if (r.synthetic) h += A.badgeHTML('synthetic', A.text('badge.synthetic'), A.text('badge.synthetic_title')) + ' ';
     if (r.reported) h += A.badgeHTML('reported', A.text('badge.reported'), A.text('badge.reported_title')) + ' ';
+    if (r.estimated) h += A.badgeHTML('estimated', A.text('badge.estimated'), A.text('badge.estimated_title')) + ' ';
     if (r.suspect) h += A.badgeHTML('suspect', A.text('badge.suspect'), r.suspect) + ' ';
     if (r.stale) h += A.badgeHTML('stale', A.text('badge.stale'), A.text('badge.stale_title')) + ' ';
     else if (r.old) h += A.badgeHTML('stale', A.text('badge.stale'), oldTitle(r)) + ' ';
@@ -109,6 +110,7 @@
   A.marks = function (r, into) {
     if (r.synthetic) into.append(A.badge('synthetic', A.text('badge.synthetic'), A.text('badge.synthetic_title')), ' ');
     if (r.reported) into.append(A.badge('reported', A.text('badge.reported'), A.text('badge.reported_title')), ' ');
+    if (r.estimated) into.append(A.badge('estimated', A.text('badge.estimated'), A.text('badge.estimated_title')), ' ');
     if (r.suspect) into.append(A.badge('suspect', A.text('badge.suspect'), r.suspect), ' ');
     if (r.stale) into.append(A.badge('stale', A.text('badge.stale'), A.text('badge.stale_title')), ' ');
     else if (r.old) into.append(A.badge('stale', A.text('badge.stale'), oldTitle(r)), ' ');
@@ -155,6 +157,7 @@
         avail: d.avail[o.avail[i]], synthetic: !!(flags & FLAG_SYNTHETIC),
         suspect: flags & FLAG_SUSPECT ? o.suspect[i] : '', stale: !!stale[t.p] || !!(flags & FLAG_STALE),
         old: !!(flags & FLAG_OLD), undated: !!(flags & FLAG_UNDATED), reported: !!(flags & FLAG_REPORTED),
+        estimated: !!(flags & FLAG_ESTIMATED),
         observed: d.observed[o.observed[i]][0], ageDays: d.observed[o.observed[i]][1],
         fetched: d.fetched[o.fetched[i]], includes: o.includes[i] || '',
         band: o.interruption && o.interruption[i] !== undefined ? o.interruption[i] : null,

@@ -91,7 +91,7 @@
       if (!a[2]) return;
       var best = null;
       found.forEach(function (r, i) {
-        if (r.suspect || r.reported || r.synthetic) return; // a price that may not lead an answer is never the lowest
+        if (r.suspect || r.reported || r.estimated || r.synthetic) return; // a price that may not lead an answer is never the lowest
         var h = A.hourlyIn(d.fx, r, cur);
         if (h === null) return;
         var v = a[2] === 'gpu' ? (r.units > 0 ? h / r.units : null) : h;

@@ -79,6 +79,7 @@
     if (r.synthetic) m.push('synthetic');
     if (r.suspect) m.push('suspect');
     if (r.reported) m.push('reported');
+    if (r.estimated) m.push('estimated');
     if (r.stale || r.old) m.push('stale');
     if (r.undated) m.push('undated');
     if (!m.length) m.push('none');
@@ -300,10 +301,10 @@
   }
 
   // leads says whether an offer's price may lead a buyer's answer (the first
-  // row of a price sort, a type's cheapest price): not suspect, reported or
-  // made up. Such a price is still shown, marked, after every price that leads
+  // row of a price sort, a type's cheapest price): not suspect, reported,
+  // estimated or made up. Such a price is still shown, marked, after every price that leads
   // (compare's leads, in Go).
-  function leads(r) { return !r.suspect && !r.reported && !r.synthetic; }
+  function leads(r) { return !r.suspect && !r.reported && !r.estimated && !r.synthetic; }
 
   // saving is how much less offer r costs than the on-demand offer od, in
   // percent (negative when it costs more); null without both figures.

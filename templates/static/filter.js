@@ -48,7 +48,7 @@
     zone: { type: 'text', level: 'offer', aliases: ['zones'] },
     billing: { type: 'keyword', level: 'offer', values: BILLING },
     availability: { type: 'keyword', level: 'offer', values: ['available', 'sold_out', 'unknown'], aliases: ['avail', 'stock'] },
-    marks: { type: 'keyword', level: 'offer', values: ['synthetic', 'suspect', 'reported', 'stale', 'undated', 'none'], aliases: ['mark'] },
+    marks: { type: 'keyword', level: 'offer', values: ['synthetic', 'suspect', 'reported', 'estimated', 'stale', 'undated', 'none'], aliases: ['mark'] },
     fetched: { type: 'text', level: 'offer', aliases: ['fetched_at', 'last_seen'] },
     price: { type: 'number', level: 'price' },
     gpu_price: { type: 'number', level: 'price', aliases: ['per_gpu', 'price_per_gpu', 'gpu_hour'] },

@@ -355,11 +355,16 @@
       var c = { instance: h.instance, provider: h.provider, type: h.type };
       if (h.gpu_model) c.gpu_model = h.gpu_model;
       c.gpu_name = h.gpu_name;
+      if (h.mapping_confidence) c.mapping_confidence = h.mapping_confidence;
       c.devices = h.devices;
       if (h.partial) c.partial = true;
       c.memory_each_gb = h.memory_each_gb;
       if (h.memory_source) c.memory_source = h.memory_source;
+      if (h.memory_each_reported_gib !== undefined) c.memory_each_reported_gib = h.memory_each_reported_gib;
       c.link = h.link;
+      if (h.training) c.training = h.training;
+      if (h.native_bf16) c.native_bf16 = h.native_bf16;
+      if (h.native_fp8) c.native_fp8 = h.native_fp8;
       c.offer = o.offer;
       c.region = o.region;
       c.availability = o.availability;
@@ -393,6 +398,25 @@
     return r;
   }
 
+  // compare.NativePrecision and compare.CapabilityMiss: the number format the
+  // task needs in hardware, and why a candidate cannot run it ('' when it can).
+  function nativePrecision(inp) {
+    if (inp.task === 'qlora') return 'bf16';
+    return inp.precision === 'bf16' || inp.precision === 'fp8' ? inp.precision : '';
+  }
+  function capabilityMiss(c, training, p) {
+    if (!c.gpu_model) return 'model_not_identified';
+    if (training) {
+      if (c.training === 'no') return 'inference_only';
+      if (c.training !== 'yes') return 'training_unknown';
+    }
+    var have;
+    if (p === 'bf16') have = c.native_bf16; else if (p === 'fp8') have = c.native_fp8; else return '';
+    if (have === 'yes') return '';
+    if (have === 'no') return p === 'bf16' ? 'no_native_bf16' : 'no_native_fp8';
+    return 'native_precision_unknown';
+  }
+
   function fit(e, cs, fo) {
     var need = shift(e.total.bytes, -9);
     var res = { billing: cs.billing, currency: cs.currency, fx_date: cs.fx_date, fx_source: cs.fx_source };
@@ -404,6 +428,8 @@
       if (fo.gpu && c.gpu_model !== fo.gpu) return;
       if (c.memory_each_gb === null || c.memory_each_gb === undefined || c.devices < 1) { unknown++; return; }
       var r = fitRow(c, need, e.lower_bound);
+      var why = capabilityMiss(c, isTraining(e.input.task), nativePrecision(e.input));
+      if (why) { r.verdict = 'does_not_fit'; r.reason = why; }
       if (r.verdict === 'does_not_fit') { misses.push(r); return; }
       fits.push(r);
       var k = gpuKey(c);
@@ -471,13 +497,18 @@
     if (c.status !== 'estimated') return T('fit.status.' + c.status);
     return termsText('fit.formula.' + c.formula, c.terms) + ' = ' + group(str(c.bytes)) + ' B';
   }
-  function hardware(r) { return T('fit.hardware', { devices: r.devices, gpu: r.gpu_name, each: r.memory_each_gb === null ? '?' : gbText(r.memory_each_gb) }); }
+  function gpuName(r) { return r.mapping_confidence ? T('fit.mapping_uncertain', { gpu: r.gpu_name }) : r.gpu_name; }
+  function hardware(r) {
+    if (r.memory_each_reported_gib !== undefined) return T('fit.hardware_reported', { devices: r.devices, gpu: gpuName(r), gib: gbText(r.memory_each_reported_gib) });
+    return T('fit.hardware', { devices: r.devices, gpu: gpuName(r), each: r.memory_each_gb === null ? '?' : gbText(r.memory_each_gb) });
+  }
   function placement(r) {
     var s = T('fit.reason.' + r.reason, { devices: r.devices });
     return r.verdict === 'may_fit' ? T('fit.may_fit') + T('fit.sep') + s : s;
   }
   function missReason(r) {
-    var s = T(r.devices === 1 ? 'fit.reason.short_one' : 'fit.reason.short', { need: gbText(r.need_gb), devices: r.devices, gpu: r.gpu_name, have: gbText(r.have_gb) });
+    var key = r.reason !== 'short' ? 'fit.reason.' + r.reason : r.devices === 1 ? 'fit.reason.short_one' : 'fit.reason.short';
+    var s = T(key, { need: gbText(r.need_gb), devices: r.devices, gpu: gpuName(r), have: gbText(r.have_gb) });
     if (r.other_types) s += T('fit.sep') + T('fit.miss_more', { n: r.other_types });
     if (r.fits_from) s += T('fit.sep') + T('fit.miss_fits_from', { n: r.fits_from });
     return s;

@@ -210,6 +210,7 @@ func applyProvenance(s *catalog.Snapshot, p catalog.Provider, fx fixture) error 
 		if r.Source != "" {
 			o.Source = r.Source
 		}
+		o.Estimated = r.Estimated
 		if r.PriceMin == "" && r.PriceMax == "" {
 			continue
 		}

@@ -183,6 +183,6 @@ func spotProvenance(p priceRow, avg decimal.Decimal) (replay.OfferProvenance, er
 	if est.Sub(avg).Abs().GreaterThan(od.Mul(decimal.New(1, -5))) {
 		return prov, fmt.Errorf("spot %s in %s: no band, and %s is not on-demand %s less %s%% (%s)", p.typ, p.region, avg, od, s, est)
 	}
-	prov.Source = fmt.Sprintf(spotEstimateSource, s.String())
+	prov.Source, prov.Estimated = fmt.Sprintf(spotEstimateSource, s.String()), true
 	return prov, nil
 }
