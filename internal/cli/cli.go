@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -25,10 +26,24 @@ const (
 type Env struct {
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// Now is the clock of every command: the time stamped on what it writes,
+	// the day dates are checked against, how long a step took. Nil is
+	// time.Now; tests stop it.
+	Now func() time.Time
 }
 
 // OSEnv is the process environment.
-func OSEnv() Env { return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv} }
+func OSEnv() Env {
+	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+}
+
+// now reads env's clock.
+func (env Env) now() time.Time {
+	if env.Now == nil {
+		return time.Now()
+	}
+	return env.Now()
+}
 
 type command struct {
 	name, summary string

@@ -95,7 +95,7 @@ func runCrawl(env Env, args []string) int {
 		cfg := providers.Config{
 			Endpoints:   overrides[f.ID],
 			Getenv:      env.Getenv,
-			Clock:       time.Now,
+			Clock:       env.now,
 			Timeout:     *reqTimeout,
 			MaxAttempts: *attempts,
 			Unlimited:   *unlimited,
@@ -112,9 +112,9 @@ func runCrawl(env Env, args []string) int {
 	if *regions != "" {
 		only = strings.Split(*regions, ",")
 	}
-	start := time.Now()
+	start := env.now()
 	snap, err := providers.Crawl(ctx, targets, providers.Options{
-		Reference: ref, Regions: regionTable, Clock: time.Now, OnlyRegions: only,
+		Reference: ref, Regions: regionTable, Clock: env.now, OnlyRegions: only,
 		Progress: func(p catalog.Provider, region string, err error) {
 			if err != nil {
 				log.warn(fmt.Sprintf("%s %s: %v", p, region, err))
@@ -250,7 +250,7 @@ func runCrawl(env Env, args []string) int {
 	if hist != nil {
 		wrote += " and " + *historyPath
 	}
-	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", time.Since(start).Round(time.Millisecond), wrote))
+	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", env.now().Sub(start).Round(time.Millisecond), wrote))
 	return code
 }
 
