@@ -30,11 +30,14 @@ type Env struct {
 	// the day dates are checked against, how long a step took. Nil is
 	// time.Now; tests stop it.
 	Now func() time.Time
+	// Terminal tells whether a writer is a terminal (a person watching):
+	// the crawl then draws progress bars. Nil: none is.
+	Terminal func(io.Writer) bool
 }
 
 // OSEnv is the process environment.
 func OSEnv() Env {
-	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now, Terminal: isTerminal}
 }
 
 // now reads env's clock.
