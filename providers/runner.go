@@ -76,6 +76,9 @@ type Options struct {
 	OnlyRegions []string
 	// Progress, when set, is told about each region as it finishes.
 	Progress func(p catalog.Provider, region string, err error)
+	// Listed, when set, is told how many regions a provider will crawl, once
+	// they are listed and before the first Progress of that provider.
+	Listed func(p catalog.Provider, regions int)
 }
 
 // Crawl runs every target, providers in parallel and regions of a provider with the
@@ -178,6 +181,9 @@ func crawlProvider(ctx context.Context, t Target, opts Options) (res providerRes
 	}
 	regions = filterRegions(regions, opts.OnlyRegions)
 	sort.Strings(regions)
+	if opts.Listed != nil {
+		opts.Listed(t.Factory.ID, len(regions))
+	}
 	data := make([]*RegionData, len(regions))
 	errs := make([]error, len(regions))
 	g, gctx := errgroup.WithContext(ctx)

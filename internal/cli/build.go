@@ -87,7 +87,7 @@ func runBuild(env Env, args []string) int {
 		return fail(env, "build: %v; nothing was written", err)
 	}
 	defer unlock(env, lock)
-	start := time.Now()
+	start := env.now()
 	if env.Site.Build == nil {
 		return fail(env, "build: %v", errNoSite)
 	}
@@ -95,7 +95,7 @@ func runBuild(env Env, args []string) int {
 	if err != nil {
 		return fail(env, "build: %v (the previous site in %s, if any, is untouched)", err, *out)
 	}
-	fmt.Fprintf(env.Stderr, "built %s: %d pages, %d files, %.1f MiB in %s\n", *out, stats.Pages, stats.Files, float64(stats.Bytes)/(1<<20), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(env.Stderr, "built %s: %d pages, %d files, %.1f MiB in %s\n", *out, stats.Pages, stats.Files, float64(stats.Bytes)/(1<<20), env.now().Sub(start).Round(time.Millisecond))
 	return ExitOK
 }
 
@@ -110,9 +110,9 @@ func loadBuildBenchmarks(env Env, snap *catalog.Snapshot, dir string, skipInvali
 	var runs []catalog.BenchmarkRun
 	var problems []catalog.Problem
 	if dir != "" {
-		runs, problems = catalog.LoadBenchmarks([]string{dir}, snap, workloads, validateNow())
+		runs, problems = catalog.LoadBenchmarks([]string{dir}, snap, workloads, env.now())
 	} else {
-		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, validateNow())
+		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, env.now())
 	}
 	for _, p := range problems {
 		fmt.Fprintln(env.Stderr, p)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -29,10 +30,27 @@ type Env struct {
 	// Site is the site generator build, export and history export call;
 	// cmd/gpuatlas sets it (site.go).
 	Site Site
+	// Now is the clock of every command: the time stamped on what it writes,
+	// the day dates are checked against, how long a step took. Nil is
+	// time.Now; tests stop it.
+	Now func() time.Time
+	// Terminal tells whether a writer is a terminal (a person watching):
+	// the crawl then draws progress bars. Nil: none is.
+	Terminal func(io.Writer) bool
 }
 
 // OSEnv is the process environment.
-func OSEnv() Env { return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv} }
+func OSEnv() Env {
+	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now, Terminal: isTerminal}
+}
+
+// now reads env's clock.
+func (env Env) now() time.Time {
+	if env.Now == nil {
+		return time.Now()
+	}
+	return env.Now()
+}
 
 type command struct {
 	name, summary string

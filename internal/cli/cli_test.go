@@ -1,6 +1,9 @@
 package cli
 
-import "bytes"
+import (
+	"bytes"
+	"time"
+)
 
 // runCmd runs a command with an empty environment and returns its exit status,
 // stdout and stderr.
@@ -11,7 +14,15 @@ func runCmd(run func(Env, []string) int, args ...string) (int, string, string) {
 // runEnv runs a command with the environment variables env and returns its exit
 // status, stdout and stderr.
 func runEnv(run func(Env, []string) int, env map[string]string, args ...string) (int, string, string) {
+	return runAt(run, nil, env, args...)
+}
+
+// runAt is runEnv with the clock now (nil: the time of day).
+func runAt(run func(Env, []string) int, now func() time.Time, env map[string]string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := run(Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }}, args)
+	code := run(Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }, Now: now}, args)
 	return code, out.String(), errb.String()
 }
+
+// stoppedAt is a clock that always says t.
+func stoppedAt(t time.Time) func() time.Time { return func() time.Time { return t } }

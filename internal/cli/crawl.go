@@ -8,19 +8,17 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
-	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/fx"
 	"github.com/gpuatlas/gpuatlas/providers/registry"
 )
 
 func runCrawl(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE] [--history FILE] [--accept-drop] [--accept-price-change]")
+	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE] [--history FILE] [--accept-drop] [--accept-price-change] [--log-format text|json]")
 	list := fs.String("providers", "", "comma-separated providers to crawl (default: all): aws, alibaba, tencent, huawei, volcengine")
 	var endpoints listFlag
 	fs.Var(&endpoints, "endpoint", "override a service endpoint, PROVIDER.SERVICE=URL (repeatable), e.g. aws.ec2=http://127.0.0.1:8080; fx.ecb=URL for the FX rates")
@@ -36,8 +34,18 @@ func runCrawl(env Env, args []string) int {
 	noHistory := fs.Bool("no-history", false, "do not record the crawl in the history")
 	rejected := fs.String("rejected", "", "when the guard stops the update, write the snapshot it stopped here, for review (the nightly keeps it as an artifact)")
 	unlimited := fs.Bool("no-rate-limit", false, "send requests as fast as the server answers: only for local replays and mirrors you run, never the real APIs")
+	logFormat := fs.String("log-format", logText, "progress and messages on stderr: text (lines; on a terminal, a bar per provider) or json (one JSON object per event)")
 	if code, ok := parse(args); !ok {
 		return code
+	}
+	switch *logFormat {
+	case logText:
+	case logJSON:
+		jl := newJSONLog(env.Stderr, env.now)
+		defer jl.flush()
+		env.Stderr = jl
+	default:
+		return usageError(env, "crawl: --log-format %q: want text or json", *logFormat)
 	}
 	if fs.NArg() > 0 {
 		return usageError(env, "crawl: unexpected argument %q", fs.Arg(0))
@@ -91,20 +99,22 @@ func runCrawl(env Env, args []string) int {
 
 	log := newReporter(env)
 	var targets []providers.Target
-	var crawled []catalog.Provider
+	var crawled, barred []catalog.Provider
 	for _, f := range factories {
 		cfg := providers.Config{
 			Endpoints:   overrides[f.ID],
 			Getenv:      env.Getenv,
-			Clock:       time.Now,
+			Clock:       env.now,
 			Timeout:     *reqTimeout,
 			MaxAttempts: *attempts,
 			Unlimited:   *unlimited,
-			Log:         log.info, // the SDKs' own log lines, made safe (providers.Config.SDKLog)
+			Log:         func(msg string) { log.sdk(f.ID, msg) }, // the SDKs' own log lines, made safe (providers.Config.SDKLog)
 		}
 		t := providers.Prepare(f, cfg)
 		if t.Err != nil {
-			log.warn(fmt.Sprintf("%s: %v", f.ID, t.Err))
+			log.prepareFailed(f.ID, t.Err)
+		} else {
+			barred = append(barred, f.ID)
 		}
 		targets = append(targets, t)
 		crawled = append(crawled, f.ID)
@@ -113,17 +123,12 @@ func runCrawl(env Env, args []string) int {
 	if *regions != "" {
 		only = strings.Split(*regions, ",")
 	}
-	start := time.Now()
+	log.begin(ctx, barred)
 	snap, err := providers.Crawl(ctx, targets, providers.Options{
-		Reference: ref, Regions: regionTable, Clock: time.Now, OnlyRegions: only,
-		Progress: func(p catalog.Provider, region string, err error) {
-			if err != nil {
-				log.warn(fmt.Sprintf("%s %s: %v", p, region, err))
-			} else {
-				log.info(fmt.Sprintf("%s %s: ok", p, region))
-			}
-		},
+		Reference: ref, Regions: regionTable, Clock: env.now, OnlyRegions: only,
+		Listed: log.listed, Progress: log.region,
 	})
+	log.end()
 	if err != nil {
 		return fail(env, "%v; the previous snapshot was left untouched", err)
 	}
@@ -143,7 +148,7 @@ func runCrawl(env Env, args []string) int {
 		client := &http.Client{Timeout: *reqTimeout, Transport: providers.DefaultBaseTransport()}
 		table, err := fx.Fetch(ctx, client, fxURL)
 		if err != nil {
-			log.warn(fmt.Sprintf("fx: %v; keeping the previous snapshot's rates", err))
+			log.fxFailed(err)
 		} else {
 			snap.FX = table
 		}
@@ -223,40 +228,22 @@ func runCrawl(env Env, args []string) int {
 			}
 		}
 		n, o := countFor(merged, c.Provider)
-		line := fmt.Sprintf("%s: %s, %d regions, %d instance types, %d offers, %d requests", c.Provider, mc.Status, mc.Regions, n, o, c.Requests)
-		if c.Faults > 0 || c.Swept > 0 {
-			line += fmt.Sprintf(" (%d faults, %d of them throttled; %d retries; %d swept)", c.Faults, c.Throttled, c.Retries, c.Swept)
-		}
 		if mc.Status != catalog.CoverageOK {
 			code = ExitPartial
-			for _, f := range c.FailedRegions {
-				line += fmt.Sprintf("\n  failed region %s: %s", f.Region, f.Reason)
-			}
-			for _, f := range mc.FailedTypes {
-				line += fmt.Sprintf("\n  failed instance type %s in %s: %s", f.InstanceType, f.Region, f.Reason)
-				if !f.LastConfirmed.IsZero() {
-					line += fmt.Sprintf(" (keeping its offers last confirmed %s)", f.LastConfirmed.UTC().Format("2006-01-02 15:04 UTC"))
-				}
-			}
-			if mc.Message != "" {
-				line += "\n  " + mc.Message
-			}
-			log.warn(line)
-		} else {
-			log.summary(line)
 		}
+		log.provider(c, mc, n, o)
 		for _, w := range c.Warnings {
-			log.warn(fmt.Sprintf("%s: %s", c.Provider, w))
+			log.coverageWarning(c.Provider, w)
 		}
 	}
 	for _, u := range merged.Unmapped {
-		log.warn(fmt.Sprintf("%s: accelerator name %q has no GPU model in data/gpu_aliases.csv (instance types: %s)", u.Provider, u.Name, strings.Join(u.InstanceTypes, ", ")))
+		log.unmapped(u)
 	}
-	wrote := *out
+	recorded := ""
 	if hist != nil {
-		wrote += " and " + *historyPath
+		recorded = *historyPath
 	}
-	log.summary(fmt.Sprintf("crawl finished in %s; wrote %s", time.Since(start).Round(time.Millisecond), wrote))
+	log.finished(*out, recorded, code)
 	return code
 }
 
@@ -319,36 +306,4 @@ func parseEndpoints(values []string) (map[catalog.Provider]map[string]string, st
 		out[p][service] = url
 	}
 	return out, fxURL, nil
-}
-
-// reporter prints progress: plain lines, and GitHub Actions annotations for
-// warnings when running there.
-type reporter struct {
-	env Env
-	gha bool
-	mu  sync.Mutex
-}
-
-func newReporter(env Env) *reporter {
-	return &reporter{env: env, gha: env.Getenv("GITHUB_ACTIONS") == "true"}
-}
-
-// info prints msg as one line (ghactions.Line): it may hold a provider's
-// strings, and in Actions a line of its own would be read as a command.
-func (r *reporter) info(msg string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	fmt.Fprintln(r.env.Stderr, ghactions.Line(msg))
-}
-
-func (r *reporter) summary(msg string) { r.info(msg) }
-
-func (r *reporter) warn(msg string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.gha {
-		fmt.Fprintln(r.env.Stderr, ghactions.Annotation("warning", "gpuatlas crawl", "", 0, msg))
-		return
-	}
-	fmt.Fprintln(r.env.Stderr, "warning: "+ghactions.Lines(msg))
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -46,13 +47,40 @@ func startAWS(t *testing.T) *replay.Server {
 // what the crawl printed on stderr.
 func crawl(t *testing.T, srv *replay.Server, out string, want int, extra ...string) string {
 	t.Helper()
-	args := []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL, "--endpoint", "aws.spotadvisor=" + srv.URL,
-		"--out", out, "--fx-file", "../../providers/fx/testdata/ecb-2025-11-28.xml", "--no-rate-limit", "--max-attempts", "2"}
-	code, _, stderr := runAWS(append(args, extra...)...)
+	code, _, stderr := runAWS(append(crawlArgs(srv, out), extra...)...)
 	if code != want {
 		t.Fatalf("crawl %s: exit %d, want %d:\n%s", strings.Join(extra, " "), code, want, stderr)
 	}
 	return stderr
+}
+
+// crawlArgs is `gpuatlas crawl` of AWS against the replay into out.
+func crawlArgs(srv *replay.Server, out string) []string {
+	return []string{"crawl", "--providers", "aws", "--endpoint", "aws.ec2=" + srv.URL, "--endpoint", "aws.pricing=" + srv.URL, "--endpoint", "aws.spotadvisor=" + srv.URL,
+		"--out", out, "--fx-file", "../../providers/fx/testdata/ecb-2025-11-28.xml", "--no-rate-limit", "--max-attempts", "2"}
+}
+
+// The crawl's times are env.Now's: the snapshot's taken_at and every offer's
+// fetched_at.
+func TestCrawl_TakenAtIsEnvNow(t *testing.T) {
+	srv := startAWS(t)
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	now := time.Date(2031, 2, 3, 4, 5, 6, 0, time.UTC)
+	if code, _, stderr := runAt(Main, stoppedAt(now), awsEnv, append(crawlArgs(srv, out), "--regions", "us-east-1", "--no-history")...); code != ExitOK {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	snap, err := catalog.ReadSnapshot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !snap.TakenAt.Equal(now) || len(snap.Offers) == 0 {
+		t.Errorf("taken_at %s with %d offers, want %s", snap.TakenAt, len(snap.Offers), now)
+	}
+	for _, o := range snap.Offers {
+		if !o.FetchedAt.Equal(now) {
+			t.Fatalf("%s fetched_at %s, want %s", o.Key(), o.FetchedAt, now)
+		}
+	}
 }
 
 // The crawl writes exactly what the server says: every offer in the catalog is

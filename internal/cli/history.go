@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -48,10 +47,6 @@ func historyCommands() []command {
 		{"export", "write the history as Parquet, one row per price interval, partitioned by provider", runHistoryExport},
 	}
 }
-
-// historyNow is the import's time, stamped on records without retrieved_at;
-// tests replace it.
-var historyNow = time.Now
 
 const historyImportSynopsis = "history import FILE... [--history FILE]"
 
@@ -99,7 +94,7 @@ func runHistoryImport(env Env, args []string) int {
 	case err != nil:
 		return fail(env, "history import: %v (fix or restore the file from git; nothing was written)", err)
 	}
-	res, err := h.Import(obs, historyNow())
+	res, err := h.Import(obs, env.now()) // stamped on records without retrieved_at
 	if err != nil {
 		fmt.Fprintln(env.Stderr, err)
 		return fail(env, "history import: the observations disagree with the history (listed above); nothing was written")

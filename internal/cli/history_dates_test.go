@@ -34,14 +34,6 @@ var archivedRows = strings.ReplaceAll(`{"provider":"aws","instance_type":"p5.48x
 {"provider":"alibaba","instance_type":"ecs.gn6i-c4g1.xlarge","region":"ap-northeast-1","zone":"ap-northeast-1a","billing":"spot","price":"2.933","currency":"CNY","unit":"hour","includes":"instance only","observed_at":"2024-06-12T09:03:21Z","retrieved_at":"2026-12-01T00:00:00Z","source":"https://github.com/cloudpilot-ai/priceserver/blob/60cef47f24c2c7e5020b923b121923ee2e5ea055/pkg/client/builtin-data/alibabacloud_price.json","note":"observed_at is the commit date of the price file; the capture may be earlier"}
 `
 
-// withHistoryNow sets the import's clock for one test.
-func withHistoryNow(t *testing.T, now time.Time) {
-	t.Helper()
-	old := historyNow
-	historyNow = func() time.Time { return now }
-	t.Cleanup(func() { historyNow = old })
-}
-
 // exportedOffer is one offer of `export`, by column name: the columns these
 // tests read, as sitegen's export writes them (its rows are tested through the
 // real wiring in cmd/gpuatlas).
@@ -80,8 +72,7 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 	hist := filepath.Join(dir, "history.jsonl")
 	obs := obsFile(t, dir, "archived.jsonl", archivedRows)
 	imported := time.Date(2026, 12, 2, 10, 11, 12, 500_000_000, time.UTC)
-	withHistoryNow(t, imported)
-	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "9 observations added") {
+	if code, _, stderr := runAt(runHistory, stoppedAt(imported), nil, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "9 observations added") {
 		t.Fatalf("import: exit %d: %s", code, stderr)
 	}
 	first, _ := os.ReadFile(hist)
@@ -90,8 +81,7 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 		t.Fatalf("the history does not keep retrieved_at (given, or the import's time in whole seconds):\n%s", first)
 	}
 	// Imported again a day later: the same records, kept with their first retrieval.
-	withHistoryNow(t, imported.AddDate(0, 0, 1))
-	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "0 observations added, 9 already in") {
+	if code, _, stderr := runAt(runHistory, stoppedAt(imported.AddDate(0, 0, 1)), nil, "import", obs, "--history", hist); code != ExitOK || !strings.Contains(stderr, "0 observations added, 9 already in") {
 		t.Fatalf("second import: exit %d: %s", code, stderr)
 	}
 	if again, _ := os.ReadFile(hist); !bytes.Equal(first, again) {
@@ -129,8 +119,7 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 				t.Fatalf("snapshot: exit %d: %s", code, stderr)
 			}
 			// The same date rebuilds to the same bytes, whenever it is asked.
-			withHistoryNow(t, imported.AddDate(1, 0, 0))
-			code, stdout, _ := runCmd(runSnapshot, "--at", tc.at, "--history", hist)
+			code, stdout, _ := runAt(runSnapshot, stoppedAt(imported.AddDate(1, 0, 0)), nil, "--at", tc.at, "--history", hist)
 			if b, _ := os.ReadFile(snap); code != ExitOK || stdout != string(b) {
 				t.Error("snapshot --at is not deterministic")
 			}

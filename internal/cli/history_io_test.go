@@ -18,8 +18,7 @@ import (
 // tables cannot convert (`snapshot --at` would fail on it later with a
 // message about the snapshot) and dates after the import's clock.
 func TestHistoryImport_RefusesUnconvertibleCurrencyAndFutureDates(t *testing.T) {
-	defer func(f func() time.Time) { historyNow = f }(historyNow)
-	historyNow = func() time.Time { return time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC) }
+	now := stoppedAt(time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC))
 	const header = "provider,instance_type,region,billing,price,currency,unit,includes,observed_at,observed_until,retrieved_at,source\n"
 	const row = "aws,p5.48xlarge,us-east-1,on_demand,98.32,USD,hour,instance only,2025-06-01,,,https://example.org/x\n"
 	for _, tc := range []struct{ name, row, want string }{
@@ -32,7 +31,7 @@ func TestHistoryImport_RefusesUnconvertibleCurrencyAndFutureDates(t *testing.T) 
 			dir := t.TempDir()
 			hist := filepath.Join(dir, "history.jsonl")
 			obs := obsFile(t, dir, "obs.csv", header+row+tc.row)
-			code, _, stderr := runCmd(runHistory, "import", obs, "--history", hist)
+			code, _, stderr := runAt(runHistory, now, nil, "import", obs, "--history", hist)
 			if code != ExitError || !strings.Contains(stderr, tc.want) {
 				t.Errorf("exit %d, want 1 and %q:\n%s", code, tc.want, stderr)
 			}
@@ -41,7 +40,7 @@ func TestHistoryImport_RefusesUnconvertibleCurrencyAndFutureDates(t *testing.T) 
 	// The same rows in the past and in USD are imported.
 	dir := t.TempDir()
 	obs := obsFile(t, dir, "obs.csv", header+row)
-	if code, _, stderr := runCmd(runHistory, "import", obs, "--history", filepath.Join(dir, "h.jsonl")); code != ExitOK {
+	if code, _, stderr := runAt(runHistory, now, nil, "import", obs, "--history", filepath.Join(dir, "h.jsonl")); code != ExitOK {
 		t.Errorf("a good row: exit %d\n%s", code, stderr)
 	}
 }

@@ -10,16 +10,12 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/words"
 )
-
-// scenariosNow is the clock benchmark dates are checked against; tests replace it.
-var scenariosNow = time.Now
 
 func runScenarios(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
@@ -169,12 +165,12 @@ func benchmarkCosts(env Env, cmd, path string, snap *catalog.Snapshot) ([]compar
 	where := path
 	if path == "" {
 		where = "the embedded data/benchmarks"
-		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, scenariosNow())
+		runs, problems = catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", snap, workloads, env.now())
 	} else {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("--benchmarks: %w", err)
 		}
-		runs, problems = catalog.LoadBenchmarks([]string{path}, snap, workloads, scenariosNow())
+		runs, problems = catalog.LoadBenchmarks([]string{path}, snap, workloads, env.now())
 	}
 	errs := 0
 	for _, p := range problems {

@@ -48,10 +48,7 @@ func writeFile(t *testing.T, path, content string) {
 
 func runValidateTest(t *testing.T, env map[string]string, args ...string) (int, string, string) {
 	t.Helper()
-	old := validateNow
-	validateNow = func() time.Time { return time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC) }
-	defer func() { validateNow = old }()
-	return runEnv(runValidate, env, args...)
+	return runAt(runValidate, stoppedAt(time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)), env, args...)
 }
 
 // qualityClean is the line validate --catalog adds for a catalog without
