@@ -97,8 +97,9 @@ func (c *recordCheck) amount(field string, d decimal.Decimal, limit int64) {
 
 // time checks a time: zero where optional, else from 2006 to 2099.
 func (c *recordCheck) time(field string, t time.Time, optional bool) {
-	// observedWhenFetched stands, in a history record, for "as fetched_at".
-	if c.err != nil || (optional && (t.IsZero() || t.Equal(observedWhenFetched))) {
+	// observedWhenFetched stands, in a history record, for "as fetched_at",
+	// and interruptionWithCrawl for "the crawl line's interruption_at".
+	if c.err != nil || (optional && (t.IsZero() || t.Equal(observedWhenFetched) || t.Equal(interruptionWithCrawl))) {
 		return
 	}
 	if t.Before(earliestCatalogTime) || !t.Before(latestCatalogTime) {

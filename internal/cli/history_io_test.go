@@ -213,8 +213,18 @@ func TestCrawl_TakesTheHistoryLock(t *testing.T) {
 	if err := catalog.WriteHistory(hist, h); err != nil {
 		t.Fatal(err)
 	}
+	// Release the lock once the crawl has reached its writes: it takes the
+	// snapshot's lock (out.lock appears) just before the history's. A fixed
+	// sleep instead raced the crawl on a loaded machine.
 	go func() {
-		time.Sleep(500 * time.Millisecond)
+		deadline := time.Now().Add(time.Minute)
+		for time.Now().Before(deadline) {
+			if _, err := os.Stat(out + ".lock"); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		time.Sleep(300 * time.Millisecond)
 		_ = lock.Unlock()
 	}()
 	stderr := crawl(t, srv, out, ExitOK, "--regions", "us-east-1")

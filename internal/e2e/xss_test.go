@@ -42,7 +42,7 @@ var payloads = []string{
 
 // hostileIDs are instance type names that would escape the output folder if
 // used as paths.
-var hostileIDs = []string{"../../x", "/etc/passwd", "a/b", "..", "nul\x00byte", strings.Repeat("long", 100), `..\..\win`, "./.hidden"}
+var hostileIDs = []string{"../../x", "/etc/passwd", "a/b", "..", "nul\x00byte", strings.Repeat("long", 50), `..\..\win`, "./.hidden"}
 
 // smallSnapshot is a slice of the embedded catalog: a few instance types of each
 // provider with their offers, placements and regions.
