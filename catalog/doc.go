@@ -96,6 +96,11 @@
 //   - benchmark_outliers.go: the warning for a run far from its peers.
 //   - benchmark_suggest.go: "did you mean" suggestions for unknown names.
 //   - benchmark_load.go: LoadBenchmarks and LoadBenchmarksFS, files and folders.
+//   - filelock_unix.go and filelock_other.go: the flock of Lock, and its
+//     stand-in where there is none; gpu_sources.go: the figure-level sources
+//     of the GPU reference (data/gpu_sources.csv) and their conflicts;
+//     history_interruption.go: a spot band's time in the history, shared per
+//     crawl and provider.
 //
 // Each file's tests are in its _test.go twin; the shared test fixtures are in
 // snapshot_test.go, history_test.go and benchmark_test.go.

@@ -50,4 +50,8 @@
 //     find_data.go: the facts, prepared as the explorer prepares offers.json;
 //     find.go: the explorer's default view of what an expression keeps (Find):
 //     what gpuatlas find prints.
+//   - capability.go: CapabilityMiss, whether hardware can run a task at a
+//     precision; tco_bounds.go: TCOBounds, one table of ranges for the tco
+//     flags and a TCO input file; tco_input_scan.go: ScanTCOInput, the size
+//     limits checked before a TCO input file is decoded.
 package compare

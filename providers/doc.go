@@ -46,4 +46,7 @@
 //     NoCurrency; redact.go: Redact, every credential form of the five clouds;
 //     answer.go: ReadAnswer and JSONObjectAnswer, answers vetted before an SDK
 //     reads them; vendor.go: Vendor, a processor's or accelerator's maker.
+//   - recover.go: a panic in one adapter becomes its provider's failed
+//     coverage (Safely, ErrPanicked); sdklog.go: the SDKs' log lines through
+//     the crawl's reporter, redacted, one line each.
 package providers

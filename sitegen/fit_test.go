@@ -43,8 +43,8 @@ func rebuildCandidates(d fitData, b catalog.BillingKind, c catalog.Currency) com
 			o = other
 		}
 		cs.Candidates = append(cs.Candidates, compare.MemoryCandidate{Instance: h.Instance, Provider: h.Provider, Type: h.Type,
-			GPUModel: h.GPUModel, GPUName: h.GPUName, Devices: h.Devices, Partial: h.Partial, MemoryEachGB: h.MemoryEachGB,
-			MemorySource: h.MemorySource, Link: h.Link, Offer: o.Offer, Region: o.Region, Availability: o.Availability,
+			GPUModel: h.GPUModel, GPUName: h.GPUName, MappingConfidence: h.Mapping, Devices: h.Devices, Partial: h.Partial, MemoryEachGB: h.MemoryEachGB,
+			MemorySource: h.MemorySource, MemoryEachReportedGiB: h.ReportedGiB, Link: h.Link, Training: h.Training, NativeBF16: h.NativeBF16, NativeFP8: h.NativeFP8, Offer: o.Offer, Region: o.Region, Availability: o.Availability,
 			Price: price, NativePrice: o.NativePrice, NativeCurrency: o.NativeCurrency})
 	}
 	return cs

@@ -23,4 +23,9 @@
 //     find_table.go: its terminal table; find_width_unix.go and
 //     find_width_other.go: the terminal's width.
 //   - fit.go: fit; fit_text.go: its text output.
+//   - check_thresholds.go: check's alarms for the nightly (--max-stale-days,
+//     --min-coverage); crawl_progress.go: the crawl's reporter (plain lines,
+//     bars on a terminal, --log-format json); terminal.go: whether a writer is
+//     a terminal; lock.go: the locks beside the files a command writes;
+//     reference.go: Reference, the command reference from the flag sets.
 package cli

@@ -120,7 +120,7 @@ func TestFind_ReadmeChinaCNY(t *testing.T) {
 // inf2, Tencent GT4, GN10X, GN10Xp, Alibaba gn6e) and those with SXM parts
 // (NVLink on the HGX board) and an on-demand price. Types whose link is
 // unknown (the unnamed Alibaba "H") may fit and are not listed, as in the
-// explorer. Cheapest first: aws inf2.24xlarge (6x Inferentia2, 32 GiB each)
+// explorer. Cheapest first: aws inf2.24xlarge (6x Inferentia2, 32 GiB = 34.36 GB each)
 // at 6.49063 USD/h in us-east-1.
 func TestFind_ReadmeScenario(t *testing.T) {
 	a := runFindJSON(t, ExitOK, "scenario:llm-inference-large")
@@ -133,7 +133,7 @@ func TestFind_ReadmeScenario(t *testing.T) {
 	}
 	r := a.Rows[0]
 	if r.PricePerHour.String() != "6.49063" || r.Region != "us-east-1" || r.Prices[0].Amount.String() != "6.49063" ||
-		r.Prices[0].AmountCurrency != "USD" || r.GPUMemoryTotalGB.String() != "192" {
+		r.Prices[0].AmountCurrency != "USD" || r.GPUMemoryTotalGB.String() != "206.16" {
 		t.Errorf("first row %+v", r)
 	}
 }
