@@ -7,6 +7,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/shopspring/decimal"
 )
 
 // The committed tables must load: a broken row fails here with file:line.
@@ -259,5 +260,66 @@ func TestInterconnects_NameCatalogTypes(t *testing.T) {
 	}
 	if got := types["aws/p5.4xlarge"].Interconnect; got != "" {
 		t.Errorf("aws/p5.4xlarge (one GPU) interconnect = %q, want none", got)
+	}
+}
+
+// Every figure of data/gpus.csv that data/gpu_sources.csv gives from a primary
+// source agrees with it within 5% (the unit rule aside: a GiB or GiB/s figure
+// is compared as stated), and the figures known to be wrong with no primary
+// source to replace them stay empty (issue 27: H800 FP64 was the H100's,
+// B200 FP64/FP32 the B100's, P40 bandwidth assumed memory it does not have).
+func TestGPUSources_AgreeWithTheReference(t *testing.T) {
+	ref, err := catalog.LoadGPUReference(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Sources) < 250 {
+		t.Fatalf("only %d figure sources", len(ref.Sources))
+	}
+	field := map[string]func(m catalog.GPUModel) *decimal.Decimal{
+		"fp64_tflops": func(m catalog.GPUModel) *decimal.Decimal { return m.FP64TFLOPS },
+		"fp32_tflops": func(m catalog.GPUModel) *decimal.Decimal { return m.FP32TFLOPS },
+		"tf32_tflops": func(m catalog.GPUModel) *decimal.Decimal { return m.TF32TFLOPS },
+		"bf16_tflops": func(m catalog.GPUModel) *decimal.Decimal { return m.BF16TFLOPS },
+		"fp16_tflops": func(m catalog.GPUModel) *decimal.Decimal { return m.FP16TFLOPS },
+		"fp8_tflops":  func(m catalog.GPUModel) *decimal.Decimal { return m.FP8TFLOPS },
+		"int8_tops":   func(m catalog.GPUModel) *decimal.Decimal { return m.INT8TOPS },
+		"tdp_w":       func(m catalog.GPUModel) *decimal.Decimal { return m.TDPW },
+	}
+	checked := 0
+	for _, f := range ref.Sources {
+		get, ok := field[f.Field]
+		if !ok || f.Value == "" || f.Basis == "per_board" || f.Basis == "sparse" {
+			continue
+		}
+		m, _ := ref.Model(f.GPU)
+		have := get(m)
+		if have == nil {
+			continue // the reference leaves it empty: nothing to disagree with
+		}
+		want, err := decimal.NewFromString(f.Value)
+		if err != nil {
+			t.Errorf("data/gpu_sources.csv:%d: %s %s value %q is not a number", f.Line, f.GPU, f.Field, f.Value)
+			continue
+		}
+		checked++
+		if want.IsZero() {
+			continue
+		}
+		if have.Sub(want).Abs().Div(want).GreaterThan(decimal.RequireFromString("0.05")) {
+			t.Errorf("%s %s: data/gpus.csv has %s, its primary source (data/gpu_sources.csv:%d) %s", f.GPU, f.Field, have, f.Line, want)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d figures compared", checked)
+	}
+	for _, c := range []struct{ gpu, field string }{
+		{"nvidia-h800-sxm5-80gb", "fp64"}, {"nvidia-b200-180gb", "fp64"}, {"nvidia-b200-180gb", "fp32"}, {"nvidia-p40-24gb", "bandwidth"},
+	} {
+		m, _ := ref.Model(c.gpu)
+		v := map[string]*decimal.Decimal{"fp64": m.FP64TFLOPS, "fp32": m.FP32TFLOPS, "bandwidth": m.BandwidthGBs}[c.field]
+		if v != nil {
+			t.Errorf("%s %s = %s: a figure known to be wrong, with no primary source, must stay empty", c.gpu, c.field, v)
+		}
 	}
 }
