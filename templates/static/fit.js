@@ -463,13 +463,31 @@
     return JSON.stringify(v, function (k, x) { return x && typeof x === 'object' && typeof x.m === 'bigint' ? str(x) : x; }, indent);
   }
 
+  // For tests and the curious: the answer without a page (node loads this
+  // file to hold it to compare's; sitegen's TestFitJS_Vectors). answer takes
+  // the known models as the page's configuration lists them (compare.ModelSpec
+  // JSON) and data/fit.json, and gives the JSON text of `gpuatlas fit
+  // --format json`, or {"error": …} for a bad input.
+  function byID(list) { var out = {}; list.forEach(function (m) { out[m.id] = m; }); return out; }
+  function answerJSON(inp, models, data, opts) {
+    try {
+      return toJSON(answer(inp, models, data, opts || { billing: 'on_demand', currency: 'USD' }));
+    } catch (e) {
+      if (e instanceof InputError) return toJSON({ error: e.ie });
+      throw e;
+    }
+  }
+  var api = globalThis.GPUAtlasFit = {
+    answer: function (modelList, data, inp, opts) { return answerJSON(inp, byID(modelList), data, opts); }
+  };
+
   // ---- words: sitegen.FitWords ------------------------------------------------
+  if (typeof document === 'undefined') return;
   var cfgEl = document.getElementById('fit-config');
   if (!cfgEl) return;
   var cfg = JSON.parse(cfgEl.textContent);
   var L = cfg.labels || {};
-  var models = {};
-  cfg.models.forEach(function (m) { models[m.id] = m; });
+  var models = byID(cfg.models);
   function text(k) { return L[k] === undefined ? k : L[k]; }
   function fill(s, vals) { return s.replace(/\{(\w+)\}/g, function (m, k) { return vals[k] === undefined ? m : String(vals[k]); }); }
   function T(k, vals) { return fill(text(k), vals || {}); }
@@ -822,18 +840,10 @@
     update();
   }
 
-  // For tests and the curious: the answer to any input, as JSON text.
-  window.GPUAtlasFit = {
-    compute: function (inp, opts) {
-      try {
-        return toJSON(answer(inp, models, data, opts || { billing: 'on_demand', currency: 'USD' }));
-      } catch (e) {
-        if (e instanceof InputError) return toJSON({ error: e.ie });
-        throw e;
-      }
-    },
-    input: input
-  };
+  // The page's own: the answer to any input on its models and data, as JSON
+  // text, and the input of its controls.
+  api.compute = function (inp, opts) { return answerJSON(inp, models, data, opts); };
+  api.input = input;
 
   fetch(cfg.base + cfg.data).then(function (r) {
     if (!r.ok) throw new Error(cfg.data + ': HTTP ' + r.status);

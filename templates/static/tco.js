@@ -15,18 +15,29 @@
   var TEN = BigInt(10);
   function pow10(n) { var r = BigInt(1); for (var i = 0; i < n; i++) r *= TEN; return r; }
 
-  function dec(s) {
-    if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
+  // goNum reads a number as shopspring/decimal's NewFromString reads the TCO
+  // input JSON (signs, a point, an exponent): {c: coefficient BigInt, x:
+  // exponent}, the value c × 10^x, the form TCOBounds' checks look at.
+  var NUM_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+  function goNum(s) {
+    if (s === undefined || s === null) return { c: BigInt(0), x: 0 };
     if (typeof s === 'number') {
       if (!Number.isInteger(s)) throw new Error('not an integer: ' + s);
-      return { m: BigInt(s), e: 0 };
+      return { c: BigInt(s), x: 0 };
     }
-    var t = String(s).trim();
-    var m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(t);
+    var t = String(s).trim().replace(/\u2212/g, '-');
+    var m = NUM_RE.exec(t);
     if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new Error('not a number: ' + s);
-    var frac = m[3] || '';
-    var v = BigInt((m[2] || '0') + frac);
-    return { m: m[1] === '-' ? -v : v, e: frac.length };
+    var frac = m[3] || '', v = BigInt((m[2] || '0') + frac), x = (m[4] ? parseInt(m[4], 10) : 0) - frac.length;
+    if (Math.abs(x) > 10000) throw new Error('not a number: ' + s);
+    return { c: m[1] === '-' ? -v : v, x: x };
+  }
+  // dec is a decimal of a string, a whole Number or a decimal; an absent
+  // figure is zero, as Go decodes it.
+  function dec(s) {
+    if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
+    var g = goNum(s);
+    return g.x >= 0 ? { m: g.c * pow10(g.x), e: 0 } : { m: g.c, e: -g.x };
   }
   var ZERO = dec('0'), ONE = dec('1'), HUNDRED = dec('100'), MONTH_HOURS = dec('730'), HALF = dec('0.5'), SIXTY = dec('60');
 
@@ -63,9 +74,11 @@
     if (a.e <= places) return a;
     return { m: roundQuo(a.m, pow10(a.e - places)), e: places };
   }
-  // floorDiv and ceilDiv of non-negative a/b as a Number.
-  function floorDiv(a, b) { var x = align(a, b); return Number(x[0] / x[1]); }
-  function ceilDiv(a, b) { var x = align(a, b); var q = x[0] / x[1]; if (x[0] % x[1] !== BigInt(0)) q += BigInt(1); return Number(q); }
+  // floorDiv and ceilDiv of non-negative a/b as a Number, of the quotient
+  // as compare takes it: decimal.Div, to 16 places, then Floor or Ceil.
+  var DIV_PLACES = 16;
+  function floorDiv(a, b) { var q = divRound(a, b, DIV_PLACES); return Number(q.m / pow10(q.e)); }
+  function ceilDiv(a, b) { var q = divRound(a, b, DIV_PLACES), n = q.m / pow10(q.e); if (q.m % pow10(q.e) !== BigInt(0)) n += BigInt(1); return Number(n); }
 
   // str is the shortest exact form, as decimal.String.
   function str(a) {
@@ -125,24 +138,142 @@
   }
   function fmtPct(a) { return group(fixed(a, 0)); }
 
-  // ---- the model: compare.TCO ------------------------------------------------
+  // ---- the input's checks: compare.TCOInput.Validate, TCOBounds ----------------
+  // A ModelError is the model's refusal of an input, in compare's words (its
+  // error without the leading "tco: ").
+  function ModelError(msg) { this.message = msg; }
+  ModelError.prototype = Object.create(Error.prototype);
+  ModelError.prototype.name = 'ModelError';
+  function refuse(msg) { throw new ModelError(msg); }
+
+  var MAX_PLACES = 18, MAX_DIGITS = 40;
+  // bound is a row of compare.TCOBounds: [flag, field, min, max, minOpen, share, integer].
+  function bound(flag, field, lo, hi, minOpen, share, integer) {
+    return { flag: flag, field: field, min: dec(lo), max: dec(hi), minOpen: !!minOpen, share: !!share, integer: !!integer };
+  }
+  var BOUNDS = [
+    bound('hours-per-month', 'workload.job_size (hours on the base instance)', '0', '7440000', true),
+    bound('job-gpu-hours', 'workload.job_size (reference GPU-hours)', '0', '1000000', true),
+    bound('', 'workload.job_size', '0', '1000000000000', true),
+    bound('jobs-per-month', 'workload.jobs_per_month', '0', '1000000'),
+    bound('utilisation', 'workload.utilisation', '0', '1', true, true),
+    bound('idle-hours', 'workload.idle_hours_per_month', '0', '744'),
+    bound('months', 'workload.horizon_months', '1', '600', false, false, true),
+    bound('storage-gb', 'storage.gb', '0', '1000000000'),
+    bound('storage-usd-per-gb-month', 'storage.usd_per_gb_month', '0', '1000'),
+    bound('egress-gb-per-month', 'egress.gb_per_month', '0', '1000000000'),
+    bound('egress-usd-per-gb', 'egress.usd_per_gb', '0', '1000'),
+    bound('spot-overhead', 'pay_as_you_go.interruption_overhead', '0', '1', false, true),
+    bound('checkpoint-minutes', 'pay_as_you_go.risk.checkpoint_minutes', '0', '10080', true),
+    bound('restart-minutes', 'pay_as_you_go.risk.restart_minutes', '0', '10080'),
+    bound('interruptions-per-month', 'pay_as_you_go.risk.interruptions_per_month', '0', '100'),
+    bound('reserved-instances', 'commitment.instances', '0', '10000', false, false, true),
+    bound('', 'speed.work_per_hour', '0', '1000000000000', true),
+    bound('', 'pay_as_you_go.usd_per_hour', '0', '1000000'),
+    bound('', 'commitment.usd_per_month', '0', '1000000000'),
+    bound('', 'commitment.upfront_usd', '0', '100000000000'),
+    bound('', 'commitment.term_months', '1', '120', false, false, true)
+  ];
+  function boundOf(field) { for (var i = 0; i < BOUNDS.length; i++) if (BOUNDS[i].field === field) return BOUNDS[i]; throw new Error('no bound ' + field); }
+  function jobSizeBound(unit) {
+    unit = unit || '';
+    if (unit.indexOf('hour:') === 0) return BOUNDS[0];
+    if (unit.indexOf('gpu_hour:') === 0) return BOUNDS[1];
+    return BOUNDS[2];
+  }
+  // thousands writes a whole number with commas (boundThousands).
+  function thousands(s) { return /[.-]/.test(s) ? s : s.replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+  function boundText(b) {
+    var lo = thousands(str(b.min)), hi = thousands(str(b.max));
+    var s = b.minOpen ? 'more than ' + lo + ' and at most ' + hi : lo + ' to ' + hi;
+    if (b.share) s += b.minOpen ? ' (or more than 0% and at most 100%)' : ' (or 0% to 100%)';
+    return s;
+  }
+  function numDigits(g) { return abs(g.c).toString().length; }
+  // checkBound is Bound.Check of a figure as written: '' when in range, else
+  // why not. The size is looked at before the value, so that 1e500000000 is
+  // refused without writing out its digits.
+  function checkBound(b, raw) {
+    var g = goNum(raw);
+    if (g.c !== BigInt(0)) {
+      if (numDigits(g) > MAX_DIGITS) return 'more than ' + MAX_DIGITS + ' digits';
+      if (g.x > MAX_DIGITS) return 'out of range: want ' + boundText(b);
+      if (g.x < -(MAX_PLACES + MAX_DIGITS)) return 'more than ' + MAX_PLACES + ' digits after the point';
+    }
+    var d = dec(raw);
+    if (cmp(d, b.min) < 0 || (b.minOpen && cmp(d, b.min) === 0) || cmp(d, b.max) > 0) return 'out of range: want ' + boundText(b);
+    if (b.integer && !isInt(d)) return 'not a whole number: want ' + boundText(b);
+    if (g.x < -MAX_PLACES && cmp(round(d, MAX_PLACES), d) !== 0) return 'more than ' + MAX_PLACES + ' digits after the point';
+    return '';
+  }
+  // boundValue quotes a refused figure as compare does.
+  function boundValue(raw) {
+    var g = goNum(raw);
+    if (numDigits(g) > MAX_DIGITS) return '(a number of more than ' + MAX_DIGITS + ' digits)';
+    if (g.x > MAX_DIGITS || g.x < -(MAX_PLACES + MAX_DIGITS)) return excerpt(g.c.toString() + 'e' + (g.x < 0 ? '-' : '+') + Math.abs(g.x));
+    return excerpt(str(dec(raw)));
+  }
+  function checkField(b, where, raw) {
+    var why = checkBound(b, raw);
+    if (why) refuse(where + ' ' + boundValue(raw) + ': ' + why + (b.flag ? ' (as --' + b.flag + ')' : ''));
+  }
+  // quote is Go's strconv.Quote; excerpt is catalog.Excerpt: the first 40
+  // characters, quoted, with … when cut.
+  function quote(s) {
+    var out = '"';
+    Array.from(s).forEach(function (ch) {
+      var r = ch.codePointAt(0), esc = { 7: '\\a', 8: '\\b', 12: '\\f', 10: '\\n', 13: '\\r', 9: '\\t', 11: '\\v', 34: '\\"', 92: '\\\\' }[r];
+      if (esc) out += esc;
+      else if (r === 32 || !/[\p{C}\p{Z}]/u.test(ch)) out += ch;
+      else if (r < 128) out += '\\x' + ('0' + r.toString(16)).slice(-2);
+      else if (r < 0x10000) out += '\\u' + ('000' + r.toString(16)).slice(-4);
+      else out += '\\U' + ('0000000' + r.toString(16)).slice(-8);
+    });
+    return out + '"';
+  }
+  function excerpt(s) {
+    var cs = Array.from(String(s));
+    return quote(cs.slice(0, 40).join('')) + (cs.length > 40 ? '\u2026' : '');
+  }
+  var BANDS = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'];
+
+  // validate is TCOInput.Validate: the same checks in the same order, the
+  // same words.
   function validate(inp) {
-    var w = inp.workload;
-    if (sign(dec(w.job_size)) <= 0) throw new Error('workload.job_size must be positive');
-    if (sign(dec(w.jobs_per_month)) < 0) throw new Error('workload.jobs_per_month must not be negative');
-    var u = dec(w.utilisation);
-    if (sign(u) <= 0 || cmp(u, ONE) > 0) throw new Error('workload.utilisation must be in (0, 1]');
-    if (sign(dec(w.idle_hours_per_month)) < 0) throw new Error('workload.idle_hours_per_month must not be negative');
-    if (!(w.horizon_months >= 1 && w.horizon_months <= 600)) throw new Error('workload.horizon_months must be 1 to 600');
-    if (!inp.options || inp.options.length === 0) throw new Error('no billing options');
-    inp.options.forEach(function (o) {
-      if (sign(dec(o.speed.work_per_hour)) <= 0) throw new Error('option ' + o.id + ': speed must be positive');
-      if (!o.commitment && !o.pay_as_you_go) throw new Error('option ' + o.id + ': no billing');
-      var rk = o.pay_as_you_go && o.pay_as_you_go.risk;
+    if ((inp.schema || 0) !== 1) refuse('schema ' + (inp.schema || 0) + ': this build reads TCO schema 1');
+    var w = inp.workload || {};
+    checkField(jobSizeBound(w.work_unit), 'workload.job_size', w.job_size);
+    ['jobs_per_month', 'utilisation', 'idle_hours_per_month', 'horizon_months'].forEach(function (f) { checkField(boundOf('workload.' + f), 'workload.' + f, w[f]); });
+    if (inp.storage) ['gb', 'usd_per_gb_month'].forEach(function (f) { checkField(boundOf('storage.' + f), 'storage.' + f, inp.storage[f]); });
+    if (inp.egress) ['gb_per_month', 'usd_per_gb'].forEach(function (f) { checkField(boundOf('egress.' + f), 'egress.' + f, inp.egress[f]); });
+    if (!inp.options || inp.options.length === 0) refuse('no billing options');
+    var seen = {};
+    inp.options.forEach(function (o, i) {
+      if (!o.id) refuse('options[' + i + ']: id is empty');
+      var id = excerpt(o.id);
+      if (Object.prototype.hasOwnProperty.call(seen, o.id)) refuse('options[' + i + ']: duplicate id ' + id);
+      seen[o.id] = true;
+      var field = function (f, v) { checkField(boundOf(f), 'option ' + id + ': ' + f, v); };
+      field('speed.work_per_hour', (o.speed || {}).work_per_hour);
+      var p = o.pay_as_you_go, c = o.commitment;
+      if (p) {
+        field('pay_as_you_go.usd_per_hour', p.usd_per_hour);
+        field('pay_as_you_go.interruption_overhead', p.interruption_overhead);
+        if (p.risk) {
+          field('pay_as_you_go.risk.checkpoint_minutes', p.risk.checkpoint_minutes);
+          field('pay_as_you_go.risk.restart_minutes', p.risk.restart_minutes);
+          if (p.risk.interruptions_per_month !== undefined && p.risk.interruptions_per_month !== null) field('pay_as_you_go.risk.interruptions_per_month', p.risk.interruptions_per_month);
+        }
+      }
+      if (c) ['usd_per_month', 'upfront_usd', 'term_months', 'instances'].forEach(function (f) { field('commitment.' + f, c[f]); });
+      if (!c && !p) refuse('option ' + id + ': needs a commitment, a pay_as_you_go part, or both');
+      var rk = p && p.risk;
       if (rk) {
-        if (rk.interruptions_per_month === undefined || rk.interruptions_per_month === null) throw new Error('option ' + o.id + ': spot has no interruption rate');
-        var rt = dec(rk.interruptions_per_month), ck = dec(rk.checkpoint_minutes), rs = dec(rk.restart_minutes);
-        if (sign(rt) < 0 || cmp(rt, HUNDRED) > 0 || sign(ck) <= 0 || cmp(ck, MAX_MINUTES) > 0 || sign(rs) < 0 || cmp(rs, MAX_MINUTES) > 0) throw new Error('option ' + o.id + ': spot risk out of range');
+        if (p.billing !== 'spot' || sign(dec(p.interruption_overhead)) !== 0) refuse('option ' + id + ': pay_as_you_go.risk is for spot, without an interruption_overhead');
+        var none = rk.interruptions_per_month === undefined || rk.interruptions_per_month === null;
+        if (none && !rk.band) refuse('option ' + id + ': spot has no published interruption band: give pay_as_you_go.risk.interruptions_per_month (gpuatlas tco --interruptions-per-month)');
+        if (none) refuse('option ' + id + ': pay_as_you_go.risk.interruptions_per_month is missing');
+        if (rk.band && BANDS.indexOf(rk.band) < 0) refuse('option ' + id + ': pay_as_you_go.risk.band: interruption band ' + quote(excerpt(rk.band)) + ': want one of <5%, 5-10%, 10-15%, 15-20%, >20%');
       }
     });
   }
@@ -189,7 +320,10 @@
       r.committed_hours_per_month = mul(dec(n), MONTH_HOURS);
       if (n > 0) r.commitment_use = divRound(min(r.needed_hours_per_month, r.committed_hours_per_month), r.committed_hours_per_month, SHARE_PLACES);
       payg = max(ZERO, sub(r.needed_hours_per_month, r.committed_hours_per_month));
-      if (sign(payg) > 0 && !p) throw new Error(str(r.needed_hours_per_month) + ' needed hours a month exceed the committed ' + str(r.committed_hours_per_month));
+      if (sign(payg) > 0 && !p) {
+        refuse('option ' + excerpt(o.id) + ': ' + str(r.needed_hours_per_month) + ' needed hours a month exceed the ' + str(r.committed_hours_per_month) +
+          ' committed (' + n + ' instances × 730); add a pay_as_you_go part or commit more instances');
+      }
       r.usd_per_hour = commitmentHourly(c);
     }
     if (p) {
@@ -285,7 +419,70 @@
     return { options: rs, break_evens: breakEvens(inp.options), comparisons: comparisons(inp, rs) };
   }
 
+  // inputOf is compare's ScenarioTCO.Input: the TCO input of a choice (the
+  // calculator's controls) on a scenario of the page's configuration. The job
+  // is the hours on the base × the base's speed; the options are those of the
+  // chosen offers and billing groups in offer order; spot options take the
+  // checkpoint and restart minutes, and those without a band the entered rate
+  // (null: left out, and named in spot_left).
+  function inputOf(s, ch) {
+    var inp = { schema: 1, workload: { work_unit: s.work_unit, job_size: str(mul(dec(ch.hours), dec(s.base_speed))), jobs_per_month: '1',
+      utilisation: str(dec(ch.utilisation)), idle_hours_per_month: str(dec(ch.idle)), horizon_months: ch.months }, options: [], source: s.source };
+    var left = [];
+    s.offers.forEach(function (o) {
+      if (!ch.offers[o.key]) return;
+      o.options.forEach(function (g) {
+        if (!ch.groups[g.group]) return;
+        var opt = JSON.parse(JSON.stringify(g.option));
+        if (o.speed) opt.speed = JSON.parse(JSON.stringify(o.speed));
+        var rk = opt.pay_as_you_go && opt.pay_as_you_go.risk;
+        if (rk) {
+          rk.checkpoint_minutes = str(dec(ch.checkpoint_minutes));
+          rk.restart_minutes = str(dec(ch.restart_minutes));
+          if (!rk.band) {
+            if (ch.spot_rate === null || ch.spot_rate === undefined) { var who = o.instance + ' · ' + o.region; if (left.indexOf(who) < 0) left.push(who); return; }
+            rk.interruptions_per_month = str(dec(ch.spot_rate));
+          }
+        }
+        inp.options.push(opt);
+      });
+    });
+    return { input: inp, spot_left: left };
+  }
+
+  // inCurrency is compare's TCOResult.InCurrency: each USD figure of a result
+  // times rate (units of the currency per USD), rounded as the USD figure is.
+  function conv(x, rate, places) { return round(mul(x, rate), places); }
+  function inCurrency(res, rate) {
+    return res.options.map(function (r) {
+      return { id: r.id, per_hour: conv(r.usd_per_hour, rate, RATE_PLACES),
+        monthly: r.monthly_usd.map(function (x) { return conv(x, rate, MONEY_PLACES); }),
+        cumulative: r.cumulative_usd.map(function (x) { return conv(x, rate, MONEY_PLACES); }),
+        total: conv(r.total_usd, rate, MONEY_PLACES), cost_per_unit: conv(r.cost_per_unit_usd, rate, COST_PLACES), cost_per_job: conv(r.cost_per_job_usd, rate, COST_PLACES) };
+    });
+  }
+
+  // plain writes exact decimals as strings (decimal.String), for JSON.
+  function plain(v) { return JSON.parse(JSON.stringify(v, function (k, x) { return x && typeof x === 'object' && typeof x.m === 'bigint' ? str(x) : x; })); }
+
+  // For tests and the curious: the model and its rules without a page, on
+  // figures given as strings (node loads this file to hold them to compare's;
+  // sitegen's TestTCOJS_Vectors). A refused input throws the model's words.
+  var api = globalThis.GPUAtlasTCO = {
+    // compute is compare.TCO: options, break_evens and comparisons.
+    compute: function (inp) { return plain(tco(inp)); },
+    // format: the tables' number rules (money, rate, qty, pct) on a figure.
+    format: function (kind, v) { return { money: fmtMoney, rate: fmtRate, qty: fmtQty, pct: fmtPct }[kind](dec(v)); },
+    // inCurrency converts compute's answer at rate.
+    inCurrency: function (inp, rate) { return plain(inCurrency(tco(inp), dec(rate))); },
+    // inputOf builds the input of a choice on a scenario of the page's configuration.
+    inputOf: function (s, ch) { return plain(inputOf(s, ch)); },
+    // check is a TCOBounds row's check of a figure, by field: '' or why not.
+    check: function (field, v) { return checkBound(boundOf(field), v); }
+  };
+
   // ---- the page --------------------------------------------------------------
+  if (typeof document === 'undefined') return;
   var cfgEl = document.getElementById('tco-config');
   if (!cfgEl) return;
   var cfg = JSON.parse(cfgEl.textContent);
@@ -364,31 +561,11 @@
     if (!/^\d+$/.test(mv) || +mv < 1 || +mv > 600) throw new Error(text('tcojs.err_months'));
     if (sign(hours) <= 0) throw new Error(text('tcojs.err_hours'));
     if (sign(util) <= 0 || cmp(util, ONE) > 0) throw new Error(text('tcojs.err_util'));
-    var offers = checked(offersBox), groups = checked(groupsBox);
-    var inp = { schema: 1, workload: { work_unit: s.work_unit, job_size: str(mul(hours, dec(s.base_speed))), jobs_per_month: '1',
-      utilisation: str(util), idle_hours_per_month: str(idle), horizon_months: +mv }, options: [], source: s.source };
-    spotLeft = [];
-    s.offers.forEach(function (o) {
-      if (!offers[o.key]) return;
-      o.options.forEach(function (g) {
-        if (!groups[g.group]) return;
-        var opt = JSON.parse(JSON.stringify(g.option));
-        if (o.speed) opt.speed = JSON.parse(JSON.stringify(o.speed));
-        var rk = opt.pay_as_you_go && opt.pay_as_you_go.risk;
-        if (rk) {
-          rk.checkpoint_minutes = str(ckpt);
-          rk.restart_minutes = str(restart);
-          if (!rk.band) {
-            // No published band: the buyer's rate, or the option is left out.
-            if (rate === null) { var who = o.instance + ' · ' + o.region; if (spotLeft.indexOf(who) < 0) spotLeft.push(who); return; }
-            rk.interruptions_per_month = str(rate);
-          }
-        }
-        inp.options.push(opt);
-      });
-    });
-    if (inp.options.length === 0) throw new Error(text('tcojs.err_none'));
-    return inp;
+    var built = inputOf(s, { hours: hours, utilisation: util, idle: idle, checkpoint_minutes: ckpt, restart_minutes: restart,
+      spot_rate: rate, months: +mv, offers: checked(offersBox), groups: checked(groupsBox) });
+    spotLeft = built.spot_left;
+    if (built.input.options.length === 0) throw new Error(text('tcojs.err_none'));
+    return built.input;
   }
 
   var spotLeft = [];
@@ -436,7 +613,7 @@
       inp = input();
       res = tco(inp);
     } catch (e) {
-      errEl.textContent = /^(\{|workload|option|no billing|\d)/.test(e.message) ? fill(text('tcojs.err_model'), { msg: e.message }) : e.message;
+      errEl.textContent = e instanceof ModelError ? fill(text('tcojs.err_model'), { msg: e.message }) : e.message;
       out.replaceChildren();
       jsonBox.hidden = true;
       form.dataset.state = 'error';
@@ -448,7 +625,7 @@
     // figure times the snapshot's rate, rounded as the USD figure is.
     var cur = curSel && cfg.fx && curSel.value === cfg.fx.currency ? cfg.fx.currency : 'USD';
     var rate = cur === 'USD' ? null : dec(cfg.fx.rate);
-    function money(x, places) { return rate === null ? x : round(mul(x, rate), places); }
+    function money(x, places) { return rate === null ? x : conv(x, rate, places); }
     var nodes = [];
     nodes.push(table('calc-res', fill(text('tcojs.results_caption'), { months: inp.workload.horizon_months, unit: s.work_unit_label || s.work_unit }),
       [{ text: text('tco.col_option') }, { text: text('tco.col_speed') }, { text: fill(text('tcojs.col_per_hour'), { cur: cur }) }, { text: text('tco.col_needed') },
@@ -620,15 +797,6 @@
   form.hidden = false;
   render();
 
-  // For tests and the curious: the model on any TCO input, figures as strings.
-  window.GPUAtlasTCO = {
-    // format: the tables' number rules on figures given as strings, for the
-    // browser test that holds them to sitegen's Go functions.
-    format: function (kind, v) { return { money: fmtMoney, rate: fmtRate, qty: fmtQty, pct: fmtPct }[kind](dec(v)); },
-    compute: function (inp) {
-      var res = tco(inp);
-      return JSON.parse(JSON.stringify(res, function (k, v) { return v && typeof v === 'object' && typeof v.m === 'bigint' ? str(v) : v; }));
-    },
-    input: input
-  };
+  // The page's own: the input of its controls.
+  api.input = input;
 })();
