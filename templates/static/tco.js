@@ -476,7 +476,7 @@
     // inCurrency converts compute's answer at rate.
     inCurrency: function (inp, rate) { return plain(inCurrency(tco(inp), dec(rate))); },
     // inputOf builds the input of a choice on a scenario of the page's configuration.
-    inputOf: function (s, ch) { return plain(inputOf(s, ch)); },
+    inputOf: function (s, ch) { return plain(inputOf(s, ch).input); },
     // check is a TCOBounds row's check of a figure, by field: '' or why not.
     check: function (field, v) { return checkBound(boundOf(field), v); }
   };
