@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
@@ -32,6 +33,8 @@ type tcoVector struct {
 // every refusal of TCOInput.Validate in its words, TCOResult.InCurrency, and
 // ScenarioTCO.Input (the calculator's controls to an input).
 func TestTCOJS_Vectors(t *testing.T) {
+	testlane.Long(t, "runs the TCO calculator's script under node")
+	nodeOrSkip(t)
 	var vs []tcoVector
 	vs = append(vs, tcoFormatVectors()...)
 	vs = append(vs, tcoBoundVectors(t)...)

@@ -12,6 +12,10 @@
   // ---- exact decimals: {m: BigInt, e: Number} is m × 10^-e, e ≥ 0 -------------
   var TEN = BigInt(10), ZB = BigInt(0), ONEB = BigInt(1), TWOB = BigInt(2);
   function pow10(n) { var r = ONEB; for (var i = 0; i < n; i++) r *= TEN; return r; }
+  // dec reads a number as shopspring/decimal's NewFromString reads the
+  // input JSON (a sign, a point, an exponent), or takes a whole Number, a
+  // BigInt or a decimal.
+  var NUM_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
   function dec(s) {
     if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
     if (typeof s === 'number') {
@@ -19,12 +23,13 @@
       return { m: BigInt(s), e: 0 };
     }
     if (typeof s === 'bigint') return { m: s, e: 0 };
-    var t = String(s).trim();
-    var m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(t);
+    var t = String(s).trim().replace(/\u2212/g, '-');
+    var m = NUM_RE.exec(t);
     if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new Error('not a number: ' + s);
-    var frac = m[3] || '';
-    var v = BigInt((m[2] || '0') + frac);
-    return { m: m[1] === '-' ? -v : v, e: frac.length };
+    var frac = m[3] || '', v = BigInt((m[2] || '0') + frac), x = (m[4] ? parseInt(m[4], 10) : 0) - frac.length;
+    if (Math.abs(x) > 10000) throw new Error('not a number: ' + s);
+    if (m[1] === '-') v = -v;
+    return x >= 0 ? { m: v * pow10(x), e: 0 } : { m: v, e: -x };
   }
   function align(a, b) {
     if (a.e === b.e) return [a.m, b.m, a.e];
