@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 )
@@ -246,7 +245,9 @@ func tcoComputeVector(t *testing.T, note, text string) tcoVector {
 // flat overhead.
 func tcoSpotVectors(t *testing.T, base compare.TCOInput) []tcoVector {
 	var out []tcoVector
-	add := func(note string, in compare.TCOInput) { out = append(out, tcoComputeVector(t, note, mustMarshal(t, in))) }
+	add := func(note string, in compare.TCOInput) {
+		out = append(out, tcoComputeVector(t, note, mustMarshal(t, in)))
+	}
 	risk := func(f func(r *compare.TCOSpotRisk)) func(in *compare.TCOInput) {
 		return tcoOpt("b/spot", func(o *compare.TCOOption) { f(o.PayAsYouGo.Risk) })
 	}
@@ -283,12 +284,17 @@ func tcoSpotVectors(t *testing.T, base compare.TCOInput) []tcoVector {
 // busy ones under a burst) or given, and a burst on demand.
 func tcoCommitVectors(t *testing.T, base compare.TCOInput) []tcoVector {
 	var out []tcoVector
-	add := func(note string, in compare.TCOInput) { out = append(out, tcoComputeVector(t, note, mustMarshal(t, in))) }
+	add := func(note string, in compare.TCOInput) {
+		out = append(out, tcoComputeVector(t, note, mustMarshal(t, in)))
+	}
 	for _, term := range []int{1, 3, 12, 36, 120, 0, 121} {
 		for _, months := range []int{1, 12, 37} {
 			add(fmt.Sprintf("term %d over %d months", term, months), tcoWith(base, func(in *compare.TCOInput) {
 				in.Workload.HorizonMonths = months
-				tcoOpt("a/r3y", func(o *compare.TCOOption) { o.Commitment.TermMonths = term; o.Commitment.UpfrontUSD = catalog.Dec("1000.005") })(in)
+				tcoOpt("a/r3y", func(o *compare.TCOOption) {
+					o.Commitment.TermMonths = term
+					o.Commitment.UpfrontUSD = catalog.Dec("1000.005")
+				})(in)
 			}))
 		}
 	}
@@ -334,7 +340,9 @@ func tcoCommitVectors(t *testing.T, base compare.TCOInput) []tcoVector {
 // not cover, in its words; option ids quoted as catalog.Excerpt quotes them.
 func tcoRefusalVectors(t *testing.T, base compare.TCOInput) []tcoVector {
 	var out []tcoVector
-	add := func(note string, in compare.TCOInput) { out = append(out, tcoComputeVector(t, note, mustMarshal(t, in))) }
+	add := func(note string, in compare.TCOInput) {
+		out = append(out, tcoComputeVector(t, note, mustMarshal(t, in)))
+	}
 	for _, s := range []int{0, 2} {
 		add(fmt.Sprint("schema ", s), tcoWith(base, func(in *compare.TCOInput) { in.Schema = s }))
 	}

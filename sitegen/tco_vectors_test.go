@@ -132,7 +132,10 @@ func tcoBoundVectors(t *testing.T) []tcoVector {
 func tcoCurrencyVectors(t *testing.T) []tcoVector {
 	var out []tcoVector
 	inputs := []compare.TCOInput{tcoBase(), tcoWith(tcoBase(), func(in *compare.TCOInput) { in.Workload.HorizonMonths = 37 }),
-		tcoWith(tcoBase(), func(in *compare.TCOInput) { in.Workload.JobSize = catalog.Dec("12345.678901"); in.Workload.Utilisation = catalog.Dec("0.3333") })}
+		tcoWith(tcoBase(), func(in *compare.TCOInput) {
+			in.Workload.JobSize = catalog.Dec("12345.678901")
+			in.Workload.Utilisation = catalog.Dec("0.3333")
+		})}
 	for i, in := range inputs {
 		res, err := compare.TCO(in)
 		if err != nil {

@@ -103,11 +103,11 @@
     return (neg ? '-' : '') + digits.slice(0, digits.length - places) + '.' + digits.slice(digits.length - places);
   }
 
-  // ---- numbers for people: sitegen/number_format.go ---------------------------
+  // ---- numbers for people: words/number_format.go -----------------------------
   // The calculator's tables write numbers as the server-rendered tables do:
   // grouped by thousands, money to the cent, rates to the cent from 1 up and to
   // four significant digits below, other figures whole or to one decimal,
-  // percentages whole. A browser test holds these to the Go functions.
+  // percentages whole. TestTCOJS_Vectors holds these to the Go functions.
   var TENTH = dec('0.1'), TEN_D = dec('10');
   function group(s) {
     var neg = s.charAt(0) === '-';
