@@ -203,6 +203,10 @@ func tcoComputeVectors(t *testing.T) []tcoVector {
 	add("job 20 zero places", base, `"job_size":"500"`, `"job_size":"500.00000000000000000000"`)
 	add("utilisation 0.000", base, `"utilisation":"0.9"`, `"utilisation":"0.000"`)
 	add("jobs as a number", base, `"jobs_per_month":"1"`, `"jobs_per_month":2`)
+	add("utilisation as a number", base, `"utilisation":"0.9"`, `"utilisation":0.9`)
+	add("job as a number with places", base, `"job_size":"500"`, `"job_size":500.25`)
+	add("job as a number 1e50", base, `"job_size":"500"`, `"job_size":1e50`)
+	add("rate as a number 1E-7", base, `"usd_per_hour":"12.24"`, `"usd_per_hour":1E-7`)
 	add("overhead absent", base, `,"interruption_overhead":"0.1"`, ``)
 	return out
 }

@@ -21,10 +21,7 @@
   var NUM_RE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
   function goNum(s) {
     if (s === undefined || s === null) return { c: BigInt(0), x: 0 };
-    if (typeof s === 'number') {
-      if (!Number.isInteger(s)) throw new Error('not an integer: ' + s);
-      return { c: BigInt(s), x: 0 };
-    }
+    // A JSON number is read from its shortest form (1e+50, 0.9), as written.
     var t = String(s).trim().replace(/\u2212/g, '-');
     var m = NUM_RE.exec(t);
     if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) throw new Error('not a number: ' + s);
@@ -32,7 +29,7 @@
     if (Math.abs(x) > 10000) throw new Error('not a number: ' + s);
     return { c: m[1] === '-' ? -v : v, x: x };
   }
-  // dec is a decimal of a string, a whole Number or a decimal; an absent
+  // dec is a decimal of a string, a Number or a decimal; an absent
   // figure is zero, as Go decodes it.
   function dec(s) {
     if (typeof s === 'object' && s !== null && typeof s.m === 'bigint') return s;
