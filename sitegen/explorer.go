@@ -235,8 +235,8 @@ func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanc
 			if p != nil {
 				// The header names the currency.
 				cell.Text = moneyText(*p)
-				if first && t.units.IsPositive() {
-					v.GPUPrice = moneyText(p.DivRound(t.units, perGPUPlaces))
+				if per, ok := compare.PerUnitHourly(*p, t.units); first && ok {
+					v.GPUPrice = moneyText(per)
 				}
 			}
 			if first {
