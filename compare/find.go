@@ -245,7 +245,11 @@ func savingPct(o, odo *findOffer) *float64 {
 	if odo == nil || o == odo || o.usd == nil || odo.usd == nil || !odo.usd.IsPositive() {
 		return nil
 	}
-	s := (1 - f64(*o.usd)/f64(*odo.usd)) * 100
+	d, ok := SavingPercent(*o.usd, *odo.usd)
+	if !ok {
+		return nil
+	}
+	s := d.InexactFloat64()
 	return &s
 }
 
