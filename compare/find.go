@@ -245,7 +245,11 @@ func savingPct(o, odo *findOffer) *float64 {
 	if odo == nil || o == odo || o.usd == nil || odo.usd == nil || !odo.usd.IsPositive() {
 		return nil
 	}
-	s := (1 - f64(*o.usd)/f64(*odo.usd)) * 100
+	d, ok := SavingPercent(*o.usd, *odo.usd)
+	if !ok {
+		return nil
+	}
+	s := d.InexactFloat64()
 	return &s
 }
 
@@ -339,14 +343,12 @@ func (d *findData) row(ti int, idx [6]int, regions int, od []int, shown [6]bool,
 		}
 	}
 	if r.Price != nil {
-		if t.unitsDec.IsPositive() {
-			p := r.Price.DivRound(t.unitsDec, 8)
+		if p, ok := PerUnitHourly(*r.Price, t.unitsDec); ok {
 			r.PerGPU = &p
 			g := f64(*r.Price) / t.units
 			r.num["gpu_price"] = &g
 		}
-		if t.gmemDec.IsPositive() {
-			p := r.Price.DivRound(t.gmemDec, 8)
+		if p, ok := PerUnitHourly(*r.Price, t.gmemDec); ok {
 			r.PerGiB = &p
 			g := f64(*r.Price) / t.gmem
 			r.num["gib_price"] = &g

@@ -202,7 +202,10 @@ func scoreAll(s Scenario, cands []*OfferFit, sps []specs) {
 		if !ok {
 			continue
 		}
-		v := f.USDPerHour.DivRound(u, 8)
+		v, ok := PerUnitHourly(*f.USDPerHour, u)
+		if !ok {
+			continue
+		}
 		prices[i] = pp{v, priceUnitOf(unit), true}
 		if bestPrice == nil || v.LessThan(*bestPrice) {
 			bestPrice = &v

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // The changes pages: changes/index.html is what changed between the previous crawl
@@ -330,7 +331,8 @@ func perGPUHour(o catalog.Offer, t catalog.InstanceType, fx catalog.FXTable) (st
 	if err != nil || !usd.IsPositive() {
 		return "", decimal.Decimal{}, false
 	}
-	return a.Model, usd.DivRound(units, perGPUPlaces), true
+	per, ok := compare.PerUnitHourly(usd, units)
+	return a.Model, per, ok
 }
 
 // minTracker keeps gpuMinima of the catalog as history steps change it: each

@@ -235,8 +235,8 @@ func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanc
 			if p != nil {
 				// The header names the currency.
 				cell.Text = moneyText(*p)
-				if first && t.units.IsPositive() {
-					v.GPUPrice = moneyText(p.DivRound(t.units, perGPUPlaces))
+				if per, ok := compare.PerUnitHourly(*p, t.units); first && ok {
+					v.GPUPrice = moneyText(per)
 				}
 			}
 			if first {
@@ -275,11 +275,14 @@ func (m *siteModel) priceIn(o *offerView, cur catalog.Currency) *decimal.Decimal
 // on-demand offer of its type in its region, in whole percent rounded half away
 // from zero: "−60%" with its title, or "" without both figures.
 func savingWords(l *language, o, od *offerView) (string, string, bool) {
-	if o.USDHour == nil || od.USDHour == nil || !od.USDHour.IsPositive() {
+	if o.USDHour == nil || od.USDHour == nil {
 		return "", "", false
 	}
-	hundred := decimal.NewFromInt(100)
-	s := decimal.NewFromInt(1).Sub(o.USDHour.Div(*od.USDHour)).Mul(hundred).Round(0)
+	pct, ok := compare.SavingPercent(*o.USDHour, *od.USDHour)
+	if !ok {
+		return "", "", false
+	}
+	s := pct.Round(0)
 	n := s.Abs().String()
 	key, sign := "ex.saving_title", "−"
 	switch s.Sign() {

@@ -117,10 +117,6 @@ type placementView struct {
 	Region catalog.Region
 }
 
-// perGPUPlaces is the precision of a price divided by a GPU count (1/12 vGPU
-// shares do not divide evenly).
-const perGPUPlaces = 8
-
 func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference, now time.Time) (*siteModel, error) {
 	if now.IsZero() {
 		now = snap.TakenAt
@@ -201,7 +197,7 @@ func perGPU(h *decimal.Decimal, units decimal.Decimal) *decimal.Decimal {
 	if h == nil || !units.IsPositive() {
 		return nil
 	}
-	d := h.DivRound(units, perGPUPlaces)
+	d, _ := compare.PerUnitHourly(*h, units)
 	return &d
 }
 
