@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -152,6 +153,34 @@ func (a Accelerator) UsableDiffers() bool {
 // Units is the number of whole-device equivalents: Count × Share.
 func (a Accelerator) Units() decimal.Decimal {
 	return decimal.NewFromInt(int64(a.Count)).Mul(a.Share)
+}
+
+// vGPUFamilies are instance family prefixes a provider documents as vGPU
+// families: every type in them is a slice of a device, whatever share its
+// accelerator name tells (Alibaba's sgn8ia names its slices "v8-2G" … with no
+// device behind them that the alias table can map; Alibaba ECS documentation,
+// "vGPU-accelerated instance families": sgn and vgn families).
+var vGPUFamilies = map[Provider][]string{"alibaba": {"ecs.sgn", "ecs.vgn"}}
+
+// Partial reports a type whose accelerators include a slice of a device: a
+// share below 1 (a vGPU or a partitioned GPU), or a type of a documented vGPU
+// family. The explorer and gpuatlas find leave them out unless asked, so that
+// a 2 GB slice is not the answer to "the cheapest GPU".
+func (it InstanceType) Partial() bool {
+	for _, a := range it.Accelerators {
+		if a.Share.IsPositive() && a.Share.LessThan(decimal.NewFromInt(1)) {
+			return true
+		}
+	}
+	if len(it.Accelerators) == 0 {
+		return false
+	}
+	for _, p := range vGPUFamilies[it.Provider] {
+		if strings.HasPrefix(it.Family, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // TotalMemoryGiB is the accelerator memory the instance sees in all.

@@ -133,19 +133,8 @@
     var parsed = F.parse(state.x, { scenarios: V.scenarios.map(function (s) { return s.id; }) });
     lastErrors = parsed.errors;
     showExprErrors();
-    var tests = W.compile(V, parsed);
-    W.controlTests(V, state.f, state.view, tests);
-    if (state.sc) tests.type.push(function (t) { return t.fits.indexOf(state.sc) >= 0; });
-    if (state.q) {
-      var words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
-      tests.offer.push(function (r) { return words.every(function (w) { return r.hay.indexOf(w) >= 0; }); });
-    }
-    var part = state.part === '1', syn = state.syn !== '0', sus = state.sus === '1';
-    var res = W.run(V, {
-      view: state.view, by: state.by, tests: tests,
-      typeOK: function (t) { return part || !t.partial; },
-      offerOK: function (r) { return (syn || !r.synthetic) && (sus || !r.suspect); }
-    });
+    var res = runWith(parsed);
+    if (!res.rows.length) { explainEmpty(parsed); res = runWith(parsed); } else if (why) why.textContent = '';
     shown = res.shown;
     view = sorted(res.rows);
     var t1 = performance.now();
@@ -184,6 +173,62 @@
       return first || state.sort;
     }
     return state.sort;
+  }
+
+  // runWith filters the rows by a parsed expression and the panel's controls.
+  function runWith(parsed) {
+    var tests = W.compile(V, parsed);
+    W.controlTests(V, state.f, state.view, tests);
+    if (state.sc) tests.type.push(function (t) { return t.fits.indexOf(state.sc) >= 0; });
+    if (state.q) {
+      var words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+      tests.offer.push(function (r) { return words.every(function (w) { return r.hay.indexOf(w) >= 0; }); });
+    }
+    var part = state.part === '1', syn = state.syn !== '0', sus = state.sus === '1';
+    return W.run(V, {
+      view: state.view, by: state.by, tests: tests,
+      typeOK: function (t) { return part || !t.partial; },
+      offerOK: function (r) { return (syn || !r.synthetic) && (sus || !r.suspect); }
+    });
+  }
+
+  // explainEmpty says why nothing matches: the first term without which rows
+  // come back, and what those rows hold in its field (no data at all, as for
+  // interconnect:nvlink among types whose provider states none, or the values
+  // there are); else that the terms only together exclude every row.
+  var why = null;
+  function explainEmpty(parsed) {
+    if (!why) {
+      why = document.createElement('p');
+      why.id = 'why-empty';
+      why.className = 'count why';
+      count.parentNode.insertBefore(why, count.nextSibling);
+    }
+    var msg = text('ex.empty_all');
+    for (var k = 0; k < parsed.terms.length; k++) {
+      var term = parsed.terms[k];
+      var rest = runWith({ terms: parsed.terms.filter(function (x, i) { return i !== k; }), words: parsed.words, errors: [] }).rows;
+      if (!rest.length) continue;
+      var c = byId[term.field], vals = {}, n = 0, num = F.FIELDS[term.field].type === 'number';
+      var has = c && c.level !== 'price';
+      if (has) {
+        rest.forEach(function (v) {
+          var xs = c.level === 'type' ? [v.t] : v.cells ? v.cells.filter(Boolean) : [v];
+          xs.forEach(function (x) {
+            var val = c.val(x);
+            if (val === null || val === undefined || val === '') return;
+            var sv = c.opt ? c.opt(val) : c.id === 'gpu' ? (x.gpu || val) : num ? A.plain(val) : String(val);
+            if (!vals[sv]) { vals[sv] = num ? val : true; n++; }
+          });
+        });
+      }
+      var keys = Object.keys(vals).sort(num ? function (a, b) { return vals[a] - vals[b]; } : undefined);
+      var fill = { term: term.src, n: rest.length, field: c ? text(c.lbl) : term.field,
+        values: keys.slice(0, 8).join(', ') + (n > 8 ? ' …' : '') };
+      msg = A.fill(text(!has ? 'ex.empty_term_nv' : n ? 'ex.empty_term' : 'ex.empty_no_data'), fill);
+      break;
+    }
+    why.textContent = msg;
   }
 
   function showExprErrors() {
