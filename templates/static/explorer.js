@@ -192,10 +192,12 @@
     });
   }
 
-  // explainEmpty says why nothing matches: the first term without which rows
-  // come back, and what those rows hold in its field (no data at all, as for
-  // interconnect:nvlink among types whose provider states none, or the values
-  // there are); else that the terms only together exclude every row.
+  // explainEmpty says why nothing matches: a term without which rows come
+  // back, and what those rows hold in its field: no data at all (as for
+  // interconnect:nvlink among types whose provider states none: such a term
+  // is named first), or else the values there are, for the term whose
+  // removal brings back the fewest rows (the narrowest question); else that
+  // the terms only together exclude every row.
   var why = null;
   function explainEmpty(parsed) {
     if (!why) {
@@ -204,7 +206,7 @@
       why.className = 'count why';
       count.parentNode.insertBefore(why, count.nextSibling);
     }
-    var msg = text('ex.empty_all');
+    var msg = text('ex.empty_all'), fewest = Infinity;
     for (var k = 0; k < parsed.terms.length; k++) {
       var term = parsed.terms[k];
       var rest = runWith({ terms: parsed.terms.filter(function (x, i) { return i !== k; }), words: parsed.words, errors: [] }).rows;
@@ -224,9 +226,10 @@
       }
       var keys = Object.keys(vals).sort(num ? function (a, b) { return vals[a] - vals[b]; } : undefined);
       var fill = { term: term.src, n: rest.length, field: c ? text(c.lbl) : term.field,
-        values: keys.slice(0, 8).join(', ') + (n > 8 ? ' …' : '') };
-      msg = A.fill(text(!has ? 'ex.empty_term_nv' : n ? 'ex.empty_term' : 'ex.empty_no_data'), fill);
-      break;
+        values: keys.slice(0, 8).join(text('ex.values_sep')) + (n > 8 ? ' …' : '') };
+      var m = A.fill(text(!has ? 'ex.empty_term_nv' : n ? 'ex.empty_term' : 'ex.empty_no_data'), fill);
+      if (has && !n) { msg = m; break; }
+      if (rest.length < fewest) { msg = m; fewest = rest.length; }
     }
     why.textContent = msg;
   }
