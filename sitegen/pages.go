@@ -204,9 +204,9 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 		if err != nil {
 			return nil, fmt.Errorf("gpu %s: %w", id, err)
 		}
-		if svg != nil {
+		if svg.Wide != nil {
 			d.Chart = strings.TrimSuffix(p.Path, ".html") + ".svg"
-			p.Files = append(p.Files, siteFile{name: d.Chart, data: svg})
+			p.Files = append(p.Files, svg.files(d.Chart)...)
 		}
 		p.Data = d
 		out = append(out, p)
@@ -252,11 +252,11 @@ func (m *siteModel) historyCharts(l *language, key, path string, v *priceHistory
 			if err != nil {
 				return nil, fmt.Errorf("instance type %s: price history chart: %w", key, err)
 			}
-			if svg == nil {
+			if svg.Wide == nil {
 				// The page links the chart, so an undrawn one is a build error.
 				return nil, fmt.Errorf("instance type %s: price history chart: no line to draw", key)
 			}
-			out = append(out, siteFile{name: c.Path, data: svg})
+			out = append(out, svg.files(c.Path)...)
 		}
 		return out, nil
 	}
