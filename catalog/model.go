@@ -156,25 +156,31 @@ func (a Accelerator) Units() decimal.Decimal {
 }
 
 // vGPUFamilies are instance family prefixes a provider documents as vGPU
-// families: every type in them is a slice of a device, whatever share its
-// accelerator name tells (Alibaba's sgn8ia names its slices "v8-2G" … with no
-// device behind them that the alias table can map; Alibaba ECS documentation,
-// "vGPU-accelerated instance families": sgn and vgn families).
+// families (Alibaba ECS documentation, "vGPU-accelerated instance families":
+// sgn and vgn families). The alias table gives their slices' shares where it
+// maps the device (sgn8ga-wy's RTX 5880 by memory: 1/4 is 12 GB); a device
+// it cannot map (sgn8ia's "v8-2G" … "v8-48G") has no share it can tell, so
+// it is not taken for a whole GPU.
 var vGPUFamilies = map[Provider][]string{"alibaba": {"ecs.sgn", "ecs.vgn"}}
 
 // Partial reports a type whose accelerators include a slice of a device: a
-// share below 1 (a vGPU or a partitioned GPU), or a type of a documented vGPU
-// family. The explorer and gpuatlas find leave them out unless asked, so that
-// a 2 GB slice is not the answer to "the cheapest GPU".
+// share below 1 (a vGPU or a partitioned GPU), or an unmapped device of a
+// documented vGPU family (share unknown). The explorer and gpuatlas find
+// leave them out unless asked, so that a 2 GB slice is not the answer to
+// "the cheapest GPU".
 func (it InstanceType) Partial() bool {
 	for _, a := range it.Accelerators {
 		if a.Share.IsPositive() && a.Share.LessThan(decimal.NewFromInt(1)) {
 			return true
 		}
+		if a.Model == "" && inVGPUFamily(it) {
+			return true
+		}
 	}
-	if len(it.Accelerators) == 0 {
-		return false
-	}
+	return false
+}
+
+func inVGPUFamily(it InstanceType) bool {
 	for _, p := range vGPUFamilies[it.Provider] {
 		if strings.HasPrefix(it.Family, p) {
 			return true
