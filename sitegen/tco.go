@@ -101,6 +101,9 @@ type tcoConfig struct {
 	Defaults  tcoDefaults       `json:"defaults"`
 	Labels    map[string]string `json:"labels"`
 	Scenarios []tcoCalcScenario `json:"scenarios"`
+	// Data is the explorer's offers file, where static/tco-offers.js finds
+	// any offer of the catalog.
+	Data string `json:"data"`
 	// FX is the other currency the calculator shows its figures in: the
 	// snapshot's rate from USD; nil when the table has none.
 	FX *tcoFX `json:"fx,omitempty"`
@@ -209,7 +212,7 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	def := compare.TCOPresetDefaults()
 	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String(),
 		Checkpoint: def.CheckpointMinutes.String(), Restart: def.RestartMinutes.String()}
-	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(),
+	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(), Data: base + offersDataPath,
 		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle,
 			CheckpointMinutes: def.CheckpointMinutes, RestartMinutes: def.RestartMinutes}}
 	if r, err := m.snap.FX.CrossRate(catalog.USD, catalog.CNY); err == nil {

@@ -430,6 +430,12 @@
     cmp.href = cfg.compare + (state.sel.length ? '?' + q.toString() : '');
     cmp.textContent = A.fill(text('js.compare_n'), { n: state.sel.length });
     cmp.setAttribute('aria-disabled', state.sel.length < 2 ? 'true' : 'false');
+    // The chosen rows' cost over time: the TCO calculator with those offers.
+    var tcoLink = document.getElementById('tco-link');
+    if (tcoLink && cfg.tco) {
+      tcoLink.href = cfg.tco + (state.sel.length ? '?offers=' + encodeURIComponent(state.sel.join(',')) : '') + '#calculator';
+      tcoLink.setAttribute('aria-disabled', state.sel.length < 1 ? 'true' : 'false');
+    }
   }
 
   function update() { writeURL(); apply(); E.sync(); }

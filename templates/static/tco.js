@@ -595,6 +595,7 @@
     if (curSel && curSel.value !== curDefault) q.set('cur', curSel.value);
     q.set('g', Object.keys(checked(groupsBox)).join(','));
     q.set('o', Object.keys(checked(offersBox)).join(','));
+    if (scenario().keys) q.set('offers', scenario().keys.join(','));
     history.replaceState(null, '', '?' + q.toString() + location.hash);
     if (langSwitch) langSwitch.setAttribute('href', langSwitch.dataset.base + '?' + q.toString() + '#calculator');
   }
@@ -631,6 +632,18 @@
       var res = tco(inp);
       return JSON.parse(JSON.stringify(res, function (k, v) { return v && typeof v === 'object' && typeof v.m === 'bigint' ? str(v) : v; }));
     },
-    input: input
+    input: input,
+    // divide is a / b to places, half away from zero (for tco-offers.js).
+    divide: function (a, b, places) { return str(divRound(dec(a), dec(b), places)); },
+    // useScenario shows the calculator on a scenario made in the page (the
+    // offers a reader picks, static/tco-offers.js): added to the list,
+    // chosen, its offers ticked.
+    useScenario: function (sc) {
+      if (!byID[sc.id]) { var op = el('option', null, sc.name); op.value = sc.id; sel.appendChild(op); }
+      byID[sc.id] = sc;
+      sel.value = sc.id;
+      buildOffers();
+      render();
+    }
   };
 })();
