@@ -90,7 +90,7 @@ type explorerConfig struct {
 	Data     string            `json:"data"`   // URL of data/offers.json
 	Prefix   string            `json:"prefix"` // URL prefix of the language's pages
 	Compare  string            `json:"compare"`
-	TCO      string            `json:"tco"` // the TCO calculator, ?offers= the rows chosen
+	TCO      string            `json:"tco,omitempty"` // the TCO calculator, ?offers= the rows chosen
 	Lang     string            `json:"lang"`
 	PageSize int               `json:"page_size"`
 	Labels   map[string]string `json:"labels"`
