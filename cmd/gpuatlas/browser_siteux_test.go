@@ -139,6 +139,13 @@ func TestBrowser_TCOAnyOffer(t *testing.T) {
 		if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('#calc-found button:not([disabled])').length`); n != 0 {
 			t.Errorf("with four chosen, %d more can be chosen", n)
 		}
+		// Removing them all goes back to a scenario.
+		for i := 0; i < 4; i++ {
+			browsertest.Do(t, ctx, "remove one", chromedp.Evaluate[chromedp.Void](`document.querySelector('#calc-chosen li button').click()`))
+		}
+		if st := browsertest.Eval[string](t, ctx, `document.getElementById('calc-scenario').value + ' ' + location.search`); strings.HasPrefix(st, "offers") || strings.Contains(st, "offers=") {
+			t.Errorf("with none chosen the calculator stays on them: %s", st)
+		}
 		// From the explorer's chosen rows.
 		browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+prefix+"offers.html?o=aws/p5.48xlarge&o=aws/p4d.24xlarge"), chromedp.WaitReady(chromedp.CSS(ready)))
 		href = browsertest.Eval[string](t, ctx, `document.getElementById('tco-link').href`)

@@ -92,7 +92,10 @@
   }
   function changed() {
     show();
-    if (chosen.length) T.useScenario(scenario());
+    if (chosen.length) { T.useScenario(scenario()); return; }
+    // None left: back to the first scenario.
+    var sel = document.getElementById('calc-scenario');
+    if (sel.value === 'offers') { sel.value = sel.options[0].value; sel.dispatchEvent(new Event('change')); }
   }
 
   function search() {
