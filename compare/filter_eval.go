@@ -144,7 +144,9 @@ func nameMatch(s, v string) bool {
 	return false
 }
 
-func wordByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
 
 // keyTest is a keyword term's test of codes: ":" any is one of the values,
 // "!=" none is.
