@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -152,6 +153,40 @@ func (a Accelerator) UsableDiffers() bool {
 // Units is the number of whole-device equivalents: Count × Share.
 func (a Accelerator) Units() decimal.Decimal {
 	return decimal.NewFromInt(int64(a.Count)).Mul(a.Share)
+}
+
+// vGPUFamilies are instance family prefixes a provider documents as vGPU
+// families (Alibaba ECS documentation, "vGPU-accelerated instance families":
+// sgn and vgn families). The alias table gives their slices' shares where it
+// maps the device (sgn8ga-wy's RTX 5880 by memory: 1/4 is 12 GB); a device
+// it cannot map (sgn8ia's "v8-2G" … "v8-48G") has no share it can tell, so
+// it is not taken for a whole GPU.
+var vGPUFamilies = map[Provider][]string{"alibaba": {"ecs.sgn", "ecs.vgn"}}
+
+// Partial reports a type whose accelerators include a slice of a device: a
+// share below 1 (a vGPU or a partitioned GPU), or an unmapped device of a
+// documented vGPU family (share unknown). The explorer and gpuatlas find
+// leave them out unless asked, so that a 2 GB slice is not the answer to
+// "the cheapest GPU".
+func (it InstanceType) Partial() bool {
+	for _, a := range it.Accelerators {
+		if a.Share.IsPositive() && a.Share.LessThan(decimal.NewFromInt(1)) {
+			return true
+		}
+		if a.Model == "" && inVGPUFamily(it) {
+			return true
+		}
+	}
+	return false
+}
+
+func inVGPUFamily(it InstanceType) bool {
+	for _, p := range vGPUFamilies[it.Provider] {
+		if strings.HasPrefix(it.Family, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // TotalMemoryGiB is the accelerator memory the instance sees in all.

@@ -86,8 +86,9 @@ func numTest(op string, nums []float64) func(*float64) bool {
 }
 
 // strTest is a text or name term's test of lower-case strings: ":" any
-// contains a value, "=" any is a value, "!=" none is.
-func strTest(op string, vals []string) func([]string) bool {
+// contains a value (a name term: as whole words, nameMatch), "=" any is a
+// value, "!=" none is.
+func strTest(op string, vals []string, name bool) func([]string) bool {
 	eq := func(ss []string) bool {
 		for _, v := range vals {
 			if contains(ss, v) {
@@ -101,7 +102,7 @@ func strTest(op string, vals []string) func([]string) bool {
 		return func(ss []string) bool {
 			for _, v := range vals {
 				for _, s := range ss {
-					if strings.Contains(s, v) {
+					if name && nameMatch(s, v) || !name && strings.Contains(s, v) {
 						return true
 					}
 				}
@@ -112,6 +113,39 @@ func strTest(op string, vals []string) func([]string) bool {
 		return func(ss []string) bool { return !eq(ss) }
 	}
 	return eq
+}
+
+// nameMatch is a name term's ":" test of a lower-case name s: v occurs in s
+// as whole words, that is, not inside a run of ASCII letters and digits that
+// goes on before or after it (gpu:h20 is the H20, not the H200; a10 is not
+// the A10G); a value ending in "*" may go on after it (gpu:h20* is both).
+// Other characters (Chinese names) match anywhere. static/explorer-view.js
+// nameMatch is the same rule.
+func nameMatch(s, v string) bool {
+	prefix := strings.HasSuffix(v, "*")
+	v = strings.TrimSuffix(v, "*")
+	if v == "" {
+		return true
+	}
+	for from := 0; from <= len(s)-len(v); {
+		i := strings.Index(s[from:], v)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(v)
+		before := i == 0 || !wordByte(s[i-1]) || !wordByte(v[0])
+		after := prefix || end == len(s) || !wordByte(s[end]) || !wordByte(v[len(v)-1])
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // keyTest is a keyword term's test of codes: ":" any is one of the values,
@@ -226,7 +260,7 @@ func compileTerm(term FilterTerm) termTest {
 			tt.offer = func(o *findOffer) bool { return neg(kt(get(o))) }
 		}
 	default:
-		st := strTest(term.Op, vals)
+		st := strTest(term.Op, vals, def.Type == "name")
 		if get, ok := typeStrings[term.Field]; ok {
 			tt.typ = func(t *findType) bool { return neg(st(get(t))) }
 		} else {

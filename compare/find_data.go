@@ -118,11 +118,7 @@ func prepareFind(snap *catalog.Snapshot, in FindInput) *findData {
 			ft.gmemEachDec = a.RuleMemoryGiB().Round(2)
 			ft.gmemEach = f64(ft.gmemEachDec)
 		}
-		for _, a := range t.Accelerators {
-			if a.Share.IsPositive() && a.Share.LessThan(decimal.NewFromInt(1)) {
-				ft.partial = true
-			}
-		}
+		ft.partial = t.Partial()
 		pn := providerNames(in.ProviderNames, t.Provider)
 		ft.names["provider"] = lowerAll(string(t.Provider), pn[0], pn[1])
 		ft.names["gpu"] = lowerAll(ft.model, ft.gpuName)

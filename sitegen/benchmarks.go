@@ -113,9 +113,9 @@ func (x *extras) pages(l *language, ps []page) ([]page, error) {
 				if err != nil {
 					return nil, fmt.Errorf("gpu %s: %w", d.ID, err)
 				}
-				if trend != nil && svg != nil {
+				if trend != nil && svg.Wide != nil {
 					trend.Chart = strings.TrimSuffix(p.Path, ".html") + ".trend.svg"
-					p.Files = append(p.Files, siteFile{name: trend.Chart, data: svg})
+					p.Files = append(p.Files, svg.files(trend.Chart)...)
 				}
 				g.Trend = trend
 			}
@@ -330,10 +330,10 @@ func (x *extras) benchmarksPage(l *language) (page, error) {
 		if err != nil {
 			return page{}, fmt.Errorf("benchmarks: workload %s: %w", w.ID, err)
 		}
-		if svg != nil {
+		if svg.Wide != nil {
 			wc.Chart = "benchmarks/" + slugify(w.ID) + ".svg"
 			wc.Charted = n
-			p.Files = append(p.Files, siteFile{name: wc.Chart, data: svg})
+			p.Files = append(p.Files, svg.files(wc.Chart)...)
 		}
 		d.Workloads = append(d.Workloads, wc)
 	}
@@ -344,13 +344,13 @@ func (x *extras) benchmarksPage(l *language) (page, error) {
 // workloadChart draws a workload's cheapest on-demand cost per unit by instance
 // type in the page's currency, measured and estimated figures as two series so
 // that an estimate never reads as a measurement; nil without rows.
-func workloadChart(l *language, w *workloadCosts) ([]byte, int, error) {
+func workloadChart(l *language, w *workloadCosts) (chartSVG, int, error) {
 	rows := w.Rows
 	if len(rows) > maxBenchBars {
 		rows = rows[:maxBenchBars]
 	}
 	if len(rows) == 0 {
-		return nil, 0, nil
+		return chartSVG{}, 0, nil
 	}
 	measured := barSeries{Name: l.msg("bench.measured")}
 	estimated := barSeries{Name: l.msg("bench.estimated")}

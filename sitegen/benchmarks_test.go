@@ -115,7 +115,7 @@ func TestBenchmarksPage(t *testing.T) {
 	if s := string(svg); !strings.HasPrefix(s, "<svg") || !strings.Contains(s, ">measured<") || !strings.Contains(s, ">estimated<") || !strings.Contains(s, "Volcano Engine ecs.gni2.3xlarge") {
 		t.Errorf("the chart lacks its two series or categories: %.400s", s)
 	}
-	if zh, err := os.ReadFile(filepath.Join(out, "zh", "benchmarks", "llm-inference-8b.svg")); err != nil || !strings.Contains(string(zh), ">估算      <") {
+	if zh, err := os.ReadFile(filepath.Join(out, "zh", "benchmarks", "llm-inference-8b.svg")); err != nil || !strings.Contains(string(zh), ">估算<") {
 		t.Errorf("the Chinese chart lacks the Chinese series names (%v)", err)
 	}
 	if zh := readPage(t, out, "zh/benchmarks.html"); !strings.Contains(zh, `<span class="badge estimated" title="非实测：由相同 GPU 型号的其他实例规格的测试换算。">估算</span>`) {

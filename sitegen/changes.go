@@ -549,7 +549,7 @@ type gpuTrendRow struct {
 // gpuTrend is the price trend of a GPU model, with its chart; nil when fewer than
 // two dates priced it. A crawl's figures hold until the next crawl (the last
 // crawl's from then on); an imported price holds as its series says.
-func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byte, error) {
+func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, chartSVG, error) {
 	times := c.trendTimes(model)
 	set := map[catalog.Provider]bool{}
 	priced := 0
@@ -564,7 +564,7 @@ func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byt
 		}
 	}
 	if priced < 2 {
-		return nil, nil, nil
+		return nil, chartSVG{}, nil
 	}
 	v := &gpuTrendView{Providers: c.m.orderProviders(set), Crawls: len(times)}
 	var prev []*decimal.Decimal
@@ -611,7 +611,7 @@ func (c *changesModel) gpuTrend(l *language, model string) (*gpuTrendView, []byt
 	}
 	svg, err := lineSVG(x, series, l.msg("changes.trend_chart_title"))
 	if err != nil {
-		return nil, nil, err
+		return nil, chartSVG{}, err
 	}
 	return v, svg, nil
 }

@@ -14,6 +14,37 @@ import (
 // library writes, and an image keeps the page readable without JavaScript. Every
 // chart has a data table with the same figures beside it.
 
+// A chart is drawn twice: a wide layout for screens that show it at 640
+// pixels and a narrow one of its own (not a scaled-down wide one) for phones,
+// where a 640-pixel drawing shrinks its labels to 5 or 6 pixels. The pages
+// show the narrow file below 700 pixels (<picture>, the "chart" template).
+const chartWide, chartNarrow = 640, 360
+
+// chartSVG is a chart's two drawings; both nil for no chart.
+type chartSVG struct{ Wide, Narrow []byte }
+
+// files are the chart's files: the wide drawing at name, the narrow one at
+// narrowChart(name).
+func (c chartSVG) files(name string) []siteFile {
+	return []siteFile{{name: name, data: c.Wide}, {name: narrowChart(name), data: c.Narrow}}
+}
+
+// narrowChart is the path of a chart's narrow drawing.
+func narrowChart(name string) string { return strings.TrimSuffix(name, ".svg") + ".narrow.svg" }
+
+// bothWidths draws a chart at each width.
+func bothWidths(draw func(width int) ([]byte, error)) (chartSVG, error) {
+	wide, err := draw(chartWide)
+	if err != nil {
+		return chartSVG{}, err
+	}
+	narrow, err := draw(chartNarrow)
+	if err != nil {
+		return chartSVG{}, err
+	}
+	return chartSVG{wide, narrow}, nil
+}
+
 // barSeries is one set of bars of a horizontal bar chart; NaN-free, one value per
 // category (charts.GetNullValue() for none).
 type barSeries struct {
@@ -24,9 +55,16 @@ type barSeries struct {
 // horizontalBarSVG draws categories top to bottom with one bar per series; a
 // value of charts.GetNullValue() draws no bar and no label. unit titles the
 // value axis ("USD per GPU-hour").
-func horizontalBarSVG(categories []string, series []barSeries, unit string) ([]byte, error) {
+func horizontalBarSVG(categories []string, series []barSeries, unit string) (chartSVG, error) {
 	if len(categories) == 0 || len(series) == 0 {
-		return nil, fmt.Errorf("chart: no data")
+		return chartSVG{}, fmt.Errorf("chart: no data")
+	}
+	return bothWidths(func(width int) ([]byte, error) { return horizontalBarAt(width, categories, series, unit) })
+}
+
+func horizontalBarAt(width int, categories []string, series []barSeries, unit string) ([]byte, error) {
+	if width < chartWide {
+		return narrowBars(width, categories, series, unit)
 	}
 	// The library draws the first category at the bottom; reverse so the page's
 	// table order (top to bottom) is the chart's.
@@ -48,29 +86,30 @@ func horizontalBarSVG(categories []string, series []barSeries, unit string) ([]b
 	opt.Horizontal = true
 	opt.Padding = charts.Box{Top: 16, Right: 48, Bottom: 16, Left: 16}
 	opt.CategoryAxis = charts.CategoryAxisOption{Labels: chartTexts(cats)}
-	opt.Legend.SeriesNames = chartTexts(names)
-	opt.Legend.Symbol = charts.SymbolSquare
-	// The legend wraps onto more lines (the library lays it out) rather than
-	// running past the edge; a single series needs none (the axis says it).
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
-	if len(series) == 1 {
-		opt.Legend.Show = charts.Ptr(false)
-	}
+	// The legend is drawn under the plot, one entry a line (withLegend); a
+	// single series needs none (the axis says it).
+	opt.Legend.Show = charts.Ptr(false)
 	// Prices start at zero, so that bar lengths compare; ticks read as rounded
 	// figures and the axis names the unit.
 	opt.ValueAxis = []charts.ValueAxisOption{{Min: charts.Ptr(0.0), Title: chartText(unit), ValueFormatter: tickLabel,
 		TitleFontStyle: charts.FontStyle{FontSize: 12}}}
+	// Category names leave the value axis half the width: four figures fit.
+	opt.ValueAxis[0].LabelCount = 4
 	opt.ValueFormatter = tickLabel
 	for i := range opt.SeriesList {
 		opt.SeriesList[i].Label.Show = charts.Ptr(true)
 		opt.SeriesList[i].Label.ValueFormatter = moneyFloat
 	}
-	height := 110 + n*len(series)*26 + n*10 + 22*legendLines(names)
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})
+	height := 132 + n*len(series)*26 + n*10
+	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: width, Height: height})
 	if err := p.BarChart(opt); err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
 	}
-	return p.Bytes()
+	svg, err := p.Bytes()
+	if err != nil || len(series) == 1 {
+		return svg, err
+	}
+	return withLegend(svg, names)
 }
 
 // lineSeries is one line of a line chart over shared x labels.
@@ -81,10 +120,14 @@ type lineSeries struct {
 
 // lineSVG draws lines over shared x labels; a value of charts.GetNullValue()
 // leaves a gap. valueLabel titles the value axis with its unit.
-func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error) {
+func lineSVG(x []string, series []lineSeries, valueLabel string) (chartSVG, error) {
 	if len(x) == 0 || len(series) == 0 {
-		return nil, fmt.Errorf("chart: no data")
+		return chartSVG{}, fmt.Errorf("chart: no data")
 	}
+	return bothWidths(func(width int) ([]byte, error) { return lineAt(width, x, series, valueLabel) })
+}
+
+func lineAt(width int, x []string, series []lineSeries, valueLabel string) ([]byte, error) {
 	values := make([][]float64, len(series))
 	names := make([]string, len(series))
 	for i, s := range series {
@@ -92,29 +135,25 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 	}
 	opt := charts.NewLineChartOptionWithData(values)
 	opt.XAxis.Labels = x
-	// Dates are wide labels: about six fit under 640 pixels. Every point keeps
-	// its tick; one in step is labelled, at even intervals from the first.
+	// Dates are wide labels: about six fit under 640 pixels, three under 360.
+	// Every point keeps its tick; one in step is labelled, at even intervals
+	// from the first.
+	fit := width * 6 / chartWide
 	switch n := len(x); {
 	case n > 60:
 		// Months or years of days: a tick per point would be a solid band, so
 		// the library spaces four labelled ticks, the first and last days among
 		// them (with points on the ticks, not between: no label is added twice).
-		opt.XAxis.LabelCount = 4
+		opt.XAxis.LabelCount = min(4, fit)
 		opt.XAxis.BoundaryGap = charts.Ptr(false)
-	case n > 7:
-		step := (n + 5) / 6
-		labels := make([]string, n)
-		for i := 0; i < n; i += step {
-			labels[i] = x[i]
-		}
-		opt.XAxis.Labels = labels
+	case n > fit+1:
+		opt.XAxis.Labels = sparseLabels(x, fit)
 		opt.XAxis.LabelCount = n
 	}
-	opt.Legend.SeriesNames = chartTexts(names)
-	// The legend goes at the top from the left and wraps onto more lines (the
-	// library lays it out): long names (Chinese provider names) are neither
-	// cut off at the right edge nor drawn over each other.
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
+	// The legend is drawn under the plot, one entry a line (withLegend): long
+	// names (Chinese provider names) are neither cut off at the right edge nor
+	// drawn over each other.
+	opt.Legend.Show = charts.Ptr(false)
 	opt.YAxis = []charts.YAxisOption{{Title: chartText(valueLabel), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
 	opt.ValueFormatter = tickLabel
 	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
@@ -125,13 +164,15 @@ func lineSVG(x []string, series []lineSeries, valueLabel string) ([]byte, error)
 		opt.Symbol.Shape = charts.SymbolNone
 		opt.Legend.Symbol = charts.SymbolSquare
 	}
-	// Legend lines take room from the plot.
-	height := 320 + 22*(legendLines(names)-1)
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: height})
+	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: width, Height: 300})
 	if err := p.LineChart(opt); err != nil {
 		return nil, fmt.Errorf("chart: %w", err)
 	}
-	return p.Bytes()
+	svg, err := p.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	return withLegend(svg, names)
 }
 
 // chartText makes a label the library lays out as wide as a browser draws
@@ -163,28 +204,19 @@ func chartTexts(in []string) []string {
 	return out
 }
 
-// legendLines estimates how many lines a legend of these names wraps onto at
-// the charts' width: a symbol and a gap each, and about 7 pixels a Latin
-// character, 13 a CJK one.
-func legendLines(names []string) int {
-	const width = 600
-	lines, x := 1, 0
-	for _, n := range names {
-		w := 50
-		for _, r := range n {
-			if r >= 0x2E80 {
-				w += 13
-			} else {
-				w += 7
-			}
-		}
-		if x > 0 && x+w > width {
-			lines++
-			x = 0
-		}
-		x += w
+// sparseLabels labels one point in step of x, at even intervals from the
+// first, so that at most about fit labels are drawn; the others are empty.
+func sparseLabels(x []string, fit int) []string {
+	n := len(x)
+	if fit < 1 || n <= fit+1 {
+		return x
 	}
-	return lines
+	step := (n + fit - 1) / fit
+	labels := make([]string, n)
+	for i := 0; i < n; i += step {
+		labels[i] = x[i]
+	}
+	return labels
 }
 
 // tickLabel formats an axis tick: rounded to three significant digits (the

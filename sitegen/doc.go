@@ -42,7 +42,9 @@
 //   - export.go, instances_export.go, parquet.go: the CSV, JSON and Parquet
 //     downloads (their columns are a contract); history_parquet.go: the price
 //     history as Parquet (HistoryParquet, also `gpuatlas history export`).
-//   - charts.go: SVG charts; history.go: the instance pages' price history,
+//   - charts.go: SVG charts, a wide and a phone drawing each; chart_legend.go: their
+//     legends, one entry a line under the plot; chart_narrow.go: the phone layout of
+//     a bar chart; history.go: the instance pages' price history,
 //     crawled and imported, and its charts; history_archived.go: the pages of
 //     types only the public archives name, and the archives' source links.
 //   - benchmarks.go: the benchmarks page and results on instance and GPU pages;

@@ -109,7 +109,7 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 	d := explorerData{Types: len(m.types), Offers: len(m.offers), Currency: string(cur), FX: m.fx(), Help: grammarFields}
 	d.Config = explorerPageConfig{
 		explorerConfig: explorerConfig{
-			Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", Lang: l.Tag,
+			Data: base + offersDataPath, Prefix: base + l.Prefix, Compare: base + l.Prefix + "compare.html", TCO: base + l.Prefix + "tco.html", Lang: l.Tag,
 			PageSize: explorerPageSize, Labels: l.explorerLabels(),
 		},
 		Currency: string(cur),

@@ -3,8 +3,6 @@ package sitegen
 import (
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 )
@@ -26,18 +24,10 @@ func primaryKind(it catalog.InstanceType) string {
 	return ""
 }
 
-// partial reports a type whose accelerators include a slice of a device (a
-// share below 1: a vGPU or a partitioned GPU). The explorer hides them unless
-// asked ("partial GPUs"), so that one slice sold in many regions does not fill
-// the first screen.
-func partial(it catalog.InstanceType) bool {
-	for _, a := range it.Accelerators {
-		if a.Share.IsPositive() && a.Share.LessThan(decimal.NewFromInt(1)) {
-			return true
-		}
-	}
-	return false
-}
+// partial reports a type that is a slice of a device (catalog's
+// InstanceType.Partial). The explorer hides them unless asked ("partial
+// GPUs"), so that one slice sold in many regions does not fill the first screen.
+func partial(it catalog.InstanceType) bool { return it.Partial() }
 
 // explorerNames are the providers' names in English and Chinese, for every
 // provider the snapshot names.

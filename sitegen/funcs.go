@@ -41,6 +41,8 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
+		// narrowchart is the path of a chart's phone drawing (charts.go).
+		"narrowchart": narrowChart,
 		// asset is a language-independent file; static files carry a content
 		// version so a browser never mixes an old script with a new page.
 		"asset": func(rel string) string {

@@ -195,7 +195,7 @@ func (m *siteModel) gpuPage(id string) gpuPageData {
 
 // gpuChart draws a GPU page's lowest prices per GPU-hour by provider; nil when no
 // provider has a USD figure.
-func gpuChart(l *language, d gpuPageData) ([]byte, error) {
+func gpuChart(l *language, d gpuPageData) (chartSVG, error) {
 	var cats []string
 	od := barSeries{Name: l.label("billing", catalog.OnDemand)}
 	spot := barSeries{Name: l.label("billing", catalog.Spot)}
@@ -223,7 +223,7 @@ func gpuChart(l *language, d gpuPageData) ([]byte, error) {
 		hasCommit = hasCommit || p.Reserved != nil
 	}
 	if !any {
-		return nil, nil
+		return chartSVG{}, nil
 	}
 	series := []barSeries{od}
 	if hasSpot {

@@ -203,7 +203,7 @@ func nativeUnit(ts []offerHistory) string {
 // price to the last, so that time reads evenly however often prices changed; a
 // price holds from when it was first seen until it was seen no more, and the
 // last price of a day is that day's.
-func historyChart(l *language, fx catalog.FXTable, c historyChartView) ([]byte, error) {
+func historyChart(l *language, fx catalog.FXTable, c historyChartView) (chartSVG, error) {
 	hs := c.tracks
 	days := historyAxis(hs)
 	x := make([]string, len(days))
@@ -226,7 +226,7 @@ func historyChart(l *language, fx catalog.FXTable, c historyChartView) ([]byte, 
 		series[i].Name = trackName(l, hs[i])
 	}
 	if len(series) == 0 {
-		return nil, nil
+		return chartSVG{}, nil
 	}
 	return lineSVG(x, series, title)
 }

@@ -90,6 +90,7 @@ type explorerConfig struct {
 	Data     string            `json:"data"`   // URL of data/offers.json
 	Prefix   string            `json:"prefix"` // URL prefix of the language's pages
 	Compare  string            `json:"compare"`
+	TCO      string            `json:"tco,omitempty"` // the TCO calculator, ?offers= the rows chosen
 	Lang     string            `json:"lang"`
 	PageSize int               `json:"page_size"`
 	Labels   map[string]string `json:"labels"`
@@ -204,9 +205,9 @@ func (m *siteModel) pages(fsys fs.FS, base string, l *language, downloads downlo
 		if err != nil {
 			return nil, fmt.Errorf("gpu %s: %w", id, err)
 		}
-		if svg != nil {
+		if svg.Wide != nil {
 			d.Chart = strings.TrimSuffix(p.Path, ".html") + ".svg"
-			p.Files = append(p.Files, siteFile{name: d.Chart, data: svg})
+			p.Files = append(p.Files, svg.files(d.Chart)...)
 		}
 		p.Data = d
 		out = append(out, p)
@@ -252,11 +253,11 @@ func (m *siteModel) historyCharts(l *language, key, path string, v *priceHistory
 			if err != nil {
 				return nil, fmt.Errorf("instance type %s: price history chart: %w", key, err)
 			}
-			if svg == nil {
+			if svg.Wide == nil {
 				// The page links the chart, so an undrawn one is a build error.
 				return nil, fmt.Errorf("instance type %s: price history chart: no line to draw", key)
 			}
-			out = append(out, siteFile{name: c.Path, data: svg})
+			out = append(out, svg.files(c.Path)...)
 		}
 		return out, nil
 	}

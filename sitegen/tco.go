@@ -101,6 +101,9 @@ type tcoConfig struct {
 	Defaults  tcoDefaults       `json:"defaults"`
 	Labels    map[string]string `json:"labels"`
 	Scenarios []tcoCalcScenario `json:"scenarios"`
+	// Data is the explorer's offers file, where static/tco-offers.js finds
+	// any offer of the catalog.
+	Data string `json:"data"`
 	// FX is the other currency the calculator shows its figures in: the
 	// snapshot's rate from USD; nil when the table has none.
 	FX *tcoFX `json:"fx,omitempty"`
@@ -209,7 +212,7 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 	def := compare.TCOPresetDefaults()
 	d := tcoPageData{Months: def.Months, Hours: def.Hours.String(), Util: def.Utilisation.Mul(hundred).String(),
 		Checkpoint: def.CheckpointMinutes.String(), Restart: def.RestartMinutes.String()}
-	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(),
+	d.Config = tcoConfig{Lang: l.Tag, Groups: compare.TCOGroups, Preset: compare.TCOPresetGroups, Labels: l.tcoLabels(), Data: base + offersDataPath,
 		Defaults: tcoDefaults{Hours: def.Hours, Months: def.Months, Utilisation: def.Utilisation, Idle: def.Idle,
 			CheckpointMinutes: def.CheckpointMinutes, RestartMinutes: def.RestartMinutes}}
 	if r, err := m.snap.FX.CrossRate(catalog.USD, catalog.CNY); err == nil {
@@ -295,7 +298,8 @@ func (s *scenarioSite) tcoPage(m *siteModel, base string, l *language) (page, er
 		}
 		sec.CumChart = "tco/" + slugify(t.ID) + ".cumulative.svg"
 		sec.UnitChart = "tco/" + slugify(t.ID) + ".unit.svg"
-		p.Files = append(p.Files, siteFile{name: sec.CumChart, data: cum}, siteFile{name: sec.UnitChart, data: unit})
+		p.Files = append(p.Files, cum.files(sec.CumChart)...)
+		p.Files = append(p.Files, unit.files(sec.UnitChart)...)
 		d.Sections = append(d.Sections, sec)
 	}
 	p.Data = d
@@ -314,7 +318,7 @@ func instanceID(key string) string {
 
 // tcoCharts draws a section's cumulative cost lines and its cost-per-unit bars;
 // the page's tables next to them hold the exact figures.
-func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
+func tcoCharts(l *language, sec tcoSection) (chartSVG, chartSVG, error) {
 	months := make([]string, len(sec.Months))
 	for i, m := range sec.Months {
 		months[i] = strconv.Itoa(m.Month)
@@ -327,26 +331,36 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 			values[i] = append(values[i], m.Cum[i].InexactFloat64())
 		}
 	}
-	opt := charts.NewLineChartOptionWithData(values)
-	opt.XAxis.Labels = months
-	opt.XAxis.Title = chartText(l.msg("tco.col_month"))
-	opt.Legend.SeriesNames = chartTexts(names)
-	// The legend goes at the top from the left and wraps (the library lays
-	// it out), the axes name the unit and the month.
-	opt.Legend.Offset = charts.OffsetStr{Left: charts.PositionLeft}
-	opt.Legend.FontStyle.FontSize = 11
-	opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msgCur("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
-	opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
-	opt.Symbol.Shape = charts.SymbolCircle
-	opt.LineStrokeWidth = 1.5
-	opt.ValueFormatter = tickLabel
-	p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: 640, Height: 340 + 20*legendLines(names)})
-	if err := p.LineChart(opt); err != nil {
-		return nil, nil, fmt.Errorf("chart: %w", err)
+	// The legend goes under the plot, one entry a line (withLegend); the axes
+	// name the unit and the month.
+	opt := func(width int) charts.LineChartOption {
+		opt := charts.NewLineChartOptionWithData(values)
+		// The month axis has no title (the library draws it over the
+		// ticks; the caption says months); a phone's labels one month in
+		// step, four at most.
+		opt.XAxis.Labels = sparseLabels(months, width*6/chartWide)
+		opt.XAxis.LabelCount = len(months)
+		opt.Legend.Show = charts.Ptr(false)
+		opt.YAxis = []charts.YAxisOption{{Title: chartText(l.msgCur("tco.chart_cumulative_title")), ValueFormatter: tickLabel, TitleFontStyle: charts.FontStyle{FontSize: 12}}}
+		opt.Padding = charts.Box{Top: 16, Right: 24, Bottom: 16, Left: 16}
+		opt.Symbol.Shape = charts.SymbolCircle
+		opt.LineStrokeWidth = 1.5
+		opt.ValueFormatter = tickLabel
+		return opt
 	}
-	cum, err := p.Bytes()
+	cum, err := bothWidths(func(width int) ([]byte, error) {
+		p := charts.NewPainter(charts.PainterOptions{OutputFormat: charts.ChartOutputSVG, Width: width, Height: 320})
+		if err := p.LineChart(opt(width)); err != nil {
+			return nil, fmt.Errorf("chart: %w", err)
+		}
+		svg, err := p.Bytes()
+		if err != nil {
+			return nil, err
+		}
+		return withLegend(svg, names)
+	})
 	if err != nil {
-		return nil, nil, err
+		return chartSVG{}, chartSVG{}, err
 	}
 	var cats []string
 	bars := barSeries{Name: l.msgCur("tco.col_cost_per_unit")}
@@ -356,7 +370,7 @@ func tcoCharts(l *language, sec tcoSection) ([]byte, []byte, error) {
 	}
 	unit, err := horizontalBarSVG(cats, []barSeries{bars}, l.msgCur("tco.col_cost_per_unit")+" ("+sec.T.WorkUnit+")")
 	if err != nil {
-		return nil, nil, err
+		return chartSVG{}, chartSVG{}, err
 	}
 	return cum, unit, nil
 }

@@ -172,10 +172,30 @@
     }
   }
 
+  // nameMatch is a name term's ":" test (compare's nameMatch, the same rule):
+  // v occurs in s as whole words, not inside a run of ASCII letters and
+  // digits (gpu:h20 is the H20, not the H200); a value ending in "*" may go
+  // on after it (gpu:h20* is both). Other characters match anywhere.
+  var WORD = /[a-z0-9]/i;
+  function nameMatch(s, v) {
+    var prefix = v.charAt(v.length - 1) === '*';
+    if (prefix) v = v.slice(0, -1);
+    if (v === '') return true;
+    for (var i = s.indexOf(v); i >= 0; i = s.indexOf(v, i + 1)) {
+      var end = i + v.length;
+      var before = i === 0 || !WORD.test(s.charAt(i - 1)) || !WORD.test(v.charAt(0));
+      var after = prefix || end === s.length || !WORD.test(s.charAt(end)) || !WORD.test(v.charAt(v.length - 1));
+      if (before && after) return true;
+    }
+    return false;
+  }
+
   // strTest is a text or name term's test of a list of lower-case strings:
-  // ":" any contains a value, "=" any is a value, "!=" none is.
-  function strTest(op, vals) {
-    if (op === ':') return function (ss) { return vals.some(function (v) { return ss.some(function (s) { return s.indexOf(v) >= 0; }); }); };
+  // ":" any contains a value (a name term: as whole words), "=" any is a
+  // value, "!=" none is.
+  function strTest(op, vals, name) {
+    var has = name ? nameMatch : function (s, v) { return s.indexOf(v) >= 0; };
+    if (op === ':') return function (ss) { return vals.some(function (v) { return ss.some(function (s) { return has(s, v); }); }); };
     var eq = function (ss) { return vals.some(function (v) { return ss.indexOf(v) >= 0; }); };
     return op === '!=' ? function (ss) { return !eq(ss); } : eq;
   }
@@ -217,7 +237,7 @@
         }[f];
         test = function (x) { return kt(get(x)); };
       } else {
-        var st = strTest(term.op, vals), col = byId[f];
+        var st = strTest(term.op, vals, def.type === 'name'), col = byId[f];
         get = col.names || function (x) { return [String(col.val(x) || '').toLowerCase()]; };
         test = function (x) { return st(get(x)); };
       }

@@ -133,19 +133,8 @@
     var parsed = F.parse(state.x, { scenarios: V.scenarios.map(function (s) { return s.id; }) });
     lastErrors = parsed.errors;
     showExprErrors();
-    var tests = W.compile(V, parsed);
-    W.controlTests(V, state.f, state.view, tests);
-    if (state.sc) tests.type.push(function (t) { return t.fits.indexOf(state.sc) >= 0; });
-    if (state.q) {
-      var words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
-      tests.offer.push(function (r) { return words.every(function (w) { return r.hay.indexOf(w) >= 0; }); });
-    }
-    var part = state.part === '1', syn = state.syn !== '0', sus = state.sus === '1';
-    var res = W.run(V, {
-      view: state.view, by: state.by, tests: tests,
-      typeOK: function (t) { return part || !t.partial; },
-      offerOK: function (r) { return (syn || !r.synthetic) && (sus || !r.suspect); }
-    });
+    var res = runWith(parsed);
+    if (!res.rows.length) { explainEmpty(parsed); res = runWith(parsed); } else if (why) why.textContent = '';
     shown = res.shown;
     view = sorted(res.rows);
     var t1 = performance.now();
@@ -184,6 +173,65 @@
       return first || state.sort;
     }
     return state.sort;
+  }
+
+  // runWith filters the rows by a parsed expression and the panel's controls.
+  function runWith(parsed) {
+    var tests = W.compile(V, parsed);
+    W.controlTests(V, state.f, state.view, tests);
+    if (state.sc) tests.type.push(function (t) { return t.fits.indexOf(state.sc) >= 0; });
+    if (state.q) {
+      var words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+      tests.offer.push(function (r) { return words.every(function (w) { return r.hay.indexOf(w) >= 0; }); });
+    }
+    var part = state.part === '1', syn = state.syn !== '0', sus = state.sus === '1';
+    return W.run(V, {
+      view: state.view, by: state.by, tests: tests,
+      typeOK: function (t) { return part || !t.partial; },
+      offerOK: function (r) { return (syn || !r.synthetic) && (sus || !r.suspect); }
+    });
+  }
+
+  // explainEmpty says why nothing matches: a term without which rows come
+  // back, and what those rows hold in its field: no data at all (as for
+  // interconnect:nvlink among types whose provider states none: such a term
+  // is named first), or else the values there are, for the term whose
+  // removal brings back the fewest rows (the narrowest question); else that
+  // the terms only together exclude every row.
+  var why = null;
+  function explainEmpty(parsed) {
+    if (!why) {
+      why = document.createElement('p');
+      why.id = 'why-empty';
+      why.className = 'count why';
+      count.parentNode.insertBefore(why, count.nextSibling);
+    }
+    var msg = text('ex.empty_all'), fewest = Infinity;
+    for (var k = 0; k < parsed.terms.length; k++) {
+      var term = parsed.terms[k];
+      var rest = runWith({ terms: parsed.terms.filter(function (x, i) { return i !== k; }), words: parsed.words, errors: [] }).rows;
+      if (!rest.length) continue;
+      var c = byId[term.field], vals = {}, n = 0, num = F.FIELDS[term.field].type === 'number';
+      var has = c && c.level !== 'price';
+      if (has) {
+        rest.forEach(function (v) {
+          var xs = c.level === 'type' ? [v.t] : v.cells ? v.cells.filter(Boolean) : [v];
+          xs.forEach(function (x) {
+            var val = c.val(x);
+            if (val === null || val === undefined || val === '') return;
+            var sv = c.opt ? c.opt(val) : c.id === 'gpu' ? (x.gpu || val) : num ? A.plain(val) : String(val);
+            if (!vals[sv]) { vals[sv] = num ? val : true; n++; }
+          });
+        });
+      }
+      var keys = Object.keys(vals).sort(num ? function (a, b) { return vals[a] - vals[b]; } : undefined);
+      var fill = { term: term.src, n: rest.length, field: c ? text(c.lbl) : term.field,
+        values: keys.slice(0, 8).join(text('ex.values_sep')) + (n > 8 ? ' …' : '') };
+      var m = A.fill(text(!has ? 'ex.empty_term_nv' : n ? 'ex.empty_term' : 'ex.empty_no_data'), fill);
+      if (has && !n) { msg = m; break; }
+      if (rest.length < fewest) { msg = m; fewest = rest.length; }
+    }
+    why.textContent = msg;
   }
 
   function showExprErrors() {
@@ -382,6 +430,12 @@
     cmp.href = cfg.compare + (state.sel.length ? '?' + q.toString() : '');
     cmp.textContent = A.fill(text('js.compare_n'), { n: state.sel.length });
     cmp.setAttribute('aria-disabled', state.sel.length < 2 ? 'true' : 'false');
+    // The chosen rows' cost over time: the TCO calculator with those offers.
+    var tcoLink = document.getElementById('tco-link');
+    if (tcoLink && cfg.tco) {
+      tcoLink.href = cfg.tco + (state.sel.length ? '?offers=' + encodeURIComponent(state.sel.join(',')) : '') + '#calculator';
+      tcoLink.setAttribute('aria-disabled', state.sel.length < 1 ? 'true' : 'false');
+    }
   }
 
   function update() { writeURL(); apply(); E.sync(); }

@@ -715,7 +715,9 @@
   }
   function drawCharts(s, cur, names, cum, unit) {
     if (!chartsBox) return;
-    var W = 640, H = 300, L = 64, R = 16, T = 12, B = 40;
+    // The drawing is as wide as its box (640 pixels at most): on a phone a
+    // layout of its own, with 12-pixel labels, not a desktop one scaled down.
+    var W = Math.max(280, Math.min(640, Math.floor(chartsBox.clientWidth || 640))), H = 300, L = 64, R = 16, T = 12, B = 40;
     var months = cum.length ? cum[0].length : 0;
     var max = 0;
     cum.forEach(function (c) { c.forEach(function (v) { max = Math.max(max, Number(str(v))); }); });
@@ -727,7 +729,7 @@
       line.appendChild(svgEl('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid' }));
       line.appendChild(svgEl('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'tick' }, tick(v)));
     }
-    var every = Math.max(1, Math.ceil(months / 12));
+    var every = Math.max(1, Math.ceil(months / Math.min(12, Math.floor((W - L - R) / 40))));
     for (var m = 0; m < months; m += every) line.appendChild(svgEl('text', { x: x(m), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, String(m + 1)));
     line.appendChild(svgEl('text', { x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, text('tcojs.month')));
     cum.forEach(function (c, i) {
@@ -736,15 +738,15 @@
     });
     var umax = 0;
     unit.forEach(function (v) { umax = Math.max(umax, Number(str(v))); });
-    var rowH = 34, BH = unit.length * rowH + 36;
+    var rowH = 38, BH = unit.length * rowH + 36;
     var ustep = niceStep(umax || 1, 4), utop = Math.ceil((umax || 1) / ustep) * ustep;
     var ux = function (v) { return 8 + (W - 8 - 90) * v / utop; };
     var bars = svgEl('svg', { viewBox: '0 0 ' + W + ' ' + BH, width: W, height: BH, class: 'chart-svg' });
     unit.forEach(function (v, i) {
       var yy = 8 + i * rowH;
       bars.appendChild(svgEl('text', { x: 8, y: yy + 10, class: 'bar-label' }, names[i]));
-      bars.appendChild(svgEl('rect', { x: 8, y: yy + 14, width: Math.max(1, ux(Number(str(v))) - 8).toFixed(1), height: 12, class: 'bar s' + (i % 8) }));
-      bars.appendChild(svgEl('text', { x: (ux(Number(str(v))) + 4).toFixed(1), y: yy + 25, class: 'tick' }, fmtRate(v)));
+      bars.appendChild(svgEl('rect', { x: 8, y: yy + 18, width: Math.max(1, ux(Number(str(v))) - 8).toFixed(1), height: 12, class: 'bar s' + (i % 8) }));
+      bars.appendChild(svgEl('text', { x: (ux(Number(str(v))) + 4).toFixed(1), y: yy + 29, class: 'tick' }, fmtRate(v)));
     });
     for (var t = 0; t <= utop + ustep / 2; t += ustep) bars.appendChild(svgEl('text', { x: ux(t), y: BH - 6, 'text-anchor': 'middle', class: 'tick' }, tick(t)));
     chartsBox.replaceChildren(
@@ -767,6 +769,7 @@
     if (curSel && curSel.value !== curDefault) q.set('cur', curSel.value);
     q.set('g', Object.keys(checked(groupsBox)).join(','));
     q.set('o', Object.keys(checked(offersBox)).join(','));
+    if (scenario().keys) q.set('offers', scenario().keys.join(','));
     history.replaceState(null, '', '?' + q.toString() + location.hash);
     if (langSwitch) langSwitch.setAttribute('href', langSwitch.dataset.base + '?' + q.toString() + '#calculator');
   }
@@ -796,4 +799,16 @@
 
   // The page's own: the input of its controls.
   api.input = input;
+  // divide is a / b to places, half away from zero (for tco-offers.js).
+  api.divide = function (a, b, places) { return str(divRound(dec(a), dec(b), places)); };
+  // useScenario shows the calculator on a scenario made in the page (the
+  // offers a reader picks, static/tco-offers.js): added to the list,
+  // chosen, its offers ticked.
+  api.useScenario = function (sc) {
+    if (!byID[sc.id]) { var op = el('option', null, sc.name); op.value = sc.id; sel.appendChild(op); }
+    byID[sc.id] = sc;
+    sel.value = sc.id;
+    buildOffers();
+    render();
+  };
 })();
