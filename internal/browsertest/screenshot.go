@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -77,7 +78,9 @@ func (s Shots) save(t *testing.T, base string) {
 	for _, size := range []Size{Desktop, Phone} {
 		t.Run(size.Name, func(t *testing.T) {
 			t.Parallel()
-			ctx := StartSized(t, size)
+			// A full-page shot of a long page on a phone's doubled pixels takes
+			// seconds on a busy machine: the tab's life grows with its pages.
+			ctx := startSized(t, size, timeout+time.Duration(len(s.Pages))*shotTimeout)
 			var exceptions *Exceptions
 			if s.NoExceptions {
 				exceptions = CollectExceptions(ctx)
