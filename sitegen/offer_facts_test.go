@@ -3,13 +3,17 @@ package sitegen
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
+	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // TestOfferFacts_OutputsAgree computes compare's offer facts for every offer
@@ -160,4 +164,37 @@ func TestOfferFacts_OutputsAgree(t *testing.T) {
 		}
 	}
 	t.Logf("%d offers: %v", len(tb.Facts), counts)
+}
+
+// TestOfferFacts_ScriptsOnlyConvert pins the rule that the explorer's and
+// the compare page's scripts derive no offer fact: no price divided by a GPU
+// count or a GPU memory size, no saving worked out of two prices. They read
+// offers.json's facts (gpu_hour, gib_hour, saving, risk_hour) and convert
+// them with GPUAtlas.inCur. (vCPUs per GPU is a spec of the type, not a
+// price, and stays.)
+func TestOfferFacts_ScriptsOnlyConvert(t *testing.T) {
+	perUnit := regexp.MustCompile(`([\w.\]\)]+)\s*/\s*[\w.]*\b(units|gmem|gmemEach)\b`)
+	saving := regexp.MustCompile(`1\s*-\s*[^;]*/[^;]*\)\s*\*\s*100`)
+	for _, name := range []string{"atlas.js", "compare.js", "explorer.js", "explorer-view.js", "explorer-controls.js", "sort.js"} {
+		b, err := fs.ReadFile(templates.FS, "static/"+name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, m := range perUnit.FindAllStringSubmatch(line, -1) {
+				if !strings.HasSuffix(m[1], "vcpus") {
+					t.Errorf("static/%s:%d divides by a GPU count or memory (%q): read the offer's facts instead", name, i+1, m[0])
+				}
+			}
+			if saving.MatchString(line) {
+				t.Errorf("static/%s:%d works out a saving: read the offer's saving fact instead", name, i+1)
+			}
+		}
+	}
+	// The check sees what it is for.
+	for _, bad := range []string{"x / r.units", "v.price / t.gmem", "return (1 - r._sp / od._sp) * 100;"} {
+		if !perUnit.MatchString(bad) && !saving.MatchString(bad) {
+			t.Errorf("the check misses %q", bad)
+		}
+	}
 }
