@@ -63,11 +63,10 @@ func TestOfferFacts_OutputsAgree(t *testing.T) {
 	dec.UseNumber()
 	var od struct {
 		Offers struct {
-			GPUHour  []any          `json:"gpu_hour"`
-			GiBHour  []any          `json:"gib_hour"`
-			Saving   map[string]any `json:"saving"`
-			RiskHour map[string]any `json:"risk_hour"`
-			Band     map[string]int `json:"interruption"`
+			GPUHour []any          `json:"gpu_hour"`
+			GiBHour []any          `json:"gib_hour"`
+			Saving  []any          `json:"saving"`
+			Band    map[string]int `json:"interruption"`
 		} `json:"offers"`
 	}
 	if err := dec.Decode(&od); err != nil {
@@ -111,8 +110,7 @@ func TestOfferFacts_OutputsAgree(t *testing.T) {
 			{"export spot_risk_price_per_hour", rows[i]["spot_risk_price_per_hour"].(string), str(f.RiskHour)},
 			{"offers.json gpu_hour", num(od.Offers.GPUHour[i]), str(f.GPUHour)},
 			{"offers.json gib_hour", num(od.Offers.GiBHour[i]), str(f.GiBHour)},
-			{"offers.json saving", num(od.Offers.Saving[strconv.Itoa(i)]), str(f.SavingPct)},
-			{"offers.json risk_hour", num(od.Offers.RiskHour[strconv.Itoa(i)]), str(f.RiskHour)},
+			{"offers.json saving", num(od.Offers.Saving[i]), str(f.SavingPct)},
 			{"page model key", o.Key, f.Key},
 			{"page usd per GPU-hour", str(o.USDGPUHour), str(f.USDGPUHour)},
 			{"page per GPU-hour", str(o.NativeGPUHour), str(f.GPUHour)},
@@ -169,7 +167,7 @@ func TestOfferFacts_OutputsAgree(t *testing.T) {
 // TestOfferFacts_ScriptsOnlyConvert pins the rule that the explorer's and
 // the compare page's scripts derive no offer fact: no price divided by a GPU
 // count or a GPU memory size, no saving worked out of two prices. They read
-// offers.json's facts (gpu_hour, gib_hour, saving, risk_hour) and convert
+// offers.json's facts (gpu_hour, gib_hour, saving) and convert
 // them with GPUAtlas.inCur. (vCPUs per GPU is a spec of the type, not a
 // price, and stays.)
 func TestOfferFacts_ScriptsOnlyConvert(t *testing.T) {

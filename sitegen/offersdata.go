@@ -54,10 +54,10 @@ const offersDataPath = "data/offers.json"
 // own currency (its currency column), which the scripts only convert for
 // display and never derive again: gpu_hour and gib_hour are the effective
 // hourly price per GPU and per GiB of GPU memory (null without GPUs or
-// memory); saving is sparse, {offer index: percent to 2 places} against the
-// type's cheapest plausible on-demand offer in the region (negative: dearer);
-// risk_hour is sparse, {offer index: risk-adjusted hourly price} of the spot
-// offers with a band.
+// memory); saving is the percent to 2 places below the type's cheapest
+// plausible on-demand offer in the region (negative: dearer; null for
+// on-demand offers and without one). The risk-adjusted spot price, which no
+// script shows, stays out (the API and the exports carry it).
 //
 // flags are bits: 1 synthetic, 2 suspect, 4 old (observed more than
 // catalog.StaleDays before now), 8 undated (the source gives no date), 16
@@ -115,10 +115,9 @@ type offersColumns struct {
 	// in catalog.InterruptionBands (0 <5% … 4 >20%), where the advisor gives one.
 	Interruption map[int]int `json:"interruption"`
 	// The offer's facts (see offersFile).
-	GPUHour  []any               `json:"gpu_hour"`
-	GiBHour  []any               `json:"gib_hour"`
-	Saving   map[int]json.Number `json:"saving"`
-	RiskHour map[int]json.Number `json:"risk_hour"`
+	GPUHour []any `json:"gpu_hour"`
+	GiBHour []any `json:"gib_hour"`
+	Saving  []any `json:"saving"`
 }
 
 type offersWork struct {
@@ -212,7 +211,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		Billing: make([]int, 0, n), Amount: make([]json.Number, 0, n), Currency: make([]int, 0, n), Unit: make([]int, 0, n),
 		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n), Observed: make([]int, 0, n),
 		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{}, Interruption: map[int]int{},
-		GPUHour: make([]any, 0, n), GiBHour: make([]any, 0, n), Saving: map[int]json.Number{}, RiskHour: map[int]json.Number{},
+		GPUHour: make([]any, 0, n), GiBHour: make([]any, 0, n), Saving: make([]any, 0, n),
 	}
 	for i, o := range m.offers {
 		r := o.Region
@@ -276,12 +275,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 			c.Interruption[i] = fa.SpotBand.Index()
 		}
 		c.GPUHour, c.GiBHour = append(c.GPUHour, optNumber(fa.GPUHour)), append(c.GiBHour, optNumber(fa.GiBHour))
-		if fa.SavingPct != nil {
-			c.Saving[i] = number(*fa.SavingPct)
-		}
-		if fa.RiskHour != nil {
-			c.RiskHour[i] = number(*fa.RiskHour)
-		}
+		c.Saving = append(c.Saving, optNumber(fa.SavingPct))
 	}
 	f.Offers = c
 	f.Billing, f.Units, f.Avail, f.Currency, f.Fetched = billing.values, units.values, avail.values, currency.values, fetched.values

@@ -174,7 +174,7 @@ func offerParquetRow(r OfferRow) offerParquet {
 		VCPUs: int32(t.VCPUs), MemoryGiB: float(t.MemoryGiB), Source: o.Source, FetchedAt: o.FetchedAt.UTC(),
 		Availability: string(o.Availability), GPUName: acc.Name, Family: t.Family, Synthetic: o.Synthetic,
 		Suspect: o.Suspect, Includes: o.Includes, Reported: o.Reported,
-		PriceEstimated: o.Estimated,
+		PriceEstimated:  o.Estimated,
 		PricePerGPUHour: decimalCell(r.Facts.GPUHour), PricePerGiBHour: decimalCell(r.Facts.GiBHour),
 		SavingVsOnDemandPct: decimalCell(r.Facts.SavingPct), SpotRiskPricePerHour: decimalCell(r.Facts.RiskHour),
 	}

@@ -169,9 +169,7 @@
         band: o.interruption && o.interruption[i] !== undefined ? o.interruption[i] : null,
         // The offer's facts (compare.OfferFacts), in its own currency: shown
         // through inCur, never derived here.
-        gpuHour: o.gpu_hour[i], gibHour: o.gib_hour[i],
-        saving: o.saving[i] === undefined ? null : o.saving[i],
-        riskHour: o.risk_hour[i] === undefined ? null : o.risk_hour[i],
+        gpuHour: o.gpu_hour[i], gibHour: o.gib_hour[i], saving: o.saving[i],
         work: work && work.costs[i] ? work.costs[i] : null
       };
       rows[i].key = [t.p, t.id, reg[1], rows[i].zone, billing].join('/');
