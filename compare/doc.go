@@ -50,8 +50,9 @@
 //     find_data.go: the facts, prepared as the explorer prepares offers.json;
 //     find.go: the explorer's default view of what an expression keeps (Find):
 //     what gpuatlas find prints; offer_facts.go: the derived offer facts
-//     computed once (PerUnitHourly per GPU- and GiB-hour, SavingPercent
-//     against an on-demand reference) for find and the pages.
+//     computed once (OfferFactsOf, NewOfferFactTable: per GPU- and GiB-hour,
+//     saving against on-demand, spot band and risk-adjusted price, work
+//     costs) for find, the scenario rankings, the pages, the API and exports.
 //   - capability.go: CapabilityMiss, whether hardware can run a task at a
 //     precision; tco_bounds.go: TCOBounds, one table of ranges for the tco
 //     flags and a TCO input file; tco_input_scan.go: ScanTCOInput, the size
