@@ -49,7 +49,8 @@
 //     to a catalog's facts, as static/explorer-view.js binds them;
 //     find_data.go: the facts, prepared as the explorer prepares offers.json;
 //     find.go: the explorer's default view of what an expression keeps (Find):
-//     what gpuatlas find prints; offer_facts.go: the derived offer facts
+//     what gpuatlas find prints; find_why.go: why a query finds nothing
+//     (FindEmpty), by the explorer's rule; offer_facts.go: the derived offer facts
 //     computed once (PerUnitHourly per GPU- and GiB-hour, SavingPercent
 //     against an on-demand reference) for find and the pages.
 //   - capability.go: CapabilityMiss, whether hardware can run a task at a
