@@ -51,7 +51,7 @@
 //     find.go: the explorer's default view of what an expression keeps (Find):
 //     what gpuatlas find prints; find_why.go: why a query finds nothing
 //     (FindEmpty), by the explorer's rule; offer_facts.go: the derived offer facts
-//     computed once (PerUnitHourly per GPU- and GiB-hour, SavingPercent
+//     computed once (PerUnitHourly per GPU- and GPU-memory-GB-hour, SavingPercent
 //     against an on-demand reference) for find and the pages.
 //   - capability.go: CapabilityMiss, whether hardware can run a task at a
 //     precision; tco_bounds.go: TCOBounds, one table of ranges for the tco

@@ -3,7 +3,7 @@ package compare
 import "github.com/shopspring/decimal"
 
 // Derived offer facts: the one place a price per GPU-hour, per GPU-memory
-// GiB-hour and a saving against an on-demand reference are computed. Outputs
+// GB-hour (by the datasheet class) and a saving against an on-demand reference are computed. Outputs
 // (find, the pages) call these rather than dividing for themselves.
 
 // perUnitPlaces is how many decimal places a per-unit hourly price keeps.
