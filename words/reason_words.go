@@ -318,7 +318,7 @@ func (w ReasonWords) Hardware(h compare.Hardware) string {
 	}
 	sep := w.T("hw.sep")
 	if h.MemoryEachGiB != nil {
-		s += sep + w.T("hw.memory_each", "memory", w.Q(*h.MemoryEachGiB, compare.UnitGiB))
+		s += sep + w.T("hw.memory_each", "memory", w.Q(*h.MemoryEachGiB, compare.UnitGB)) // the class: units.go
 		if h.MemorySource != nil {
 			s += w.T("reason.parts", "parts", w.Reason(*h.MemorySource))
 		}

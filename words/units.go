@@ -6,7 +6,9 @@ package words
 // and price per GPU-memory unit reads; an instance's memory (RAM) in GiB, as
 // the clouds' instance tables give it. A provider's own GPU memory figure
 // where it differs from the class ("22.35 GiB usable") or where no class is
-// known is shown as the provider gives it, in GiB, and labelled so. Every
+// known is shown as the provider gives it, in GiB, and labelled so (where no
+// class is known that figure stands in for the class in the rules, filters and
+// tables, which read it as GB: providers state such figures loosely). Every
 // label of a memory figure says its unit; TestMemoryUnits holds the message
 // catalogs' labels to this rule, and compare's reasons say GB (UnitGB) for
 // GPU memory and GiB (UnitGiB) for an instance's.

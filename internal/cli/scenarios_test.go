@@ -79,7 +79,7 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 	}
 	for _, want := range []string{
 		"== llm-training: LLM training (large, multi-GPU) ==",
-		"Requires: accelerator: GPU or NPU; at least 8 GPUs; at least 40 GiB per GPU;",
+		"Requires: accelerator: GPU or NPU; at least 8 GPUs; at least 40 GB per GPU;",
 		"Prefers: 16 vCPU per GPU (data loading); 128 GiB host memory per GPU (staging data); local NVMe.",
 		"Ranked: 1 fit, 0 may fit (unknown specs), 2 do not fit.",
 		// A ranking may include stale prices, and says so on the row.
@@ -87,7 +87,7 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 		// The test catalog gives p4d no network figure: that part of the
 		// interconnect mean is unknown and left out, not counted as 0.
 		// 32.7726 USD/h / 2496 BF16 TFLOPS = 0.01313005: four significant digits.
-		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GiB each, NVLink; strengths: strong interconnect; good price (0.01313 USD per TFLOPS-hour, 1.0× the best); " +
+		"fits: 8x NVIDIA A100 SXM4 40GB, 40 GB each, NVLink; strengths: strong interconnect; good price (0.01313 USD per TFLOPS-hour, 1.0× the best); " +
 			"weaknesses: 12 vCPU per GPU is low for data loading (prefer 16); no local NVMe for datasets and checkpoints; low compute (2,496 TFLOPS of 7,900 TFLOPS)",
 		"Alibaba Cloud  none of 1 instance types fits",
 	} {
@@ -124,9 +124,9 @@ func TestScenarios_Chinese(t *testing.T) {
 	}
 	for _, want := range []string{
 		"== llm-training: 大模型训练（多卡） ==",
-		"要求：加速器：GPU 或 NPU；至少 8 张 GPU；单卡显存至少 40 GiB；",
+		"要求：加速器：GPU 或 NPU；至少 8 张 GPU；单卡显存至少 40 GB；",
 		"排名：1 个满足，0 个可能满足（有未知规格），2 个不满足。",
-		"满足：8 × NVIDIA A100 SXM4 40GB，每块 40 GiB，NVLink 互联；优势：互联强；价格好（每 TFLOPS·小时 0.01313 美元，为最低价的 1.0 倍）；" +
+		"满足：8 × NVIDIA A100 SXM4 40GB，每块 40 GB，NVLink 互联；优势：互联强；价格好（每 TFLOPS·小时 0.01313 美元，为最低价的 1.0 倍）；" +
 			"不足：每卡 12 个 vCPU，用于数据加载偏少（建议 16 个）；没有本地 NVMe 盘存放数据集和检查点；算力弱（2,496 TFLOPS，目标 7,900 TFLOPS）",
 		"阿里云",
 		"1 个实例规格均不满足",
