@@ -24,13 +24,13 @@ func TestBrowser_Consistency(t *testing.T) {
 	th := func(ctx context.Context, id string) string {
 		return browsertest.Eval[string](t, ctx, `(document.querySelector('th[data-sort="`+id+`"]') || {}).textContent || ''`)
 	}
-	gb := func(where, s string) {
-		if !strings.Contains(s, "GB") || strings.Contains(s, "GiB") {
-			t.Errorf("%s: %q, want GPU memory in GB", where, s)
-		}
-	}
 	keys := url.Values{"o": {"aws/p5.48xlarge/us-east-1//on_demand", "aws/p4d.24xlarge/us-east-1//on_demand"}}.Encode()
 	forLangsAndSizes(t, func(t *testing.T, ctx context.Context, prefix string) {
+		gb := func(where, s string) {
+			if !strings.Contains(s, "GB") || strings.Contains(s, "GiB") {
+				t.Errorf("%s: %q, want GPU memory in GB", where, s)
+			}
+		}
 		// (a) The explorer's memory columns.
 		browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+prefix+"offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
 		browsertest.Tick(t, ctx, "choose-columns", "gpu_memory_total", true)
