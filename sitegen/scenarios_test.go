@@ -107,7 +107,7 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 	}
 	// The index: both matrices, a cell per provider and tier.
 	idx := readPage(t, out, "zh/scenarios/index.html")
-	wantContains(t, "zh/scenarios/index.html", idx, "大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GiB 及以上", "阿里云")
+	wantContains(t, "zh/scenarios/index.html", idx, "大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GB 及以上", "阿里云")
 }
 
 // TestScenarioPages_Accessible applies TestBuild_AccessibleTables' checks to the
