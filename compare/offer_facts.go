@@ -7,7 +7,7 @@ import (
 )
 
 // Derived offer facts: the one place a price per GPU-hour, per GPU-memory
-// GiB-hour, a saving against on-demand, an offer's cost per unit of work, its
+// GB-hour (by the datasheet class), a saving against on-demand, an offer's cost per unit of work, its
 // spot band and its risk-adjusted spot price are computed (OfferFactsOf for
 // one offer, NewOfferFactTable for a catalog). Outputs (find, the scenario
 // rankings, the pages, the API, the exports, the explorer's data) read these

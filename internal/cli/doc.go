@@ -20,6 +20,7 @@
 //   - scenarios.go: scenarios; scenarios_text.go: its text output.
 //   - tco.go: tco; tco_text.go: its text output.
 //   - find.go: find; find_output.go: its csv, json and markdown output;
+//     find_why.go: why nothing matches, in the explorer's words;
 //     find_table.go: its terminal table; find_width_unix.go and
 //     find_width_other.go: the terminal's width.
 //   - fit.go: fit; fit_text.go: its text output.

@@ -316,3 +316,51 @@ func TestFind_SpotLeadsWithObservedPrices(t *testing.T) {
 		}
 	}
 }
+
+// TestFind_WhyEmpty: when nothing matches, find says why as the explorer does
+// (TestBrowser_ExplorerWholeGPUsAndWholeWords asks the page the same
+// question), in the language asked for, with exit 1 as before: the A10 types
+// have no interconnect data, so interconnect:nvlink is named; a term whose
+// field has values says which (the two H100 types with offers are AWS's); terms that each
+// keep rows but not together say so.
+func TestFind_WhyEmpty(t *testing.T) {
+	cases := []struct {
+		expr, lang string
+		want       []string
+	}{
+		{"gpu:a10 interconnect:nvlink", "en", []string{"Nothing matches interconnect:nvlink: the ", " rows the rest of the filter keeps have no Interconnect data."}},
+		{"gpu:a10 interconnect:nvlink", "zh", []string{"没有符合 interconnect:nvlink 的结果：其余条件保留的 ", " 行都没有GPU 互联数据。"}},
+		{"gpu:h100 provider:volcengine", "en", []string{"Nothing matches provider:volcengine: the ", "the 2 rows the rest of the filter keeps have Provider AWS."}},
+		{"gpu:h100 provider:volcengine", "zh", []string{"没有符合 provider:volcengine 的结果", "其余条件保留的 2 行，云厂商为 AWS（亚马逊云科技）。"}},
+	}
+	for _, c := range cases {
+		for _, format := range []string{"table", "json"} {
+			code, out, errs := runCmd(runFind, c.expr, "--lang", c.lang, "--format", format)
+			if code != ExitError {
+				t.Errorf("%s (%s, %s): exit %d, want %d", c.expr, c.lang, format, code, ExitError)
+			}
+			if format == "json" && !json.Valid([]byte(out)) {
+				t.Errorf("%s: the JSON answer is not JSON: %s", c.expr, out)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("%s (%s, %s) says %q, want %q in it", c.expr, c.lang, format, errs, w)
+				}
+			}
+		}
+	}
+}
+
+// TestFind_WhyLabelsAreTheExplorers: find names a field by the explorer's
+// column label of it.
+func TestFind_WhyLabelsAreTheExplorers(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "templates", "static", "explorer-view.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for field, key := range whyFieldLabels {
+		if !strings.Contains(string(b), "id: '"+field+"', lbl: '"+key+"'") {
+			t.Errorf("the explorer's column %s is not labelled %s", field, key)
+		}
+	}
+}
