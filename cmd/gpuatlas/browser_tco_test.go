@@ -16,9 +16,9 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/words"
 )
@@ -28,10 +28,7 @@ import (
 // package's tests (a shared site: never change it).
 func buildScenarioSite(t *testing.T) string {
 	return sites.Get(t, "scenarios", func(t *testing.T, out string) {
-		set, err := compare.LoadScenarios(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := datatest.Scenarios(t)
 		snap := testSnapshot(t)
 		ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
 		if err != nil {

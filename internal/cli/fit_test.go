@@ -7,7 +7,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // runFitJSON runs gpuatlas fit --format json and decodes its answer.
@@ -238,10 +238,7 @@ func TestFit_FullTrainingPrecisionWords(t *testing.T) {
 // reason: Alibaba's VG1000 (model not identified), Inferentia2 (inference
 // only), V100 and T4 (no native bf16).
 func TestFit_TrainingFitsOnlyCapableHardware(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.GPUReference(t)
 	for _, args := range [][]string{
 		{"--model", "llama-3.1-70b", "--task", "qlora"},
 		{"--model", "llama-3.1-8b", "--task", "full", "--precision", "bf16"},
