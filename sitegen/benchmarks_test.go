@@ -38,7 +38,7 @@ func testRuns() []catalog.BenchmarkRun {
 // withBenchmarks adds the test runs, the workloads and their costs to opts.
 func withBenchmarks(t testing.TB, opts *Options) {
 	t.Helper()
-	w := datatest.Workloads(t)
+	w := datatest.Load(t, catalog.LoadWorkloads)
 	opts.Benchmarks, opts.Workloads = testRuns(), w
 	opts.BenchmarkCosts = compare.CostPerWork(opts.Snapshot, opts.Benchmarks, w)
 }

@@ -18,7 +18,7 @@ import (
 var decEq = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
 
 func withModels(t testing.TB, o *Options) {
-	ms := datatest.Models(t)
+	ms := datatest.Load(t, compare.LoadModels)
 	o.Models = ms
 }
 

@@ -39,8 +39,8 @@ func TestFitJS_Vectors(t *testing.T) {
 	testlane.Long(t, "prices the embedded catalog and runs the estimator's script under node")
 	nodeOrSkip(t)
 	snap := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
-	models := datatest.Models(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	models := datatest.Load(t, compare.LoadModels)
 	s, err := newFitSite(&siteModel{snap: snap, ref: ref, typeByKey: map[string]*typeView{}}, models)
 	if err != nil {
 		t.Fatal(err)

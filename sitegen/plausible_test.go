@@ -13,7 +13,7 @@ import (
 func embeddedModel(t testing.TB) *siteModel {
 	t.Helper()
 	snap := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	m, err := newSiteModel(canonicalCopy(snap), ref, time.Time{})
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func pubTestRuns() []catalog.BenchmarkRun {
 
 func withPublished(t testing.TB, opts *Options) {
 	t.Helper()
-	w := datatest.Workloads(t)
+	w := datatest.Load(t, catalog.LoadWorkloads)
 	opts.Benchmarks, opts.Workloads = append(testRuns(), pubTestRuns()...), w
 	opts.BenchmarkCosts = compare.CostPerWork(opts.Snapshot, opts.Benchmarks, w)
 }
@@ -138,7 +138,7 @@ func TestPublishedResults_Pages(t *testing.T) {
 // Every workload of the registry has its name, description and cost unit in
 // both languages, and the English name is the registry's.
 func TestWorkloadMessages_BothLanguages(t *testing.T) {
-	reg := datatest.Workloads(t)
+	reg := datatest.Load(t, catalog.LoadWorkloads)
 	langs := newLanguages()
 	if err := loadMessages(templates.FS, langs); err != nil {
 		t.Fatal(err)

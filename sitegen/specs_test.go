@@ -18,7 +18,7 @@ import (
 func realRows(t *testing.T, keys ...string) Options {
 	t.Helper()
 	full := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	s := &catalog.Snapshot{Schema: full.Schema, TakenAt: full.TakenAt, FX: full.FX, Coverage: full.Coverage}
 	keep := map[string]bool{}
 	for _, it := range full.Instances {

@@ -86,7 +86,7 @@ func dailyHistory(t *testing.T, cur *catalog.Snapshot) *catalog.History {
 func buildBenchSite(t *testing.T) string {
 	return sites.Get(t, "bench", func(t *testing.T, out string) {
 		snap := testSnapshot(t)
-		w := datatest.Workloads(t)
+		w := datatest.Load(t, catalog.LoadWorkloads)
 		runs := benchRuns()
 		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
 			BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)}))

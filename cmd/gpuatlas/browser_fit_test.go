@@ -58,8 +58,8 @@ func loadFitWorld(t *testing.T) fitWorld {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
 	snap := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
-	models := datatest.Models(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	models := datatest.Load(t, compare.LoadModels)
 	return fitWorld{snap: snap, ref: ref, models: models}
 }
 
@@ -69,7 +69,7 @@ func loadFitWorld(t *testing.T) fitWorld {
 // site: never change it).
 func buildFitSite(t *testing.T, w fitWorld) string {
 	return sites.Get(t, "fit", func(t *testing.T, out string) {
-		set := datatest.Scenarios(t)
+		set := datatest.Load(t, compare.LoadScenarios)
 		rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -313,7 +313,7 @@ func TestBrowser_FitHostileStringsRunNothing(t *testing.T) {
 	if err := snap.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	models := datatest.Models(t)
+	models := datatest.Load(t, compare.LoadModels)
 	site, ctx, exceptions := browse(t, buildSiteWith(t, sitegen.Options{Snapshot: snap, Models: models}))
 	for _, page := range []string{"/fit.html?model=&params=1e9", "/fit.html?model=llama-3.1-70b", "/zh/fit.html?model=&params=1e9"} {
 		browsertest.Do(t, ctx, "open "+page, chromedp.Navigate(site+page), chromedp.WaitReady(chromedp.CSS(fitReady)))

@@ -29,7 +29,7 @@ func buildArchiveSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	out := filepath.Join(t.TempDir(), "site")
 	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, History: h})
 	return out

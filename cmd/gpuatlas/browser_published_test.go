@@ -25,7 +25,7 @@ func publishedSite(t *testing.T) string {
 	testlane.Long(t, "builds a whole site")
 	snap, ref := realRows(t, "aws/p5.48xlarge", "aws/p5.4xlarge", "aws/g4dn.xlarge", "aws/g6.xlarge", "aws/g6.48xlarge",
 		"aws/g5.xlarge", "alibaba/ecs.gn8v-8x.48xlarge")
-	workloads := datatest.Workloads(t)
+	workloads := datatest.Load(t, catalog.LoadWorkloads)
 	// The uploads are validated against the whole catalog, as a build does.
 	full := datatest.Snapshot(t)
 	runs, probs := catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", full, workloads, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))

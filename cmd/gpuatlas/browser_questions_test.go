@@ -30,8 +30,8 @@ func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReferenc
 	testlane.Long(t, "builds a whole site")
 	snap := datatest.Snapshot(t)
 	snap.Sort()
-	ref := datatest.GPUReference(t)
-	set := datatest.Scenarios(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	set := datatest.Load(t, compare.LoadScenarios)
 	report, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
 	if err != nil {
 		t.Fatal(err)

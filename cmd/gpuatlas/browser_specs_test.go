@@ -34,7 +34,7 @@ func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPURefe
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
 	full := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	s := &catalog.Snapshot{Schema: full.Schema, TakenAt: full.TakenAt, FX: full.FX, Coverage: full.Coverage, Regions: full.Regions}
 	for _, it := range full.Instances {
 		if slices.Contains(keys, it.Key()) {

@@ -28,7 +28,7 @@ import (
 // package's tests (a shared site: never change it).
 func buildScenarioSite(t *testing.T) string {
 	return sites.Get(t, "scenarios", func(t *testing.T, out string) {
-		set := datatest.Scenarios(t)
+		set := datatest.Load(t, compare.LoadScenarios)
 		snap := testSnapshot(t)
 		ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
@@ -322,8 +323,8 @@ func noSidewaysPriceTables(t *testing.T, ctx context.Context, p browsertest.Page
 func l4Verdicts(t *testing.T) (fits, may []string) {
 	t.Helper()
 	snap := datatest.Snapshot(t)
-	ref := datatest.GPUReference(t)
-	set := datatest.Scenarios(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	set := datatest.Load(t, compare.LoadScenarios)
 	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
 	if err != nil {
 		t.Fatal(err)

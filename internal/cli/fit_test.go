@@ -238,7 +238,7 @@ func TestFit_FullTrainingPrecisionWords(t *testing.T) {
 // reason: Alibaba's VG1000 (model not identified), Inferentia2 (inference
 // only), V100 and T4 (no native bf16).
 func TestFit_TrainingFitsOnlyCapableHardware(t *testing.T) {
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for _, args := range [][]string{
 		{"--model", "llama-3.1-70b", "--task", "qlora"},
 		{"--model", "llama-3.1-8b", "--task", "full", "--precision", "bf16"},

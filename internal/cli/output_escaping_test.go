@@ -86,7 +86,7 @@ func hostileSnapshot(t *testing.T) *catalog.Snapshot {
 // a workflow command, no Markdown row of its own.
 func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 	snap := hostileSnapshot(t)
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for _, lang := range []string{"en", "zh"} {
 		msgs, err := words.Messages(templates.FS, lang)
 		if err != nil {
@@ -130,7 +130,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		checkMarkdownTable(t, "find markdown "+lang, md.String())
 
 		// scenarios, with a hostile scenario name, id and description.
-		set := datatest.Scenarios(t)
+		set := datatest.Load(t, compare.LoadScenarios)
 		scs := set.Scenarios[:3]
 		scs[0].ID, scs[0].Name, scs[0].NameZH = "sc"+hostile, "name "+hostile, "名 "+hostile
 		scs[0].Description, scs[0].DescriptionZH = "desc "+hostile, "述 "+hostile
@@ -154,7 +154,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		checkOutput(t, "scenarios --region "+lang, sb.String())
 
 		// fit, with a hostile model name and source (a --models file).
-		models := datatest.Models(t)
+		models := datatest.Load(t, compare.LoadModels)
 		est, err := compare.EstimateMemory(compare.MemoryInput{Model: "llama-3.1-8b", Task: compare.TaskInference, Precision: "bf16"}, models)
 		if err != nil {
 			t.Fatal(err)

@@ -33,7 +33,7 @@ func TestDuckDB_ReadsTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	site := filepath.Join(t.TempDir(), "site")
 	testlane.Count("site-build", t.Name())
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: snap, Reference: ref, Templates: templates.FS, OutDir: site}); err != nil {

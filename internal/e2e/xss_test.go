@@ -182,7 +182,7 @@ func hostileRuns(s *catalog.Snapshot, workload string) []catalog.BenchmarkRun {
 func buildSite(t *testing.T, s *catalog.Snapshot, runs []catalog.BenchmarkRun, work []compare.WorkCost) string {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
-	ref := datatest.GPUReference(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	out := filepath.Join(t.TempDir(), "site")
 	testlane.Count("site-build", t.Name())
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out,
@@ -202,7 +202,7 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	wl := datatest.Workloads(t)
+	wl := datatest.Load(t, catalog.LoadWorkloads)
 	ids := wl.IDs()
 	// Uploads reach the site as runs (the benchmarks page, instance and GPU
 	// pages) and as cost per unit of work (compare.CostPerWork).

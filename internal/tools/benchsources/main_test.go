@@ -37,7 +37,7 @@ func TestRun_Golden(t *testing.T) {
 	// Everything written validates as uploads against the embedded catalog and
 	// workload registry, with no warning.
 	snap := datatest.Snapshot(t)
-	workloads := datatest.Workloads(t)
+	workloads := datatest.Load(t, catalog.LoadWorkloads)
 	runs, probs := catalog.LoadBenchmarks([]string{out}, snap, workloads, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	for _, p := range probs {
 		t.Error(p)
