@@ -11,14 +11,8 @@ func runExport(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "export", "export --format csv|json [--catalog FILE]")
 	format := fs.String("format", "csv", "output format: csv (one row per offer) or json (the same rows as objects)")
 	path := fs.String("catalog", "", "snapshot to export (default: the catalog embedded in this build)")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fs, parse, args, format, "csv", "json"); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "export: unexpected argument %q", fs.Arg(0))
-	}
-	if *format != "csv" && *format != "json" {
-		return usageError(env, "export: --format %q: want csv or json", *format)
 	}
 	snap, _, err := loadSnapshot(*path)
 	if err != nil {

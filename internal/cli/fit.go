@@ -64,18 +64,9 @@ func runFit(env Env, args []string) int {
 	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	modelsPath := fs.String("models", "", "known models CSV (default: data/models.csv embedded in this build)")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := parseReport(env, fs, parse, args, format, lang)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "fit: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "fit: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "fit: %v", err)
 	}
 	bk, err := catalog.ParseBillingKind(*billing)
 	if err != nil {

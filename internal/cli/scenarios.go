@@ -34,18 +34,9 @@ func runScenarios(env Env, args []string) int {
 	region := fs.String("region", "", "only offers in this region id (default: every region, cheapest first)")
 	top := fs.Int("top", 10, "text: how many ranked instance types to show per scenario (0: all)")
 	perCell := fs.Int("per-cell", 3, "offers listed per provider and per tier")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := parseReport(env, fs, parse, args, format, lang)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "scenarios: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "scenarios: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "scenarios: %v", err)
 	}
 	bk, err := catalog.ParseBillingKind(*billing)
 	if err != nil {

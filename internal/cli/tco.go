@@ -59,24 +59,16 @@ func runTCO(env Env, args []string) int {
 	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
 	currency := fs.String("currency", "USD", "currency of the money figures: USD, or CNY (the USD figures converted at the catalog's FX rate, each rounded as its USD figure; JSON adds them as \"in_currency\")")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := parseReport(env, fs, parse, args, format, lang)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "tco: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "tco: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "tco: %v", err)
 	}
 	if *currency != "USD" && *currency != "CNY" {
 		return usageError(env, "tco: --currency %s: want USD or CNY", catalog.Excerpt(*currency))
 	}
 
 	var plans []string
+	var err error
 	if *billing != "" {
 		if plans, err = checkBillingPlans(*billing); err != nil {
 			return usageError(env, "tco: --billing: %v", err)
