@@ -183,13 +183,28 @@ func parseFlags(env Env, fs *flag.FlagSet, parse func([]string) (int, bool), arg
 	return 0, true
 }
 
-// parseReport is parseFlags for a command that writes a report as text or
-// JSON, with the language of its text (--lang, textLang) as well.
-func parseReport(env Env, fs *flag.FlagSet, parse func([]string) (int, bool), args []string, format, lang *string) (string, int, bool) {
-	if code, ok := parseFlags(env, fs, parse, args, format, "text", "json"); !ok {
+// reportFlags are --format (text or json) and --lang of a command that writes
+// a report: the words of its text in one language, or JSON.
+type reportFlags struct{ format, lang *string }
+
+// addReportFlags defines --format, with formatUsage as its help, and --lang.
+func addReportFlags(fs *flag.FlagSet, formatUsage string) reportFlags {
+	return reportFlags{
+		format: fs.String("format", "text", formatUsage),
+		lang:   fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)"),
+	}
+}
+
+// json reports whether the report is JSON.
+func (r reportFlags) json() bool { return *r.format == "json" }
+
+// parse is parseFlags for a command with reportFlags; it returns the language
+// of the text as well (textLang).
+func (r reportFlags) parse(env Env, fs *flag.FlagSet, parse func([]string) (int, bool), args []string) (string, int, bool) {
+	if code, ok := parseFlags(env, fs, parse, args, r.format, "text", "json"); !ok {
 		return "", code, false
 	}
-	tag, err := textLang(*lang, env.Getenv)
+	tag, err := textLang(*r.lang, env.Getenv)
 	if err != nil {
 		return "", usageError(env, "%s: %v", fs.Name(), err), false
 	}

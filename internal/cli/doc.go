@@ -4,7 +4,7 @@
 // Where each part lives (one file per command, its output beside it):
 //
 //   - cli.go: Main, Env, the command table, flag sets and the one check of a
-//     command line (parseFlags, parseReport: no stray argument, --format,
+//     command line (parseFlags, reportFlags: no stray argument, --format,
 //     --lang), usage and exit codes;
 //     site.go: Site, the site generator cmd/gpuatlas wires in (sitegen is
 //     never imported here); lang.go: the language of a command's words

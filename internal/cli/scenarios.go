@@ -25,8 +25,7 @@ func runScenarios(env Env, args []string) int {
 		"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n"+
 		"be read, 2 for a bad command line.")
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
-	format := fs.String("format", "text", "output format: text or json (the full matrix, reasons as codes and figures)")
-	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	report := addReportFlags(fs, "output format: text or json (the full matrix, reasons as codes and figures)")
 	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: data/scenarios.yaml embedded in this build)")
 	bench := fs.String("benchmarks", "", "benchmark uploads (files or a folder) for cost per unit of work (default: the embedded data/benchmarks; none: no benchmarks)")
@@ -34,7 +33,7 @@ func runScenarios(env Env, args []string) int {
 	region := fs.String("region", "", "only offers in this region id (default: every region, cheapest first)")
 	top := fs.Int("top", 10, "text: how many ranked instance types to show per scenario (0: all)")
 	perCell := fs.Int("per-cell", 3, "offers listed per provider and per tier")
-	tag, code, ok := parseReport(env, fs, parse, args, format, lang)
+	tag, code, ok := report.parse(env, fs, parse, args)
 	if !ok {
 		return code
 	}
@@ -75,7 +74,7 @@ func runScenarios(env Env, args []string) int {
 	}
 	m := compare.BuildMatrix(scs, snap, ref, compare.MatrixOptions{Billing: bk, Region: *region, PerCell: *perCell, Costs: costs})
 	w := bufio.NewWriter(env.Stdout)
-	if *format == "json" {
+	if report.json() {
 		err = writeJSON(w, m)
 	} else {
 		var words words.ReasonWords

@@ -55,11 +55,10 @@ func runTCO(env Env, args []string) int {
 	egressGB := fs.String("egress-gb-per-month", "0", "data sent out per month, GB")
 	egressPrice := fs.String("egress-usd-per-gb", "0", "egress price, USD per GB")
 	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
-	format := fs.String("format", "text", "output format: text or json (input and result)")
-	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	report := addReportFlags(fs, "output format: text or json (input and result)")
 	currency := fs.String("currency", "USD", "currency of the money figures: USD, or CNY (the USD figures converted at the catalog's FX rate, each rounded as its USD figure; JSON adds them as \"in_currency\")")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
-	tag, code, ok := parseReport(env, fs, parse, args, format, lang)
+	tag, code, ok := report.parse(env, fs, parse, args)
 	if !ok {
 		return code
 	}
@@ -211,7 +210,7 @@ func runTCO(env Env, args []string) int {
 		conv = &c
 	}
 	w := bufio.NewWriter(env.Stdout)
-	if *format == "json" {
+	if report.json() {
 		err = writeJSON(w, struct {
 			compare.TCOResult
 			InCurrency *compare.TCOInCurrency `json:"in_currency,omitempty"`
