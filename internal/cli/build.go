@@ -33,11 +33,7 @@ func runBuild(env Env, args []string) int {
 	if err := catalog.CheckOutputFolder(*out); err != nil {
 		return fail(env, "build: --out %v", err)
 	}
-	snap, raw, err := loadSnapshot(*path)
-	if err != nil {
-		return fail(env, "build: %v", err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
+	snap, raw, ref, err := loadCatalog(*path)
 	if err != nil {
 		return fail(env, "build: %v", err)
 	}

@@ -13,7 +13,7 @@
 //     date's catalog, and the guard and history a crawl appends to;
 //     history.go: history import and history export (Parquet).
 //   - build.go: build, the site; export.go: export, the offers as CSV or
-//     JSON, and loadSnapshot; serve.go: serve, a built site on a local
+//     JSON, and loadSnapshot, loadCatalog; serve.go: serve, a built site on a local
 //     address.
 //   - diff.go: diff of two catalogs or history dates; diff_bands.go: the
 //     spot interruption bands' changes (--interruptions).

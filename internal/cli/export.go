@@ -35,6 +35,16 @@ func runExport(env Env, args []string) int {
 	return ExitOK
 }
 
+// loadCatalog is loadSnapshot with the GPU reference embedded in this build.
+func loadCatalog(path string) (*catalog.Snapshot, []byte, *catalog.GPUReference, error) {
+	s, b, err := loadSnapshot(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	return s, b, ref, err
+}
+
 // loadSnapshot reads the snapshot at path, or the embedded catalog when path is
 // empty. It also returns the snapshot's canonical bytes.
 func loadSnapshot(path string) (*catalog.Snapshot, []byte, error) {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
@@ -161,11 +160,7 @@ func runTCO(env Env, args []string) int {
 		if nums["egress-gb-per-month"].IsPositive() || nums["egress-usd-per-gb"].IsPositive() {
 			req.Egress = &compare.TCOEgress{GBPerMonth: *nums["egress-gb-per-month"], USDPerGB: *nums["egress-usd-per-gb"]}
 		}
-		snap, _, err := loadSnapshot(*path)
-		if err != nil {
-			return fail(env, "tco: %v", err)
-		}
-		ref, err := catalog.LoadGPUReference(data.FS)
+		snap, _, ref, err := loadCatalog(*path)
 		if err != nil {
 			return fail(env, "tco: %v", err)
 		}
