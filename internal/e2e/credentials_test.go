@@ -52,6 +52,17 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 	return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"ResponseMetadata":{"RequestId":"x","Action":"` + req.Action + `","Error":{"Code":"InvalidAccessKey","Message":"invalid access key"}}}`}
 }
 
+// fakeCredentialsEnv is a child's environment with the fake credentials of
+// every provider and no AWS configuration files.
+func fakeCredentialsEnv(t *testing.T) []string {
+	t.Helper()
+	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
+	for k, v := range fakeCredentials {
+		vars[k] = v
+	}
+	return childEnv(t, vars)
+}
+
 // Crawls with distinctive fake credentials against every replay, with requests
 // that fail, time out, are reset or are refused as unauthorised, never show a
 // credential: not on stdout or stderr, not in the snapshot, the history, the
@@ -59,11 +70,7 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 func TestCredentials_NeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	runAll := func(args []string) {
@@ -223,11 +230,7 @@ func credentialForms(v string) []string {
 func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	run := func(args []string) {
