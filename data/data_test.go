@@ -77,15 +77,7 @@ func TestRegions_EveryCatalogRegionNamed(t *testing.T) {
 			t.Errorf("%s/%s: the name is the id", p, id)
 		}
 	}
-	for _, r := range s.Regions {
-		check(r.Provider, r.ID)
-	}
-	for _, o := range s.Offers {
-		check(o.Provider, o.Region)
-	}
-	for _, pl := range s.Placements {
-		check(pl.Provider, pl.Region)
-	}
+	s.EachNamedRegion(check)
 	for _, c := range s.Coverage {
 		for _, f := range c.FailedRegions {
 			check(c.Provider, f.Region)
