@@ -17,13 +17,16 @@ import (
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
+// scenariosSynopsis is `gpuatlas scenarios --help`: the synopsis and what it does.
+const scenariosSynopsis = "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n" +
+	"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n" +
+	"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n" +
+	"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n" +
+	"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n" +
+	"be read, 2 for a bad command line."
+
 func runScenarios(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
-		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
-		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n"+
-		"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n"+
-		"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n"+
-		"be read, 2 for a bad command line.")
+	fs, parse := newFlagSet(env, "scenarios", scenariosSynopsis)
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
 	report := addReportFlags(fs, "output format: text or json (the full matrix, reasons as codes and figures)")
 	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")

@@ -15,21 +15,24 @@ import (
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
+// tcoSynopsis is `gpuatlas tco --help`: the synopsis and what it does.
+const tcoSynopsis = "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n" +
+	"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n" +
+	"           [--checkpoint-minutes N] [--restart-minutes N] [--interruptions-per-month N]\n" +
+	"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n" +
+	"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n" +
+	"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n" +
+	"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n" +
+	"on-demand, and how long each option takes. With several --offer flags the work is measured\n" +
+	"in hours on the first one and the others are scaled by their speed (benchmarks where both\n" +
+	"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n" +
+	"by --format json under \"input\"), which is what the site's calculator is tested against.\n" +
+	"The text is in --lang; the JSON carries reasons as codes with their figures.\n" +
+	"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n" +
+	"command line."
+
 func runTCO(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
-		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
-		"           [--checkpoint-minutes N] [--restart-minutes N] [--interruptions-per-month N]\n"+
-		"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n"+
-		"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n"+
-		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
-		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
-		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
-		"in hours on the first one and the others are scaled by their speed (benchmarks where both\n"+
-		"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n"+
-		"by --format json under \"input\"), which is what the site's calculator is tested against.\n"+
-		"The text is in --lang; the JSON carries reasons as codes with their figures.\n"+
-		"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n"+
-		"command line.")
+	fs, parse := newFlagSet(env, "tco", tcoSynopsis)
 	var offers listFlag
 	fs.Var(&offers, "offer", "instance type as PROVIDER/TYPE (repeatable; the first is the base)")
 	region := fs.String("region", "", "region id of the offers")
