@@ -113,13 +113,3 @@ func TestCheck_Errors(t *testing.T) {
 		t.Errorf("validate --catalog: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
-
-// reportHas fails t for each of wants that report does not hold.
-func reportHas(t *testing.T, report string, wants ...string) {
-	t.Helper()
-	for _, s := range wants {
-		if !strings.Contains(report, s) {
-			t.Errorf("report lacks %q:\n%s", s, report)
-		}
-	}
-}

@@ -63,6 +63,24 @@ func fakeCredentialsEnv(t *testing.T) []string {
 	return childEnv(t, vars)
 }
 
+// searchFiles calls search with the path and bytes of every file under dir
+// it can read, and returns how many it read.
+func searchFiles(dir string, search func(name string, b []byte)) int {
+	files := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			files++
+			search(p, b)
+		}
+		return nil
+	})
+	return files
+}
+
 // Crawls with distinctive fake credentials against every replay, with requests
 // that fail, time out, are reset or are refused as unauthorised, never show a
 // credential: not on stdout or stderr, not in the snapshot, the history, the
@@ -118,18 +136,7 @@ func TestCredentials_NeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	if files < 10 {
 		t.Errorf("searched only %d files", files)
 	}
@@ -310,18 +317,7 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	for _, f := range []string{w.catalog, w.history, filepath.Join(w.site, "index.html")} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("%s was not written: %v", f, err)
