@@ -45,20 +45,28 @@ func buildScenarioSite(t *testing.T) string {
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.
 func cliTCO(t *testing.T, input string) compare.TCOResult {
 	t.Helper()
+	var res compare.TCOResult
+	runTCOInput(t, input, &res)
+	return res
+}
+
+// runTCOInput runs `gpuatlas tco --input FILE --format json` and more args
+// on an input JSON, and decodes the output into v.
+func runTCOInput(t *testing.T, input string, v any, more ...string) {
+	t.Helper()
 	f := filepath.Join(t.TempDir(), "input.json")
 	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
 	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	if code := cli.Main(env, []string{"tco", "--input", f, "--format", "json"}); code != 0 {
-		t.Fatalf("gpuatlas tco --input: exit %d: %s\ninput: %s", code, stderr.String(), input)
+	args := append([]string{"tco", "--input", f, "--format", "json"}, more...)
+	if code := cli.Main(env, args); code != 0 {
+		t.Fatalf("gpuatlas %v: exit %d: %s\ninput: %s", args, code, stderr.String(), input)
 	}
-	var res compare.TCOResult
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+	if err := json.Unmarshal(stdout.Bytes(), v); err != nil {
 		t.Fatalf("gpuatlas tco output: %v", err)
 	}
-	return res
 }
 
 // readJSONFile decodes the JSON file at path into v.
@@ -93,23 +101,11 @@ func sameOptions(t *testing.T, what, from string, want, got []compare.TCOOptionR
 // --catalog <the test snapshot>`: the result and its money in the currency.
 func cliTCOIn(t *testing.T, input, currency string) (compare.TCOResult, compare.TCOInCurrency) {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "input.json")
-	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	args := []string{"tco", "--input", f, "--format", "json", "--currency", currency, "--catalog", filepath.Join(testdata, "snapshot.json")}
-	if code := cli.Main(env, args); code != 0 {
-		t.Fatalf("gpuatlas %v: exit %d: %s", args, code, stderr.String())
-	}
 	var res struct {
 		compare.TCOResult
 		InCurrency *compare.TCOInCurrency `json:"in_currency"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
-		t.Fatalf("gpuatlas tco output: %v", err)
-	}
+	runTCOInput(t, input, &res, "--currency", currency, "--catalog", filepath.Join(testdata, "snapshot.json"))
 	if res.InCurrency == nil || string(res.InCurrency.Currency) != currency {
 		t.Fatalf("gpuatlas tco --currency %s gave no figures in it", currency)
 	}
