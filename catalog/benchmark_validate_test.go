@@ -10,12 +10,7 @@ import (
 
 // Each validation rule, one upload each: the exact messages it gives.
 func TestValidateBenchmarks_Rules(t *testing.T) {
-	tests := []struct {
-		name string
-		file string
-		data string
-		want []string
-	}{
+	tests := []uploadCase{
 		{"Valid", "ok.csv", benchHeader + "Alice,2025-06-01,aws,g5.xlarge,us-east-1,1,llm-inference-8b,throughput,tokens/s,120,true\n", nil},
 		{"ValidYAMLAnyOrder", "ok.yaml", "- value: 1.5e2\n  unit: tokens/s\n  metric: throughput\n  workload: llm-inference-8b\n  instance_type: g5.xlarge\n  provider: aws\n  run_date: 2025-06-01\n  submitter: Alice\n", nil},
 		{"MissingField", "a.csv", benchHeader + "Alice,,aws,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,120,\n",
@@ -92,18 +87,7 @@ func TestValidateBenchmarks_Rules(t *testing.T) {
 		{"Empty", "a.yaml", "\n", []string{`a.yaml:1: warning: file has no records`}},
 		{"WrongExtension", "a.json", "[]", []string{`a.json: not a benchmark file: want a .csv, .yaml or .yml extension`}},
 	}
-	snap, wl := benchSnapshot(), testWorkloads(t)
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			recs, probs := ParseBenchmarkFile(tt.file, []byte(tt.data))
-			_, more := ValidateBenchmarks(recs, snap, wl, testNow)
-			probs = append(probs, more...)
-			SortProblems(probs)
-			if diff := cmp.Diff(tt.want, problemStrings(probs)); diff != "" {
-				t.Errorf("problems (-want +got):\n%s", diff)
-			}
-		})
-	}
+	checkUploadCases(t, tests)
 }
 
 func TestValidateBenchmarks_RunFields(t *testing.T) {

@@ -26,7 +26,8 @@
 //
 // # Snapshots
 //
-//   - snapshot.go: Snapshot, one complete catalog, and its SchemaVersion.
+//   - snapshot.go: Snapshot, one complete catalog, its SchemaVersion, and
+//     EachNamedRegion, every region it names.
 //   - snapshot_order.go: the canonical order of its lists (Snapshot.Sort).
 //   - snapshot_validate.go: Snapshot.Validate, its internal consistency.
 //   - snapshot_codec.go: the file format (MarshalCanonical, DecodeSnapshot,

@@ -4,27 +4,18 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"io/fs"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // TestOffersCSV_Columns holds the export's contract: the first sixteen columns
 // as they were, the next eight, then observed_at, the band and reported, with
 // real rows of the embedded catalog.
 func TestOffersCSV_Columns(t *testing.T) {
-	b, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	var out bytes.Buffer
 	if err := WriteOffersCSV(&out, snap); err != nil {
 		t.Fatal(err)

@@ -12,16 +12,13 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 var decEq = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
 
 func withModels(t testing.TB, o *Options) {
-	ms, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ms := datatest.Load(t, compare.LoadModels)
 	o.Models = ms
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
@@ -38,22 +38,9 @@ type fitVector struct {
 func TestFitJS_Vectors(t *testing.T) {
 	testlane.Long(t, "prices the embedded catalog and runs the estimator's script under node")
 	nodeOrSkip(t)
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	models, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	models := datatest.Load(t, compare.LoadModels)
 	s, err := newFitSite(&siteModel{snap: snap, ref: ref, typeByKey: map[string]*typeView{}}, models)
 	if err != nil {
 		t.Fatal(err)

@@ -1,30 +1,19 @@
 package sitegen
 
 import (
-	"io/fs"
 	"testing"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // embeddedModel is the site model of the embedded catalog (data/catalog.json).
 func embeddedModel(t testing.TB) *siteModel {
 	t.Helper()
-	b, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	m, err := newSiteModel(canonicalCopy(snap), ref, time.Time{})
 	if err != nil {
 		t.Fatal(err)

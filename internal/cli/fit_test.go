@@ -7,7 +7,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // runFitJSON runs gpuatlas fit --format json and decodes its answer.
@@ -88,18 +88,14 @@ func TestFit_Text(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{
+	reportHas(t, out,
 		"GPU memory for Llama 3.1 70B: Inference",
 		"141.11 GB", "= 70,553,706,496 parameters × 2 bytes = 141,107,412,992 B",
 		"= 2 × 80 layers × 8 KV heads × 128 head dim × 8,192 tokens × 1 sequences × 2 bytes = 2,684,354,560 B",
 		"172.01 GB", "Fits: 47 instance types", "… 44 more (--limit 0 lists all)",
 		"4x NVIDIA A10G, 24.00 GB each", "needs 172.01 GB in all; 4x NVIDIA A10G give 96.00 GB",
 		"https://huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json (read 2026-12-01)",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("text lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	for _, c := range []struct {
 		args []string
 		env  map[string]string
@@ -238,10 +234,7 @@ func TestFit_FullTrainingPrecisionWords(t *testing.T) {
 // reason: Alibaba's VG1000 (model not identified), Inferentia2 (inference
 // only), V100 and T4 (no native bf16).
 func TestFit_TrainingFitsOnlyCapableHardware(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for _, args := range [][]string{
 		{"--model", "llama-3.1-70b", "--task", "qlora"},
 		{"--model", "llama-3.1-8b", "--task", "full", "--precision", "bf16"},

@@ -52,6 +52,35 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 	return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"ResponseMetadata":{"RequestId":"x","Action":"` + req.Action + `","Error":{"Code":"InvalidAccessKey","Message":"invalid access key"}}}`}
 }
 
+// fakeCredentialsEnv is a child's environment with the fake credentials of
+// every provider and no AWS configuration files.
+func fakeCredentialsEnv(t *testing.T) []string {
+	t.Helper()
+	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
+	for k, v := range fakeCredentials {
+		vars[k] = v
+	}
+	return childEnv(t, vars)
+}
+
+// searchFiles calls search with the path and bytes of every file under dir
+// it can read, and returns how many it read.
+func searchFiles(dir string, search func(name string, b []byte)) int {
+	files := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			files++
+			search(p, b)
+		}
+		return nil
+	})
+	return files
+}
+
 // Crawls with distinctive fake credentials against every replay, with requests
 // that fail, time out, are reset or are refused as unauthorised, never show a
 // credential: not on stdout or stderr, not in the snapshot, the history, the
@@ -59,11 +88,7 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 func TestCredentials_NeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	runAll := func(args []string) {
@@ -111,18 +136,7 @@ func TestCredentials_NeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	if files < 10 {
 		t.Errorf("searched only %d files", files)
 	}
@@ -223,11 +237,7 @@ func credentialForms(v string) []string {
 func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	run := func(args []string) {
@@ -307,18 +317,7 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	for _, f := range []string{w.catalog, w.history, filepath.Join(w.site, "index.html")} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("%s was not written: %v", f, err)
