@@ -65,7 +65,7 @@ func retrieved(realdata, batch string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("the retrieval date of the archives: %w", err)
 	}
-	m := regexp.MustCompile(`(?m)^# `+batch+` batch \(added (\d{4}-\d{2}-\d{2})\)`).FindSubmatch(b)
+	m := regexp.MustCompile(`(?m)^# ` + batch + ` batch \(added (\d{4}-\d{2}-\d{2})\)`).FindSubmatch(b)
 	if m == nil {
 		return time.Time{}, fmt.Errorf("%s: no heading \"# %s batch (added YYYY-MM-DD)\" dates the archives' retrieval", path, batch)
 	}

@@ -44,8 +44,8 @@ const (
 // write them, with the Tencent region ids they name.
 var intlGroups = map[string][]string{
 	"腾讯云（北京、上海、广州、重庆）": {"ap-beijing", "ap-shanghai", "ap-guangzhou", "ap-chongqing"},
-	"腾讯云（成都）":           {"ap-chengdu"},
-	"腾讯云（硅谷、香港）":        {"na-siliconvalley", "ap-hongkong"},
+	"腾讯云（成都）":          {"ap-chengdu"},
+	"腾讯云（硅谷、香港）":       {"na-siliconvalley", "ap-hongkong"},
 }
 
 // intlRegionalGPU is the GPU cell of a region-group row: "1*P40", and the
