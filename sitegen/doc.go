@@ -25,7 +25,7 @@
 //     group; specs.go: network, spec conflicts and GPU memory as a page shows
 //     them; interconnect.go: a multi-accelerator type's unknown link;
 //     coverage_billing.go: the coverage page's billing table (prices per
-//       provider and billing kind: observed, estimated, archived, none)
+//     provider and billing kind: observed, estimated, archived, none);
 //     coverage.go: the coverage page's unmapped accelerators, conflicts and
 //     filled memory; spot.go: an instance page's spot interruption risk per
 //     region; pages.go: the overview, explorer, instance, downloads and

@@ -24,6 +24,7 @@ var OfferColumns = []string{
 	"observed_at", "price_min", "price_max", "reported",
 	"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
 	"price_estimated",
+	"subscription_per_month", "subscription_hourly_equivalent",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -129,7 +130,19 @@ func csvRecordRaw(r OfferRow) []string {
 		observed, priceMin, priceMax, fmt.Sprint(o.Reported),
 	}
 	status, band, saving, at := interruptionCells(&o)
-	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated))
+	perMonth, hourly := subscriptionCells(o)
+	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated), perMonth, hourly)
+}
+
+// subscriptionCells are a commitment offer's cost per month and its hourly
+// equivalent in the price's currency (catalog.Offer.Subscription); empty for
+// pay-as-you-go offers.
+func subscriptionCells(o catalog.Offer) (perMonth, hourly string) {
+	c, ok := o.Subscription()
+	if !ok {
+		return "", ""
+	}
+	return c.PerMonth.String(), c.Hourly.String()
 }
 
 // interruptionCells are a spot offer's interruption columns: its status

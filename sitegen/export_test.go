@@ -38,7 +38,7 @@ func TestOffersCSV_Columns(t *testing.T) {
 		"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 		"observed_at", "price_min", "price_max", "reported",
 		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
-		"price_estimated"}
+		"price_estimated", "subscription_per_month", "subscription_hourly_equivalent"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}

@@ -62,6 +62,9 @@ type offerParquet struct {
 	InterruptionSavingsPct *int32     `parquet:"interruption_savings_pct,optional"`
 	InterruptionObservedAt *time.Time `parquet:"interruption_observed_at,optional,timestamp(millisecond)"`
 	PriceEstimated         bool       `parquet:"price_estimated"`
+	// A commitment's cost per month and hourly equivalent, in its currency.
+	SubscriptionPerMonth         string `parquet:"subscription_per_month,optional"`
+	SubscriptionHourlyEquivalent string `parquet:"subscription_hourly_equivalent,optional"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -171,6 +174,7 @@ func offerParquetRow(r OfferRow) offerParquet {
 		Suspect: o.Suspect, Includes: o.Includes, Reported: o.Reported,
 		PriceEstimated: o.Estimated,
 	}
+	row.SubscriptionPerMonth, row.SubscriptionHourlyEquivalent = subscriptionCells(o)
 	if !o.ObservedAt.IsZero() {
 		at := o.ObservedAt.UTC()
 		row.ObservedAt = &at
