@@ -29,7 +29,9 @@
 //     coverage.go: the coverage page's unmapped accelerators, conflicts and
 //     filled memory; spot.go: an instance page's spot interruption risk per
 //     region; pages.go: the overview, explorer, instance, downloads and
-//     about pages; rows.go: the largest tables written without templates;
+//     about pages; subscription.go: a subscription or reservation per month
+//     with its hourly equivalent in words; rows.go: the largest tables
+//     written without templates;
 //     explorer.go: the explorer page's rows, columns and filters;
 //     explorer_data.go: what the explorer needs beyond the snapshot;
 //     explorer_grammar.go: the filter grammar's fields for the help;

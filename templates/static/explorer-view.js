@@ -140,7 +140,11 @@
         if (r.band !== null) return BAND_LABEL[r.band];
         if (r.billing !== 'spot') return '';
         return text(r.p === 'aws' ? 'ex.band_no_data' : 'ex.band_not_published');
-      } }
+      } },
+    // A subscription or reservation per month in the chosen currency, shown
+    // with its hourly equivalent (catalog.Offer.Subscription: the effective
+    // hourly price times 730); none for pay-as-you-go offers.
+    { id: 'per_month', lbl: 'col.per_month', kind: 'num', level: 'offer', views: 'offers', val: function (r) { return r._pm; } }
   ];
   var BAND_UPPER = [5, 10, 15, 20, 100], BAND_LABEL = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'];
   var byId = {};
@@ -300,6 +304,9 @@
       r._sp = u === null ? null : u * h;
       // The offer view's prices (its saving depends on the filters: run).
       r.price = r._v;
+      // A commitment (the price columns after spot) per month, and per hour.
+      r._pm = p === null || !(KIND_COL[r.billing] >= 2) ? null : p * A.HOURS.month;
+      r._ph = r._pm === null ? null : p;
       r.gpuPrice = r._v === null || !(r.t.units > 0) ? null : r._v / r.t.units;
       r.gibPrice = r._v === null || !(r.t.gmem > 0) ? null : r._v / r.t.gmem;
       r._work = null;
