@@ -29,9 +29,15 @@ func (o Offer) Subscription() (SubscriptionCost, bool) {
 	if err != nil {
 		return SubscriptionCost{}, false
 	}
-	perMonth := h.Mul(HoursPerMonth).Round(2)
+	perMonth := MonthlyFromHourly(h)
 	if o.Price.Unit == PerMonth && (o.Price.Upfront == nil || o.Price.Upfront.IsZero()) {
 		perMonth = o.Price.Amount
 	}
 	return SubscriptionCost{PerMonth: perMonth, Hourly: h.Round(6), Currency: o.Price.Currency}, true
+}
+
+// MonthlyFromHourly is an hourly price over a month: times HoursPerMonth (730),
+// to the cent. fit's results and the estimator (static/fit.js) use it too.
+func MonthlyFromHourly(hourly decimal.Decimal) decimal.Decimal {
+	return hourly.Mul(HoursPerMonth).Round(2)
 }
