@@ -32,7 +32,7 @@ func TestCoverage_BillingTable(t *testing.T) {
 			"aws/subscription_month":     {`data-status="missing"`, "Missing"},
 			"tencent/subscription_month": {`data-status="archived"`, "Archived list prices only", "History: 1 list-price series, 2018-05-24 to 2021-07-14", "github.com/ZoeyYann/qcloud-documents"},
 			"tencent/spot":               {`data-status="none_public"`, "No public source", "Tencent Cloud&#39;s spot prices exist in no public source", "2026-12-04"},
-			"alibaba/yearly":             {`data-status="none_public"`, "Alibaba Cloud&#39;s subscription (包年包月) GPU prices exist in no public source"},
+			"alibaba/yearly":             {`data-status="none_public"`, "Alibaba Cloud&#39;s monthly and yearly subscription GPU prices exist in no public source"},
 			"volcengine/on_demand":       {`data-status="synthetic"`, "Synthetic test data"},
 			"volcengine/spot":            {`data-status="none_public"`, "Volcano Engine&#39;s GPU prices exist in no public source"},
 		}},

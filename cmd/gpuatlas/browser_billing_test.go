@@ -111,7 +111,7 @@ func TestBrowser_SubscriptionsPerMonthAndBillingCoverage(t *testing.T) {
 			{"tencent", "on_demand", "observed", "History:", "历史："},
 			{"tencent", "subscription_month", "archived", "Archived list prices only", "仅有历史刊例价"},
 			{"tencent", "spot", "none_public", "Tencent Cloud's spot prices exist in no public source", "腾讯云竞价实例（抢占式）价格没有任何公开来源"},
-			{"alibaba", "subscription_month", "none_public", "Alibaba Cloud's subscription (包年包月) GPU prices exist in no public source", "阿里云 GPU 实例的包年包月价格没有任何公开来源"},
+			{"alibaba", "subscription_month", "none_public", "Alibaba Cloud's monthly and yearly subscription GPU prices exist in no public source", "阿里云 GPU 实例的包年包月价格没有任何公开来源"},
 			{"alibaba", "yearly", "none_public", "No public source", "无公开来源"},
 			{"volcengine", "on_demand", "none_public", "Volcano Engine's GPU prices exist in no public source", "火山引擎的 GPU 价格没有任何公开来源"},
 			{"volcengine", "spot", "none_public", "No public source", "无公开来源"},
