@@ -26,6 +26,7 @@ var OfferColumns = []string{
 	"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
 	"price_estimated",
 	"price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
+	"subscription_per_month", "subscription_hourly_equivalent",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -128,8 +129,10 @@ func csvRecordRaw(r OfferRow) []string {
 	}
 	status, band, saving, at := interruptionCells(&o)
 	f := r.Facts
+	perMonth, hourly := subscriptionCells(o)
 	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated),
-		decimalCell(f.GPUHour), decimalCell(f.GiBHour), decimalCell(f.SavingPct), decimalCell(f.RiskHour))
+		decimalCell(f.GPUHour), decimalCell(f.GiBHour), decimalCell(f.SavingPct), decimalCell(f.RiskHour),
+		perMonth, hourly)
 }
 
 // decimalCell is an exact figure as a cell, "" without one.
@@ -138,6 +141,17 @@ func decimalCell(d *decimal.Decimal) string {
 		return ""
 	}
 	return d.String()
+}
+
+// subscriptionCells are a commitment offer's cost per month and its hourly
+// equivalent in the price's currency (catalog.Offer.Subscription); empty for
+// pay-as-you-go offers.
+func subscriptionCells(o catalog.Offer) (perMonth, hourly string) {
+	c, ok := o.Subscription()
+	if !ok {
+		return "", ""
+	}
+	return c.PerMonth.String(), c.Hourly.String()
 }
 
 // interruptionCells are a spot offer's interruption columns: its status

@@ -29,7 +29,8 @@ func TestOffersCSV_Columns(t *testing.T) {
 		"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 		"observed_at", "price_min", "price_max", "reported",
 		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
-		"price_estimated", "price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour"}
+		"price_estimated", "price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
+		"subscription_per_month", "subscription_hourly_equivalent"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}

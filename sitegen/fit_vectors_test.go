@@ -92,7 +92,7 @@ var fitMustCover = []string{
 	`"reason":"single"`, `"reason":"split_nvlink"`, `"reason":"split_pcie"`, `"reason":"short"`,
 	`"reason":"inference_only"`, `"reason":"no_native_bf16"`, `"reason":"no_native_fp8"`, `"reason":"training_unknown"`,
 	`"reason":"native_precision_unknown"`, `"reason":"model_not_identified"`, `"reason":"split_link_unknown"`,
-	`"other_types":`, `"fits_from":`, `"code":"moe"`, `"code":"mla"`, `"code":"quantised"`, `"code":"diffusion"`, `"code":"no_architecture"`,
+	`"other_types":`, `"fits_from":`, `"price_per_month":`, `"code":"moe"`, `"code":"mla"`, `"code":"quantised"`, `"code":"diffusion"`, `"code":"no_architecture"`,
 	`"code":"unknown_model"`, `"code":"not_one_of"`, `"code":"missing"`, `"code":"out_of_range"`, `"code":"not_applicable"`,
 	`"code":"conflict"`, `"code":"not_divisor"`,
 }

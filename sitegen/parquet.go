@@ -67,6 +67,9 @@ type offerParquet struct {
 	PricePerGiBHour      string `parquet:"price_per_gib_hour,optional"`
 	SavingVsOnDemandPct  string `parquet:"saving_vs_on_demand_pct,optional"`
 	SpotRiskPricePerHour string `parquet:"spot_risk_price_per_hour,optional"`
+	// A commitment's cost per month and hourly equivalent, in its currency.
+	SubscriptionPerMonth         string `parquet:"subscription_per_month,optional"`
+	SubscriptionHourlyEquivalent string `parquet:"subscription_hourly_equivalent,optional"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -178,6 +181,7 @@ func offerParquetRow(r OfferRow) offerParquet {
 		PricePerGPUHour: decimalCell(r.Facts.GPUHour), PricePerGiBHour: decimalCell(r.Facts.GiBHour),
 		SavingVsOnDemandPct: decimalCell(r.Facts.SavingPct), SpotRiskPricePerHour: decimalCell(r.Facts.RiskHour),
 	}
+	row.SubscriptionPerMonth, row.SubscriptionHourlyEquivalent = subscriptionCells(o)
 	if !o.ObservedAt.IsZero() {
 		at := o.ObservedAt.UTC()
 		row.ObservedAt = &at

@@ -63,6 +63,8 @@ func TestWriteOffersParquet_ReadBack(t *testing.T) {
 		ObservedAt: &observed,
 		// Its facts: 60.50228311 / 8 GPUs, / 640 GiB, against on-demand.
 		PricePerGPUHour: "7.56278539", PricePerGiBHour: "0.09453482", SavingVsOnDemandPct: "38.46",
+		// 530000 / 8760 per hour, times 730 per month.
+		SubscriptionPerMonth: "44166.67", SubscriptionHourlyEquivalent: "60.502283",
 	}
 	if diff := cmp.Diff(want, reserved); diff != "" {
 		t.Errorf("reserved p5.48xlarge read back (-want +got):\n%s", diff)

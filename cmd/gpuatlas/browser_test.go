@@ -189,7 +189,7 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 	browsertest.Tick(t, ctx, "choose-columns", "gib_price", true)
 	browsertest.Tick(t, ctx, "choose-columns", "marks", false)
 	cols := browsertest.Eval[[]string](t, ctx, headers)
-	if diff := cmp.Diff([]string{"type", "provider", "family", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "price", "gib_price", "gpu_price", "billing", "interruption", "region", "availability"}, cols); diff != "" {
+	if diff := cmp.Diff([]string{"type", "provider", "family", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "price", "gib_price", "gpu_price", "billing", "interruption", "region", "availability", "per_month"}, cols); diff != "" {
 		t.Errorf("columns after choosing (-want +got):\n%s", diff)
 	}
 	if got := browsertest.Eval[string](t, ctx, `document.querySelector('tr[data-key="aws/p5.48xlarge/us-east-1//on_demand"] td.c-gib_price').textContent`); got != "0.1536 USD" {

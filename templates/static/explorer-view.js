@@ -139,7 +139,11 @@
         if (r.band !== null) return BAND_LABEL[r.band];
         if (r.billing !== 'spot') return '';
         return text(r.p === 'aws' ? 'ex.band_no_data' : 'ex.band_not_published');
-      } }
+      } },
+    // A subscription or reservation per month in the chosen currency, shown
+    // with its hourly equivalent (catalog.Offer.Subscription: the effective
+    // hourly price times 730); none for pay-as-you-go offers.
+    { id: 'per_month', lbl: 'col.per_month', kind: 'num', level: 'offer', views: 'offers', val: function (r) { return r._pm; } }
   ];
   var BAND_UPPER = [5, 10, 15, 20, 100], BAND_LABEL = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'];
   var byId = {};
@@ -302,6 +306,9 @@
       r.price = r._v;
       r.gpuPrice = perIn(fx, r, r.gpuHour, cur, h);
       r.gibPrice = perIn(fx, r, r.gibHour, cur, h);
+      // A commitment (the price columns after spot) per month, and per hour.
+      r._pm = p === null || !(KIND_COL[r.billing] >= 2) ? null : p * A.HOURS.month;
+      r._ph = r._pm === null ? null : p;
       r._work = null;
       if (r.work && wl >= 0) {
         for (var j = 0; j < r.work.length; j++) if (r.work[j][0] === wl) { r._work = r.work[j][1]; r._measured = r.work[j][2] === 1; }
