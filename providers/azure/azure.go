@@ -13,7 +13,6 @@ package azure
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -110,9 +109,6 @@ func New(cfg providers.Config) (providers.Provider, error) {
 	// The SDK's own retries are off: providers.Retry retries, with the wait
 	// the answer asks for (Retry-After).
 	opts := azcore.ClientOptions{Transport: tr, Retry: policy.RetryOptions{MaxRetries: -1}}
-	if cfg.Timeout > 0 {
-		opts.Retry.TryTimeout = cfg.Timeout
-	}
 	var cred azcore.TokenCredential
 	if secret != "" {
 		cred, err = azidentity.NewClientSecretCredential(tenant, clientID, secret, &azidentity.ClientSecretCredentialOptions{ClientOptions: opts})
@@ -128,7 +124,7 @@ func New(cfg providers.Config) (providers.Provider, error) {
 		return nil, a.errs.Wrap(err, "build resource skus client", "")
 	}
 	a.skus = newSKUCalls(client)
-	a.prices = &pricesClient{http: &http.Client{Transport: httpTransport{tr}, Timeout: cfg.Timeout}}
+	a.prices = &pricesClient{do: tr.Do}
 	return a, nil
 }
 
@@ -195,35 +191,51 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	return data, nil
 }
 
-// listSKUs pages through the Resource SKUs list (nextLink).
+// listSKUs pages through the Resource SKUs list (nextLink). The SDK's pager
+// stops for good at its first error, so a failed page is asked again by a new
+// pager whose first request the transport sends to that page's nextLink
+// (resumeAt).
 func (a *Adapter) listSKUs(ctx context.Context) ([]*armcompute.ResourceSKU, error) {
 	var out []*armcompute.ResourceSKU
-	pager := a.skus.NewListPager()
+	var pager skuPager
+	next := "" // the nextLink of the last page read; "" before the first
 	seen := map[string]bool{}
-	for pager.More() {
-		var page []*armcompute.ResourceSKU
-		var next string
+	for {
+		var page armcompute.ResourceSKUsClientListResponse
+		done := false
 		err := a.retry.Do(ctx, func() error {
-			resp, err := pager.NextPage(ctx)
+			callCtx := ctx
+			if pager == nil {
+				pager = a.skus.NewListPager()
+				if next != "" {
+					callCtx = resumeAt(ctx, next)
+				}
+			} else if !pager.More() {
+				done = true
+				return nil
+			}
+			resp, err := pager.NextPage(callCtx)
 			if err != nil {
+				pager = nil
 				return err
 			}
-			page = resp.Value
-			if resp.NextLink != nil {
-				next = *resp.NextLink
-			}
+			page = resp
 			return nil
 		})
 		if err != nil {
 			return nil, a.errs.Wrap(err, actionSKUs, "")
 		}
-		out = append(out, page...)
-		if next != "" {
-			if seen[next] {
-				return nil, a.errs.Wrap(fmt.Errorf("nextLink %q repeats", next), actionSKUs, "")
-			}
-			seen[next] = true
+		if done {
+			return out, nil
 		}
+		out = append(out, page.Value...)
+		next = str(page.NextLink)
+		if next == "" {
+			return out, nil
+		}
+		if seen[next] {
+			return nil, a.errs.Wrap(fmt.Errorf("nextLink %q repeats", next), actionSKUs, "")
+		}
+		seen[next] = true
 	}
-	return out, nil
 }

@@ -27,10 +27,16 @@ func classify(err error) (detail string, class error) {
 	var status int
 	switch {
 	case errors.As(err, &af):
-		if af.RawResponse != nil {
-			detail = fmt.Sprintf("status %d from the identity service", af.RawResponse.StatusCode)
+		// The identity service's own throttling, outages and unreachability
+		// are not refused credentials.
+		if af.RawResponse == nil {
+			return "the identity service did not answer", providers.ErrUnavailable
 		}
-		return detail, providers.ErrAuth
+		status = af.RawResponse.StatusCode
+		detail = fmt.Sprintf("status %d from the identity service", status)
+		if status != http.StatusTooManyRequests && status < 500 {
+			return detail, providers.ErrAuth
+		}
 	case errors.As(err, &re):
 		status = re.StatusCode
 		detail = fmt.Sprintf("status %d", status)

@@ -29,7 +29,7 @@ const (
 
 // pricesClient calls the Retail Prices API over the adapter's transport.
 type pricesClient struct {
-	http *http.Client
+	do func(*http.Request) (*http.Response, error)
 }
 
 // priceItem is one item of the answer, the fields the adapter reads.
@@ -125,7 +125,7 @@ func (c *pricesClient) get(ctx context.Context, link string) (pricePage, error) 
 		return pricePage{}, err
 	}
 	req.Header.Set("Accept", "application/json")
-	resp, err := c.http.Do(req)
+	resp, err := c.do(req)
 	if err != nil {
 		return pricePage{}, fmt.Errorf("%w: %w", providers.ErrUnavailable, err)
 	}

@@ -1,6 +1,7 @@
 package azure
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -15,13 +16,16 @@ import (
 // identity library accepts no other), and nextLink and NextPageLink URLs,
 // which name Azure's hosts, reach the override too. It is azcore's
 // policy.Transporter.
+//
+// Each request is bounded by the crawl's request timeout (an http.Client's),
+// whose expiry is a timeout error the retries know, not the end of the crawl.
 type transport struct {
-	base     http.RoundTripper
+	client   *http.Client
 	override map[string]*url.URL // Azure host -> the override's scheme and host
 }
 
 func newTransport(cfg providers.Config) (transport, error) {
-	t := transport{base: cfg.BaseTransport(), override: map[string]*url.URL{}}
+	t := transport{client: &http.Client{Transport: cfg.BaseTransport(), Timeout: cfg.Timeout}, override: map[string]*url.URL{}}
 	for service, host := range map[string]string{serviceARM: hostARM, serviceLogin: hostLogin, servicePrices: hostPrices} {
 		raw := cfg.Endpoints[service]
 		if raw == "" {
@@ -41,18 +45,31 @@ func newTransport(cfg providers.Config) (transport, error) {
 	return t, nil
 }
 
-// Do sends req, to its service's override where one is set.
+// resumeKey is the context key of resumeAt.
+type resumeKey struct{}
+
+// resumeAt marks a pager's first request to go to link, the nextLink of the
+// last page read, instead of the listing's first page.
+func resumeAt(ctx context.Context, link string) context.Context {
+	return context.WithValue(ctx, resumeKey{}, link)
+}
+
+// Do sends req, to the page resumeAt names and to its service's override
+// where one is set.
 func (t transport) Do(req *http.Request) (*http.Response, error) {
+	if link, ok := req.Context().Value(resumeKey{}).(string); ok && link != "" && req.Method == http.MethodGet && req.URL.Host == hostARM {
+		u, err := url.Parse(link)
+		if err != nil || u.Host != hostARM {
+			return nil, fmt.Errorf("azure: nextLink %q is not a Resource Manager URL", link)
+		}
+		req = req.Clone(req.Context())
+		req.URL = u
+		req.Host = ""
+	}
 	if to, ok := t.override[req.URL.Hostname()]; ok {
 		req = req.Clone(req.Context())
 		req.URL.Scheme, req.URL.Host = to.Scheme, to.Host
 		req.Host = ""
 	}
-	return t.base.RoundTrip(req)
+	return t.client.Do(req)
 }
-
-// httpTransport is transport as an http.RoundTripper, for the Retail Prices
-// calls, which need no SDK.
-type httpTransport struct{ t transport }
-
-func (h httpTransport) RoundTrip(req *http.Request) (*http.Response, error) { return h.t.Do(req) }
