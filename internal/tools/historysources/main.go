@@ -77,13 +77,15 @@ func run(realdata, out string) error {
 		return err
 	}
 	var archives []archive
-	for _, conv := range []func(string) (archive, error){convertAWS, convertTencent, convertAlibabaOnDemand, convertAlibabaSpot} {
+	for _, conv := range []func(string) (archive, error){convertAWS, convertTencent, convertAlibabaOnDemand, convertAlibabaSpot, convertAzure} {
 		a, err := conv(realdata)
 		if err != nil {
 			return err
 		}
 		for i := range a.obs {
-			a.obs[i].RetrievedAt = when
+			if a.obs[i].RetrievedAt.IsZero() { // archives of a later batch date their own
+				a.obs[i].RetrievedAt = when
+			}
 		}
 		archives = append(archives, a)
 	}
