@@ -20,9 +20,11 @@ const (
 	azureRetrieved = "2026-12-04"
 )
 
-// convertAzure reads the versions; a (region, size) whose price is the same
-// in consecutive versions is one observation from the first version's date
-// until the next version's that no longer has it (none after the newest).
+// convertAzure reads the versions. A (region, size) whose price is the same
+// in consecutive versions is two observations: the first version's, holding
+// until the last's, and the last version's, holding until the next version
+// (which no longer has that price; none after the newest). The history joins
+// them into one run.
 func convertAzure(realdata string) (archive, error) {
 	t, err := readTable(realdata, azureFile, "armRegionName", "armSkuName", "retailPrice_usd_per_hour", "generated_at", "source_commit")
 	if err != nil {
@@ -89,15 +91,23 @@ func convertAzure(realdata string) (archive, error) {
 			}
 			rows += j - i + 1
 			amount, _ := dec(price)
-			o := catalog.Observation{Provider: catalog.Azure, InstanceType: k.sku, Region: k.region, Billing: catalog.OnDemand,
-				Price: catalog.Price{Amount: amount, Currency: catalog.USD, Unit: catalog.PerHour}, ObservedAt: versions[i],
-				RetrievedAt: retrieved, Source: fmt.Sprintf(azureSource, commits[versions[i]])}
-			if j+1 < len(versions) {
-				o.ObservedUntil = versions[j+1]
+			obs := func(v int, note string) catalog.Observation {
+				return catalog.Observation{Provider: catalog.Azure, InstanceType: k.sku, Region: k.region, Billing: catalog.OnDemand,
+					Price: catalog.Price{Amount: amount, Currency: catalog.USD, Unit: catalog.PerHour}, ObservedAt: versions[v],
+					RetrievedAt: retrieved, Source: fmt.Sprintf(azureSource, commits[versions[v]]), Note: note}
 			}
 			if j > i {
-				o.Note = fmt.Sprintf("the same price in the %d versions generated %s to %s", j-i+1,
-					versions[i].Format("2006-01-02"), versions[j].Format("2006-01-02"))
+				// The first version of the run, holding until its last.
+				o := obs(i, fmt.Sprintf("the same price in the %d versions generated %s to %s", j-i+1,
+					versions[i].Format("2006-01-02"), versions[j].Format("2006-01-02")))
+				o.ObservedUntil = versions[j]
+				a.obs = append(a.obs, o)
+			}
+			// The last version of the run, holding until the next version,
+			// which no longer has it (a day where no version follows).
+			o := obs(j, "")
+			if j+1 < len(versions) {
+				o.ObservedUntil = versions[j+1]
 			}
 			a.obs = append(a.obs, o)
 			i = j
@@ -108,7 +118,7 @@ func convertAzure(realdata string) (archive, error) {
 	}
 	a.notes = []string{
 		"Source: repository `Azure/karpenter-provider-azure`, `pkg/providers/pricing/zz_generated.pricing.go`, each of its eight versions (commits in each record's `source`; Apache-2.0). Its generator reads the Azure Retail Prices API: Consumption items in USD of service Virtual Machines per `armRegionName`, leaving out Windows, Low Priority and Spot items, so each figure is a Linux pay-as-you-go price per instance-hour.",
-		"`observed_at` is the generation time written in the version (`generated_at`); a price that is the same in consecutive versions is one record, from the first of them, with `observed_until` the generation time of the next version that no longer has it (none after the newest, 2026-06-18).",
+		"`observed_at` is the generation time written in the version (`generated_at`). A price that is the same in consecutive versions is two records: the first version's, with `observed_until` the last version's time, and the last version's, with `observed_until` the time of the next version, which no longer has that price (none after the newest, 2026-06-18: that sighting holds its day). The history joins them into one run; the versions in between are named in the first record's note.",
 		fmt.Sprintf("%d rows (every `Standard_N*` size of 41 to 52 regions per version) give %d records. One size name has trailing spaces in the source (`Standard_NM16ads_MA35D  `, %d rows): trimmed. Sizes GPU Atlas has no size record for (ND GB200 v6, NC RTX PRO 6000 BSE v6, promo sizes) are kept: the history says what Azure priced.", len(t.rows), len(a.obs), trimmed),
 		"`retrieved_at` is " + azureRetrieved + ", the day the fourth batch with this file was added to `../shared/realdata`. The archive has no spot, savings-plan or reservation prices: none are made up.",
 	}
