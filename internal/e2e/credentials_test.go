@@ -35,6 +35,10 @@ var fakeCredentials = map[string]string{
 	"HUAWEICLOUD_SDK_SK":              "e2eFakeHuaweiSkPl0Ok9Ij8Uh7Yg6Tf",
 	"VOLCENGINE_ACCESS_KEY":           "AKLTe2eFakeVolcAccessKeyM4n5",
 	"VOLCENGINE_SECRET_KEY":           "e2eFakeVolcSecretKeyWq2Er4Ty6Ui8",
+	"AZURE_SUBSCRIPTION_ID":           "11111111-2222-3333-4444-555555555555",
+	"AZURE_TENANT_ID":                 "replay-tenant", // the tenant the replay's OpenID configuration names
+	"AZURE_CLIENT_ID":                 "e2e-fake-azure-client",
+	"AZURE_CLIENT_SECRET":             "e2eFakeAzureSecret~Hj5Kl8Mn2Pq4Rs",
 }
 
 // authFailure is each provider's answer to credentials it does not accept.
@@ -48,6 +52,8 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 		return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("AuthFailure.SecretIdNotFound", "The SecretId is not found")}
 	case catalog.Huawei:
 		return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"error_code":"APIGW.0301","error_msg":"Incorrect IAM authentication information: verify aksk signature fail"}`}
+	case catalog.Azure:
+		return &replay.Response{Status: 401, ContentType: "application/json", Body: replay.AzureError("InvalidAuthenticationToken", "The access token is invalid.")}
 	}
 	return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"ResponseMetadata":{"RequestId":"x","Action":"` + req.Action + `","Error":{"Code":"InvalidAccessKey","Message":"invalid access key"}}}`}
 }
