@@ -156,11 +156,11 @@ var echoKinds = []struct {
 	code   map[catalog.Provider]string
 }{
 	{401, map[catalog.Provider]string{catalog.AWS: "AuthFailure", catalog.Alibaba: "IncompleteSignature", catalog.Tencent: "AuthFailure.SignatureFailure",
-		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch"}},
+		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch", catalog.Azure: "InvalidAuthenticationToken"}},
 	{400, map[catalog.Provider]string{catalog.AWS: "InvalidParameterValue", catalog.Alibaba: "InvalidParameter", catalog.Tencent: "InvalidParameterValue",
-		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter"}},
+		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter", catalog.Azure: "InvalidParameter"}},
 	{500, map[catalog.Provider]string{catalog.AWS: "InternalError", catalog.Alibaba: "InternalError", catalog.Tencent: "InternalError",
-		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError"}},
+		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError", catalog.Azure: "InternalServerError"}},
 }
 
 // echoAnswer is provider p's error answer whose message repeats the request:
@@ -193,6 +193,8 @@ func echoAnswer(p catalog.Provider, srvURL string, req replay.Request, kind int)
 	case catalog.Huawei:
 		return &replay.Response{Status: k.status, ContentType: "application/json",
 			Body: `{"error_code":"` + code + `","error_msg":` + string(jsonMsg) + `,"request_id":"r"}`}
+	case catalog.Azure:
+		return &replay.Response{Status: k.status, ContentType: "application/json", Body: replay.AzureError(code, echo)}
 	}
 	return &replay.Response{Status: k.status, ContentType: "application/json",
 		Body: `{"ResponseMetadata":{"RequestId":"r","Action":"` + req.Action + `","Error":{"CodeN":100010,"Code":"` + code + `","Message":` + string(jsonMsg) + `}}}`}
@@ -291,7 +293,8 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 	seen := map[catalog.Provider]bool{}
 	for p, srv := range set.Servers {
 		for _, r := range srv.Requests() {
-			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"]
+			// Azure's secret goes in the token request's form body.
+			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"] + " " + string(r.Body)
 			for _, v := range secrets {
 				if strings.Contains(a, v) {
 					seen[p] = true

@@ -1,6 +1,7 @@
 package azure
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 	"github.com/Azure/azure-sdk-for-go/sdk/azidentity"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -43,6 +45,9 @@ func classify(err error) (detail string, class error) {
 		if re.ErrorCode != "" {
 			detail += " " + re.ErrorCode
 		}
+		if msg := armMessage(re.RawResponse); msg != "" {
+			detail += ": " + msg
+		}
 		if re.RawResponse != nil {
 			if id := re.RawResponse.Header.Get("x-ms-request-id"); id != "" {
 				detail += " (request id " + id + ")"
@@ -67,6 +72,27 @@ func classify(err error) (detail string, class error) {
 		return detail, providers.ErrUnavailable
 	}
 	return detail, nil
+}
+
+// armMessage is the message of a Resource Manager error body
+// ({"error":{"code","message"}}), on one line; "" where it has none.
+func armMessage(resp *http.Response) string {
+	if resp == nil {
+		return ""
+	}
+	body, err := runtime.Payload(resp)
+	if err != nil {
+		return ""
+	}
+	var b struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &b) != nil {
+		return ""
+	}
+	return strings.Join(strings.Fields(b.Error.Message), " ")
 }
 
 // retryAfter is the wait a throttled or unavailable answer asks for in its
