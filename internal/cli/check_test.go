@@ -23,9 +23,10 @@ func TestCheck_Embedded(t *testing.T) {
 		"0 errors,",
 		"aws/p5.48xlarge/ap-southeast-3/ap-southeast-3a/spot 7.59552 USD/hour: spot price 7.59552 is at or below 10% of the on-demand price 75.9552 USD/hour",
 		"alibaba/ecs.gn5i-c12g1.6xlarge/cn-beijing/cn-beijing-k/on_demand 0.084 CNY/hour: price per GPU 0.042 CNY/hour is below 10% of the median",
-		"aws: prices observed 2025-11-30 to 2026-01-21, 366 days before 2026-12-01 (more than 30)",
+		"aws: prices observed 2025-11-30 to 2026-01-21, 369 days before 2026-12-04 (more than 30)",
 		"alibaba: 2354 of 2354 prices have no observation date",
-		"huawei: prices observed 2026-07-13, 141 days before 2026-12-01",
+		"huawei: prices observed 2026-07-13, 144 days before 2026-12-04",
+		"azure: prices observed 2026-06-18, 169 days before 2026-12-04 (more than 30)",
 		`alibaba "G49"`,
 		// a GPU figure a second source contradicts (data/gpu_sources.csv)
 		"GPU figures a second source contradicts (data/gpu_sources.csv) (4)",

@@ -141,6 +141,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 		catalog.AWS:     {"us-west-2", "eu-west-2", "ap-northeast-2", "ca-central-1", "cn-north-1"},
 		catalog.Alibaba: {"cn-nanjing", "ap-northeast-2"},
 		catalog.Tencent: {"ap-seoul", "ap-bangkok", "ap-tokyo", "na-ashburn"},
+		catalog.Azure:   {"westus3", "koreacentral"},
 	}
 	if stress() {
 		// Every AWS region; Alibaba's and Tencent's larger sets would take
@@ -156,7 +157,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 	}
 	start := time.Now()
 	snap, targets := crawlInProcess(t, context.Background(), set, s)
-	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1}
+	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1, catalog.Azure: 1}
 	poolCap := map[catalog.Provider]int{catalog.Alibaba: 10}
 	for _, tg := range targets {
 		f := tg.Factory

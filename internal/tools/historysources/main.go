@@ -78,7 +78,7 @@ func run(realdata, out string) error {
 		return err
 	}
 	var archives []archive
-	for _, conv := range []func(string) (archive, error){convertAWS, convertTencent, convertAlibabaOnDemand, convertAlibabaSpot, convertTencentIntl} {
+	for _, conv := range []func(string) (archive, error){convertAWS, convertTencent, convertAlibabaOnDemand, convertAlibabaSpot, convertTencentIntl, convertAzure} {
 		a, err := conv(realdata)
 		if err != nil {
 			return err
@@ -90,7 +90,9 @@ func run(realdata, out string) error {
 			}
 		}
 		for i := range a.obs {
-			a.obs[i].RetrievedAt = when
+			if a.obs[i].RetrievedAt.IsZero() { // archives of a later batch date their own
+				a.obs[i].RetrievedAt = when
+			}
 		}
 		archives = append(archives, a)
 	}
