@@ -38,6 +38,9 @@ type changesModel struct {
 	// stopped holding (changes_observed.go); observed their dated price changes.
 	observedMin []observedMinima
 	observed    *observedChanges
+	// week is the last seven days' changes (changes_week.go); nil with a
+	// single crawl.
+	week *weekInfo
 }
 
 // crawlInfo is one crawl and what changed since the crawl before it.
@@ -191,6 +194,9 @@ func newChangesModel(m *siteModel, h *catalog.History) (*changesModel, error) {
 		}
 		c.crawls = append(c.crawls, ci)
 		c.gpuMin = append(c.gpuMin, gpuMinima(m.snap))
+	}
+	if c.week, err = c.weekChanges(h, times, recorded); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -486,6 +492,9 @@ type changesData struct {
 	// Observed are the dated price changes of the imported series (the index
 	// sums them up and links their page); nil without them.
 	Observed *observedChanges
+	// Week is the last seven days' changes: summed up on the index, listed on
+	// their own page (Crawl is then the week's); nil with a single crawl.
+	Week *weekInfo
 }
 
 // archivesData is the model of changes/archives.html.
@@ -498,7 +507,7 @@ type archivesData struct {
 // feed beside the index.
 func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) {
 	last := c.crawls[len(c.crawls)-1]
-	idx := changesData{Index: true, Crawl: last, Feed: feedPath, Observed: c.observed}
+	idx := changesData{Index: true, Crawl: last, Feed: feedPath, Observed: c.observed, Week: c.week}
 	for i := len(c.crawls) - 1; i >= 0; i-- {
 		idx.Archive = append(idx.Archive, c.crawls[i])
 	}
@@ -517,6 +526,10 @@ func (c *changesModel) pages(l *language, base, siteURL string) ([]page, error) 
 			d.Next = &c.crawls[i+1]
 		}
 		out = append(out, page{Path: c.crawls[i].Path(), Template: "changes.html", Nav: "changes", Data: d})
+	}
+	if c.week != nil {
+		out = append(out, page{Path: weekPath, Template: "changes.html", Nav: "changes",
+			Data: changesData{Crawl: c.week.crawlInfo, Feed: feedPath, Week: c.week}})
 	}
 	if c.observed != nil {
 		out = append(out, page{Path: archivesPath, Template: "archives.html", Nav: "changes", Data: archivesData{Observed: c.observed, Feed: feedPath}})

@@ -56,6 +56,8 @@
 //     GPU pages, with "no result for this count"; published_pages.go: a page
 //     per workload of published results and its results per scenario;
 //     changes.go, feed.go: the changes pages and their Atom feed;
+//     changes_week.go: the last seven days' changes, one comparison of the
+//     newest crawl with the crawl a week before;
 //     changes_observed.go: the archives' dated price changes and their share of
 //     the GPU price trends.
 //   - scenarios.go: the scenario index and pages, from compare.ScenarioReport's
