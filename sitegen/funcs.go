@@ -38,7 +38,10 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// costunit is a workload's cost unit in the page's currency.
 		"costunit": l.costUnit,
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
-		"label":    l.label,
+		// data is a text of the catalog's fixed forms (data_text.go).
+		"data":    func(s string) template.HTML { return dataHTML(l, s) },
+		"datasrc": func(s string) template.HTML { return dataSourceHTML(l, s) },
+		"label":   l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
 		// narrowchart is the path of a chart's phone drawing (charts.go).

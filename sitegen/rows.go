@@ -149,7 +149,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
-			b.WriteString(string(outsideText(o.Offer.Includes)))
+			b.WriteString(string(dataHTML(l, o.Offer.Includes)))
 		} else {
 			b.WriteString("—")
 		}

@@ -1,0 +1,32 @@
+package sitegen
+
+import "html/template"
+
+// dataHTML is a text of the catalog's fixed forms (what a price includes, an
+// AWS spot figure's source, an imported price's notes: words/data_words.go) for
+// a page: in Chinese on a Chinese page; on an English page, and for a form the
+// words do not know, as written and marked with its language (outsideText).
+func dataHTML(l *language, s string) template.HTML {
+	if t, ok := dataText(l, s); ok {
+		return template.HTML(template.HTMLEscapeString(t))
+	}
+	return outsideText(s)
+}
+
+// dataText is s in the page's words where it is Chinese and words knows the
+// form; ok is false otherwise, and English pages show the text as written.
+func dataText(l *language, s string) (string, bool) {
+	if l.Tag != "zh" || s == "" {
+		return s, false
+	}
+	return l.words().DataText(s)
+}
+
+// dataSourceHTML is an offer's source: an identifier (aws:pricing:GetProducts)
+// as code, a source of the catalog's fixed forms in the page's words.
+func dataSourceHTML(l *language, s string) template.HTML {
+	if t, ok := dataText(l, s); ok {
+		return template.HTML(template.HTMLEscapeString(t))
+	}
+	return template.HTML(`<code lang="en">` + template.HTMLEscapeString(s) + `</code>`)
+}

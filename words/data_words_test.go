@@ -1,0 +1,34 @@
+package words
+
+import (
+	"strings"
+	"testing"
+)
+
+// The catalog's and the history's texts of fixed forms are said in Chinese
+// from their facts, and in English exactly as the catalog has them; a text of
+// an unknown form is kept as written.
+func TestDataText_BothLanguages(t *testing.T) {
+	for _, c := range []struct{ in, zh string }{
+		{"40 GiB cloud_essd system disk", "40 GiB 系统盘（ESSD 云盘 cloud_essd）"},
+		{"regional average of observed spot prices (ec2instances.info via tsaol/aws-gpu, 2025-11-30), shown in each zone that offers the type; not a per-zone DescribeSpotPriceHistory figure",
+			"各地域观测到的竞价价格的平均值（ec2instances.info 数据集，经 tsaol/aws-gpu，2025-11-30），在提供该类型的每个可用区显示；并非各可用区的 DescribeSpotPriceHistory 数据"},
+		{"estimate, not an observed price: on-demand less the Spot Instance Advisor's 63% savings (ec2instances.info via tsaol/aws-gpu, 2025-11-30), shown in each zone that offers the type",
+			"估算价，并非观测到的价格：按量付费价格减去 Spot Instance Advisor 给出的 63% 节省（ec2instances.info 数据集，经 tsaol/aws-gpu，2025-11-30），在提供该类型的每个可用区显示"},
+		{"equals the on-demand price: the API reports the spot cap; observed_at is the commit date of the price file; the capture may be earlier",
+			"等于按量付费价格：API 报告的是竞价价格上限；观测时间（observed_at）为价格文件的提交日期；实际抓取可能更早"},
+		{`a starting price (起: from); published as "8576 元/月起"`, "起步价（原文“起”）；原文为“8576 元/月起”"},
+	} {
+		if got, ok := testWords(t, "zh").DataText(c.in); !ok || got != c.zh {
+			t.Errorf("zh %q:\n got %q (%v)\nwant %q", c.in, got, ok, c.zh)
+		}
+		if got, ok := testWords(t, "en").DataText(c.in); !ok || got != c.in && !strings.Contains(c.in, "起") {
+			t.Errorf("en %q: %q (%v)", c.in, got, ok)
+		}
+	}
+	for _, in := range []string{"aws:pricing:GetProducts", "40 GiB cloud_essd system disk and more", "observed_at is the commit date of the price file; something new"} {
+		if got, ok := testWords(t, "zh").DataText(in); ok || got != in {
+			t.Errorf("zh %q: %q (%v), want it as written", in, got, ok)
+		}
+	}
+}
