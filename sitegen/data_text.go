@@ -1,6 +1,10 @@
 package sitegen
 
-import "html/template"
+import (
+	"html/template"
+
+	"github.com/gpuatlas/gpuatlas/catalog"
+)
 
 // dataHTML is a text of the catalog's fixed forms (what a price includes, an
 // AWS spot figure's source, an imported price's notes: words/data_words.go) for
@@ -29,4 +33,13 @@ func dataSourceHTML(l *language, s string) template.HTML {
 		return template.HTML(template.HTMLEscapeString(t))
 	}
 	return template.HTML(`<code lang="en">` + template.HTMLEscapeString(s) + `</code>`)
+}
+
+// runNotesHTML are a benchmark run's notes: in Chinese on a Chinese page (the
+// upload's notes_zh, which the committed data always has), else as written.
+func runNotesHTML(l *language, r catalog.BenchmarkRun) template.HTML {
+	if l.Tag == "zh" && r.NotesZH != "" {
+		return template.HTML(template.HTMLEscapeString(r.NotesZH))
+	}
+	return outsideText(r.Notes)
 }

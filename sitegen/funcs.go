@@ -8,6 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/words"
 )
@@ -41,7 +42,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// data is a text of the catalog's fixed forms (data_text.go).
 		"data":    func(s string) template.HTML { return dataHTML(l, s) },
 		"datasrc": func(s string) template.HTML { return dataSourceHTML(l, s) },
-		"label":   l.label,
+		// runnotes are a benchmark run's notes in the page's language.
+		"runnotes": func(r catalog.BenchmarkRun) template.HTML { return runNotesHTML(l, r) },
+		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
 		// narrowchart is the path of a chart's phone drawing (charts.go).
