@@ -42,6 +42,25 @@ var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col"
 // lang="zh-CN") is left out with all it holds, because it is in that language on
 // purpose. An empty skipLang skips no language.
 func Visible(page, skipLang string) string {
+	return visible(page, func(tag string) bool {
+		l := langAttr.FindStringSubmatch(tag)
+		return l != nil && skipLang != "" && strings.EqualFold(l[1], skipLang)
+	})
+}
+
+// noTranslate finds translate="no": an element that holds a proper name or an
+// identifier (a system's or a document's name, a benchmark's id), which no
+// language translates.
+var noTranslate = regexp.MustCompile(`\stranslate\s*=\s*"no"`)
+
+// Readable is the text a reader sees on page in the page's language: Visible's
+// text, every language included, less the elements marked translate="no".
+func Readable(page string) string {
+	return visible(page, noTranslate.MatchString)
+}
+
+// visible is Visible's walk, leaving out the elements for which skip says so.
+func visible(page string, skipElem func(tag string) bool) string {
 	type open struct {
 		name string
 		skip bool
@@ -78,7 +97,7 @@ func Visible(page, skipLang string) string {
 			name := strings.ToLower(m[1])
 			if !voidElements[name] && !strings.HasSuffix(tok, "/>") {
 				skip := name == "script" || name == "style" || name == "template"
-				if l := langAttr.FindStringSubmatch(tok); l != nil && skipLang != "" && strings.EqualFold(l[1], skipLang) {
+				if skipElem(tok) {
 					skip = true
 				}
 				stack = append(stack, open{name, skip})

@@ -82,7 +82,8 @@ type Prose struct {
 }
 
 // ChineseProse reads every zh/ page under out, all of its visible text
-// whatever its lang marks say, and returns the runs of English prose in them
+// whatever its lang marks say but for names marked translate="no" (Readable),
+// and returns the runs of English prose in them
 // (ProseRuns) and how many pages it read.
 func ChineseProse(out string) (pages int, found []Prose, err error) {
 	err = filepath.WalkDir(filepath.Join(out, "zh"), func(p string, d fs.DirEntry, err error) error {
@@ -98,7 +99,7 @@ func ChineseProse(out string) (pages int, found []Prose, err error) {
 			return err
 		}
 		pages++
-		for _, r := range ProseRuns(Visible(string(b), "")) {
+		for _, r := range ProseRuns(Readable(string(b))) {
 			found = append(found, Prose{filepath.ToSlash(rel), r})
 		}
 		return nil
