@@ -26,6 +26,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// with placeholders given through en marked as such.
 		"en":  outsideText,
 		"ena": func(s string) enArg { return enArg(s) },
+		// name is a proper name from outside (a submitter, a system): en's
+		// text, marked translate="no".
+		"name": nameText,
 		"th":  l.tOutside,
 		// suspect is an offer's implausibility reasons in words (words/suspect_words.go).
 		"suspect": func(s string) string { return l.words().Suspect(s) },

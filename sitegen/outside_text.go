@@ -50,6 +50,17 @@ func outsideText(s string) template.HTML {
 	return template.HTML(b.String())
 }
 
+// nameText is a proper name from outside (a submitter, a system, a round),
+// shown as written: outsideText marked translate="no", so that no reader's
+// tool translates it and the language tests know it is a name.
+func nameText(s string) template.HTML {
+	h := string(outsideText(s))
+	if strings.HasPrefix(h, "<span ") {
+		h = `<span translate="no" ` + h[len("<span "):]
+	}
+	return template.HTML(h)
+}
+
 func hasHan(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
 }

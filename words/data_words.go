@@ -30,6 +30,12 @@ var dataForms = []struct {
 	{"data.capture_earlier", regexp.MustCompile(`^the capture may be earlier$`), nil},
 	{"data.spot_cap", regexp.MustCompile(`^equals the on-demand price: the API reports the spot cap$`), nil},
 	{"data.starting_price", regexp.MustCompile(`^a starting price \(起: from\)$`), nil},
+	{"data.specs_only", regexp.MustCompile(`^instance specs only, from (.+); no region, zone or stock from a source; (no price|one reported price|\d+ reported prices)$`),
+		[]string{"source", "prices"}},
+	{"data.otc_flavors", regexp.MustCompile(`^Open Telekom Cloud's GPU flavor tables, which use Huawei's ECS flavors$`), nil},
+	{"data.no_price", regexp.MustCompile(`^no price$`), nil},
+	{"data.one_reported", regexp.MustCompile(`^one reported price$`), nil},
+	{"data.n_reported", regexp.MustCompile(`^(\d+) reported prices$`), []string{"n"}},
 	{"data.published_as", regexp.MustCompile(`^published as ("(?:[^"\\]|\\.)*")$`), []string{"quote"}},
 }
 
@@ -70,10 +76,19 @@ func (w ReasonWords) dataPart(p string) (string, bool) {
 		var pairs []string
 		for i, name := range f.names {
 			v := m[i+1]
-			if name == "quote" {
+			switch name {
+			case "quote":
 				if u, err := strconv.Unquote(v); err == nil {
 					v = u
 				}
+			case "source", "prices":
+				// A part of its own form: said in words too, or the whole
+				// text is kept as written.
+				t, ok := w.dataPart(v)
+				if !ok {
+					return p, false
+				}
+				v = t
 			}
 			pairs = append(pairs, name, v)
 		}

@@ -17,6 +17,8 @@ func TestDataText_BothLanguages(t *testing.T) {
 			"估算价，并非观测到的价格：按量付费价格减去 Spot Instance Advisor 给出的 63% 节省（ec2instances.info 数据集，经 tsaol/aws-gpu，2025-11-30），在提供该类型的每个可用区显示"},
 		{"equals the on-demand price: the API reports the spot cap; observed_at is the commit date of the price file; the capture may be earlier",
 			"等于按量付费价格：API 报告的是竞价价格上限；观测时间（observed_at）为价格文件的提交日期；实际抓取可能更早"},
+		{"instance specs only, from Open Telekom Cloud's GPU flavor tables, which use Huawei's ECS flavors; no region, zone or stock from a source; one reported price",
+			"仅有实例规格，来自Open Telekom Cloud 的 GPU 规格表（沿用华为云 ECS 的规格）；来源中没有地域、可用区或库存；1 个个人报告的价格"},
 		{`a starting price (起: from); published as "8576 元/月起"`, "起步价（原文“起”）；原文为“8576 元/月起”"},
 	} {
 		if got, ok := testWords(t, "zh").DataText(c.in); !ok || got != c.zh {

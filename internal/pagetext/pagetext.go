@@ -54,10 +54,18 @@ func Visible(page, skipLang string) string {
 var noTranslate = regexp.MustCompile(`\stranslate\s*=\s*"no"`)
 
 // Readable is the text a reader sees on page in the page's language: Visible's
-// text, every language included, less the elements marked translate="no".
+// text, every language included, less the elements marked translate="no" and
+// code (codeElements).
 func Readable(page string) string {
-	return visible(page, noTranslate.MatchString)
+	return visible(page, func(tag string) bool {
+		m := tagName.FindStringSubmatch(tag)
+		return noTranslate.MatchString(tag) || m != nil && codeElements[strings.ToLower(m[1])]
+	})
 }
+
+// codeElements hold code (a command, a filter expression, an identifier), not
+// prose.
+var codeElements = map[string]bool{"code": true, "kbd": true, "samp": true, "pre": true}
 
 // visible is Visible's walk, leaving out the elements for which skip says so.
 func visible(page string, skipElem func(tag string) bool) string {
