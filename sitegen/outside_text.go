@@ -99,7 +99,7 @@ func (l *language) tOutside(key string, pairs ...any) (template.HTML, error) {
 		name := "{" + template.HTMLEscapeString(fmt.Sprint(pairs[i])) + "}"
 		var v string
 		if e, ok := pairs[i+1].(enArg); ok {
-			v = string(outsideText(string(e)))
+			v = string(nameText(string(e)))
 		} else {
 			v = template.HTMLEscapeString(fmt.Sprint(pairs[i+1]))
 		}

@@ -32,6 +32,10 @@ var Names = map[string]bool{
 	"trtllm-bench": true, "llama": true, "nemo": true, "paddle": true, "paddlepaddle": true, "onnx": true,
 }
 
+// workTitle is the title of a work (a paper, a book) in Chinese title marks:
+// a name, kept as written.
+var workTitle = regexp.MustCompile(`《[^》]*》`)
+
 // ProseRuns lists the runs of English prose in text (Visible's or a browser's
 // innerText): three or more Latin tokens in a row on one line, at least one a
 // prose word.
@@ -45,6 +49,7 @@ func ProseRuns(text string) []string {
 		run, prose = nil, false
 	}
 	for _, line := range strings.Split(text, "\n") {
+		line = workTitle.ReplaceAllString(line, " 《》 ")
 		for _, tok := range strings.Fields(line) {
 			w := strings.Trim(tok, ",.;:()[]!?\"'“”«»…")
 			if !latinToken(w) {
