@@ -29,7 +29,7 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// name is a proper name from outside (a submitter, a system): en's
 		// text, marked translate="no".
 		"name": nameText,
-		"th":  l.tOutside,
+		"th":   l.tOutside,
 		// suspect is an offer's implausibility reasons in words (words/suspect_words.go).
 		"suspect": func(s string) string { return l.words().Suspect(s) },
 		// hourly is an hourly price in the page's currency (page_currency.go);

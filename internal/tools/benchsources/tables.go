@@ -144,7 +144,7 @@ var availabilityZH = map[string]string{
 
 // sourceNotesZH are the sources' own notes kept beside a value, in Chinese.
 var sourceNotesZH = map[string]string{
-	"v4.0 submission-checker value as logged by submitter before publication (not the final MLCommons results table)": "v4.0 提交检查器的数值，由提交者在发布前记录（并非 MLCommons 最终结果表）",
+	"v4.0 submission-checker value as logged by submitter before publication (not the final MLCommons results table)":                                                                "v4.0 提交检查器的数值，由提交者在发布前记录（并非 MLCommons 最终结果表）",
 	"v4.0 submission-checker value as logged by submitter before publication (not the final MLCommons results table); MaxQ = power-constrained configuration with power measurement": "v4.0 提交检查器的数值，由提交者在发布前记录（并非 MLCommons 最终结果表）；MaxQ 即限制功耗并测量功耗的配置",
 }
 
