@@ -32,7 +32,7 @@ func TestTOutside_MarksAndEscapesOnePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := template.HTML(`来源：<span lang="en">ECB &lt;x&gt; {date}</span>（2025-11-28）&lt;b&gt;`)
+	want := template.HTML(`来源：<span translate="no" lang="en">ECB &lt;x&gt; {date}</span>（2025-11-28）&lt;b&gt;`)
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

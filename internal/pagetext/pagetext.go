@@ -139,6 +139,7 @@ func EnglishRuns(text string) []string {
 		run = nil
 	}
 	for _, line := range strings.Split(text, "\n") {
+		line = workTitle.ReplaceAllString(line, " 《》 ") // a work's title is a name
 		for _, tok := range strings.Fields(line) {
 			tok = strings.Trim(tok, ",.;:()[]!?\"'“”")
 			if englishWord.MatchString(tok) {
