@@ -57,7 +57,7 @@ func TestPublishedResults_Pages(t *testing.T) {
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
 	for _, want := range []string{
 		`<section class="published" id="published"`,
-		`<span lang="en">&lt;script&gt;alert(&#34;sys&#34;)&lt;/script&gt; DGX H100</span>`,
+		`<span lang="en" translate="no">&lt;script&gt;alert(&#34;sys&#34;)&lt;/script&gt; DGX H100</span>`,
 		`<span class="badge vendor">vendor-tuned</span>`,
 		`static/published.css`,
 	} {
