@@ -55,6 +55,7 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/tencent/internal/fixturegen -realdata $(REALDATA)/tencent -out providers/tencent/testdata/replay
 	$(GO) run ./providers/huawei/internal/fixturegen -realdata $(REALDATA)/huawei -out providers/huawei/testdata/replay
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
+	$(GO) run ./providers/azure/internal/fixturegen -realdata $(REALDATA)/azure -out providers/azure/testdata/replay
 
 .PHONY: benchmark-sources
 benchmark-sources: ## regenerate data/benchmarks/published from the published results in ../shared/realdata/benchmarks

@@ -79,19 +79,29 @@ func WriteFileAtomic(path string, data []byte) error {
 // there.
 var afterTempWrite func(tmp string)
 
+// lstatOutput is what the output checks share: done with no error when path
+// is missing or of the kind ok accepts (not following a link), done with the
+// error when it cannot be read; else the checks go on with its info.
+func lstatOutput(path string, ok func(fs.FileMode) bool) (fs.FileInfo, bool, error) {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, true, nil
+	case err != nil:
+		return nil, true, fmt.Errorf("%s: %w", SafeLine(path), err)
+	}
+	return info, ok(info.Mode()), nil
+}
+
 // CheckOutputFile says why path cannot be replaced by a file written whole,
 // or nil: it is missing, or a regular file. A folder, a symbolic link (which
 // the rename would replace, not follow), a device, a FIFO or a socket is
 // refused. The error starts with the path.
 func CheckOutputFile(path string) error {
-	info, err := os.Lstat(path)
+	info, done, err := lstatOutput(path, fs.FileMode.IsRegular)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return fmt.Errorf("%s: %w", SafeLine(path), err)
-	case info.Mode().IsRegular():
-		return nil
+	case done:
+		return err
 	case info.IsDir():
 		// Else the rename fails with "file exists", which says neither.
 		return fmt.Errorf("%s: it is a folder: give the path of a file to write (in it, or elsewhere)", SafeLine(path))
@@ -103,14 +113,10 @@ func CheckOutputFile(path string) error {
 // replaces whole (a site), or nil: it is missing or a folder. A symbolic link
 // is refused, not followed, as is anything else that is not a folder.
 func CheckOutputFolder(path string) error {
-	info, err := os.Lstat(path)
+	info, done, err := lstatOutput(path, fs.FileMode.IsDir)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return fmt.Errorf("%s: %w", SafeLine(path), err)
-	case info.IsDir():
-		return nil
+	case done:
+		return err
 	case info.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("%s: it is a symbolic link: refusing to follow it; give the folder itself (a link is not followed, so that a build never writes where the link points)", SafeLine(path))
 	}

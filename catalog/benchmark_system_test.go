@@ -13,12 +13,7 @@ const sysHeader = "submitter,run_date,round,benchmark,scenario,system,accelerato
 // The rules of published results: a run names an instance type or a system
 // with its accelerators, and the two agree where both are given.
 func TestValidateBenchmarks_SystemRules(t *testing.T) {
-	tests := []struct {
-		name string
-		file string
-		data string
-		want []string
-	}{
+	tests := []uploadCase{
 		{"ValidSystem", "p.csv", sysHeader + "Dell,2025-09-04,MLPerf Inference v5.1,llama2-70b-99,Offline,XE9680 (8x H100),nvidia-h100-sxm-80gb,8,false,mlperf-llama2-70b,throughput,tokens/s,24525.6\n", nil},
 		{"ValidSystemYAML", "p.yaml", "- {submitter: NVIDIA, run_date: 2025-09-04, system: DGX H100, accelerator_model: nvidia-h100-sxm-80gb, accelerator_count: 8, vendor_tuned: true, workload: mlperf-llama2-70b, metric: throughput, unit: tokens/s, value: 1}\n", nil},
 		{"NoInstanceNoSystem", "p.csv", "submitter,run_date,provider,instance_type,accelerator_model,accelerator_count,system,workload,metric,unit,value\nA,2025-06-01,,,,,,mlperf-llama2-70b,throughput,tokens/s,1\n",
@@ -63,18 +58,7 @@ func TestValidateBenchmarks_SystemRules(t *testing.T) {
 			"A,2025-06-01,R,b,Offline,S3,nvidia-h100-sxm-80gb,8,,mlperf-llama2-70b,throughput,tokens/s,1000\n" +
 			"A,2025-06-01,R,b,Interactive,S4,nvidia-h100-sxm-80gb,8,,mlperf-llama2-70b,throughput,tokens/s,10\n", nil},
 	}
-	snap, wl := benchSnapshot(), testWorkloads(t)
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			recs, probs := ParseBenchmarkFile(tt.file, []byte(tt.data))
-			_, more := ValidateBenchmarks(recs, snap, wl, testNow)
-			probs = append(probs, more...)
-			SortProblems(probs)
-			if diff := cmp.Diff(tt.want, problemStrings(probs)); diff != "" {
-				t.Errorf("problems (-want +got):\n%s", diff)
-			}
-		})
-	}
+	checkUploadCases(t, tests)
 }
 
 func TestValidateBenchmarks_SystemRunFields(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // testNow is the injected clock of these tests.
@@ -54,6 +56,32 @@ func testWorkloads(t testing.TB) *WorkloadRegistry {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// uploadCase is one upload file and the problems parsing and validating it
+// against benchSnapshot and the test workloads give, sorted (nil: none).
+type uploadCase struct {
+	name string
+	file string
+	data string
+	want []string
+}
+
+// checkUploadCases parses and validates each case's file as a subtest.
+func checkUploadCases(t *testing.T, tests []uploadCase) {
+	t.Helper()
+	snap, wl := benchSnapshot(), testWorkloads(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, probs := ParseBenchmarkFile(tt.file, []byte(tt.data))
+			_, more := ValidateBenchmarks(recs, snap, wl, testNow)
+			probs = append(probs, more...)
+			SortProblems(probs)
+			if diff := cmp.Diff(tt.want, problemStrings(probs)); diff != "" {
+				t.Errorf("problems (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
 
 func problemStrings(ps []Problem) []string {

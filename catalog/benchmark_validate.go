@@ -42,15 +42,7 @@ func newBenchmarkIndex(s *Snapshot) benchmarkIndex {
 		}
 		ix.regions[p][r] = true
 	}
-	for _, r := range s.Regions {
-		addRegion(r.Provider, r.ID)
-	}
-	for _, o := range s.Offers {
-		addRegion(o.Provider, o.Region)
-	}
-	for _, p := range s.Placements {
-		addRegion(p.Provider, p.Region)
-	}
+	s.EachNamedRegion(addRegion)
 	return ix
 }
 

@@ -11,6 +11,8 @@
 //   - model.go: Provider, BillingKind, Availability, Accelerator, InstanceType,
 //     Offer, Placement, Region, Coverage, UnmappedAccelerator.
 //   - money.go: Currency, PriceUnit, Price and exact decimal amounts (Dec).
+//   - subscription.go: a commitment offer per month and its hourly equivalent
+//     (Offer.Subscription).
 //   - fx.go: FXTable, the currency rates every conversion goes through.
 //   - gpu.go: GPUModel, GPUAlias and the GPU reference (data/gpus.csv,
 //     data/gpu_aliases.csv), and the CSV reader the data files share.
@@ -28,7 +30,8 @@
 //
 // # Snapshots
 //
-//   - snapshot.go: Snapshot, one complete catalog, and its SchemaVersion.
+//   - snapshot.go: Snapshot, one complete catalog, its SchemaVersion, and
+//     EachNamedRegion, every region it names.
 //   - snapshot_order.go: the canonical order of its lists (Snapshot.Sort).
 //   - snapshot_validate.go: Snapshot.Validate, its internal consistency.
 //   - snapshot_codec.go: the file format (MarshalCanonical, DecodeSnapshot,

@@ -18,7 +18,7 @@ func TestParseInterconnects_Errors(t *testing.T) {
 		{"source", "aws,p3,,nvlink,,,aggregator,t,2024-01-01,", "source must be the https address"},
 		{"date", "aws,p3,,nvlink,,,https://x.example/doc,t,2024,", `source_date "2024" is not a date`},
 		{"family of type", "aws,p3,p4d.24xlarge,nvswitch,,,https://x.example/doc,t,2024-01-01,", `type "p4d.24xlarge" is not of family "p3"`},
-		{"provider", "azure,nc,,nvlink,,,https://x.example/doc,t,2024-01-01,", "azure"},
+		{"provider", "oracle,nc,,nvlink,,,https://x.example/doc,t,2024-01-01,", "oracle"},
 		{"duplicate family", "aws,p3,,nvlink,,,https://x.example/doc,t,2024-01-01,\naws,p3,,pcie,,,https://x.example/doc,t,2024-01-01,", "data/interconnect.csv:3: family aws/p3 is listed twice"},
 		{"duplicate type", "aws,p3,p3.8xlarge,nvlink,,,https://x.example/doc,t,2024-01-01,\naws,p3,p3.8xlarge,pcie,,,https://x.example/doc,t,2024-01-01,", "type aws/p3.8xlarge is listed twice"},
 		{"long field", "aws,p3,,nvlink,,,https://x.example/doc,t,2024-01-01," + strings.Repeat("x", 3000), "note is longer than 2000 bytes"},

@@ -8,7 +8,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Provider is the id of a cloud: aws, alibaba, tencent, huawei, volcengine.
+// Provider is the id of a cloud: aws, alibaba, tencent, huawei, volcengine,
+// azure.
 type Provider string
 
 // The providers GPU Atlas knows. These ids are a public contract (exports, URLs).
@@ -18,10 +19,11 @@ const (
 	Tencent    Provider = "tencent"
 	Huawei     Provider = "huawei"
 	Volcengine Provider = "volcengine"
+	Azure      Provider = "azure"
 )
 
 // Providers lists every known provider in display order.
-var Providers = []Provider{AWS, Alibaba, Tencent, Huawei, Volcengine}
+var Providers = []Provider{AWS, Alibaba, Tencent, Huawei, Volcengine, Azure}
 
 // ParseProvider checks that s names a known provider.
 func ParseProvider(s string) (Provider, error) {
@@ -30,7 +32,7 @@ func ParseProvider(s string) (Provider, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown provider %s (known: aws, alibaba, tencent, huawei, volcengine)", Excerpt(s))
+	return "", fmt.Errorf("unknown provider %s (known: aws, alibaba, tencent, huawei, volcengine, azure)", Excerpt(s))
 }
 
 // BillingKind is how an offer is paid for. The values are a public contract: they

@@ -67,7 +67,7 @@ func TestParseObservations_Errors(t *testing.T) {
 		{"unknown billing", obsCSVHeader + strings.Replace(row, "on_demand", "hourly", 1), "obs.csv:2: billing: unknown billing kind \"hourly\""},
 		{"unit upfront", obsCSVHeader + strings.Replace(row, "USD,hour", "USD,upfront", 1), "obs.csv:2: unit \"upfront\": want hour, month or year"},
 		{"slash in type", obsCSVHeader + strings.Replace(row, "p5.48xlarge", "p5/48", 1), "obs.csv:2: instance_type \"p5/48\": must not contain '/'"},
-		{"third row", obsCSVHeader + row + row + strings.Replace(row, "aws", "azure", 1), "obs.csv:4: provider: unknown provider \"azure\""},
+		{"third row", obsCSVHeader + row + row + strings.Replace(row, "aws", "oracle", 1), "obs.csv:4: provider: unknown provider \"oracle\""},
 		{"empty", obsCSVHeader, "obs.csv: no observation records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

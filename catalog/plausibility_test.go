@@ -20,6 +20,17 @@ func awsType(id string, gpus int, name string) InstanceType {
 	return InstanceType{Provider: AWS, ID: id, Accelerators: []Accelerator{{Kind: KindGPU, Name: name, Count: gpus, Share: Dec("1"), MemoryGiB: Dec("80")}}}
 }
 
+// spotAgainst is an on-demand offer of typ in region and a spot offer of it
+// in zone.
+func spotAgainst(typ, region, zone, onDemand, spot string) []Offer {
+	return []Offer{awsOffer(typ, region, "", OnDemand, onDemand), awsOffer(typ, region, zone, Spot, spot)}
+}
+
+// withOnDemand is o after an on-demand offer of its type and region.
+func withOnDemand(onDemand string, o Offer) []Offer {
+	return []Offer{awsOffer(o.InstanceType, o.Region, "", OnDemand, onDemand), o}
+}
+
 func TestFlagImplausible_Rules(t *testing.T) {
 	types := []InstanceType{awsType("p5.48xlarge", 8, "H100"), awsType("p4d.24xlarge", 8, "A100"), awsType("inf2.24xlarge", 6, "Inferentia2"),
 		awsType("g5.24xlarge", 4, "A10G"), awsType("p5.4xlarge", 1, "H100")}
@@ -31,47 +42,20 @@ func TestFlagImplausible_Rules(t *testing.T) {
 		check  int    // index of the offer checked
 		reason string // "" when it must pass
 	}{
-		{"spot at a tenth: p5.48xlarge ap-southeast-3", []Offer{
-			awsOffer("p5.48xlarge", "ap-southeast-3", "", OnDemand, "75.9552"),
-			awsOffer("p5.48xlarge", "ap-southeast-3", "ap-southeast-3a", Spot, "7.59552"),
-		}, 1, "spot price 7.59552 is at or below 10% of the on-demand price 75.9552 USD/hour"},
-		{"spot below a tenth: inf2.24xlarge sa-east-1", []Offer{
-			awsOffer("inf2.24xlarge", "sa-east-1", "", OnDemand, "11.03408"),
-			awsOffer("inf2.24xlarge", "sa-east-1", "sa-east-1c", Spot, "1.1034"),
-		}, 1, "at or below 10% of the on-demand price"},
-		{"spot equal to on-demand: p4d.24xlarge ap-south-1", []Offer{
-			awsOffer("p4d.24xlarge", "ap-south-1", "", OnDemand, "26.3444"),
-			awsOffer("p4d.24xlarge", "ap-south-1", "ap-south-1a", Spot, "26.3444"),
-		}, 1, "spot price 26.3444 is at or above the on-demand price 26.3444 USD/hour"},
-		{"spot above on-demand: g5.24xlarge eu-west-2", []Offer{
-			awsOffer("g5.24xlarge", "eu-west-2", "", OnDemand, "10.33786"),
-			awsOffer("g5.24xlarge", "eu-west-2", "eu-west-2a", Spot, "10.3379"),
-		}, 1, "at or above the on-demand price"},
-		{"plausible spot: p5.48xlarge us-east-1", []Offer{
-			awsOffer("p5.48xlarge", "us-east-1", "", OnDemand, "55.04"),
-			awsOffer("p5.48xlarge", "us-east-1", "us-east-1a", Spot, "28.106467"),
-		}, 1, ""},
-		{"plausible reservation: p5.48xlarge us-east-1 3y all upfront", []Offer{
-			awsOffer("p5.48xlarge", "us-east-1", "", OnDemand, "55.04"),
-			upfront(awsOffer("p5.48xlarge", "us-east-1", "", Reserved3yAllUpfront, "0"), "543869.99284"),
-		}, 1, ""},
+		{"spot at a tenth: p5.48xlarge ap-southeast-3", spotAgainst("p5.48xlarge", "ap-southeast-3", "ap-southeast-3a", "75.9552", "7.59552"), 1, "spot price 7.59552 is at or below 10% of the on-demand price 75.9552 USD/hour"},
+		{"spot below a tenth: inf2.24xlarge sa-east-1", spotAgainst("inf2.24xlarge", "sa-east-1", "sa-east-1c", "11.03408", "1.1034"), 1, "at or below 10% of the on-demand price"},
+		{"spot equal to on-demand: p4d.24xlarge ap-south-1", spotAgainst("p4d.24xlarge", "ap-south-1", "ap-south-1a", "26.3444", "26.3444"), 1, "spot price 26.3444 is at or above the on-demand price 26.3444 USD/hour"},
+		{"spot above on-demand: g5.24xlarge eu-west-2", spotAgainst("g5.24xlarge", "eu-west-2", "eu-west-2a", "10.33786", "10.3379"), 1, "at or above the on-demand price"},
+		{"plausible spot: p5.48xlarge us-east-1", spotAgainst("p5.48xlarge", "us-east-1", "us-east-1a", "55.04", "28.106467"), 1, ""},
+		{"plausible reservation: p5.48xlarge us-east-1 3y all upfront", withOnDemand("55.04", upfront(awsOffer("p5.48xlarge", "us-east-1", "", Reserved3yAllUpfront, "0"), "543869.99284")), 1, ""},
 		// The real 3y all-upfront rate of p5.48xlarge in us-east-1 is 20.695053 an
 		// hour; here its upfront is three times too large (62.09 an hour).
-		{"reservation above on-demand", []Offer{
-			awsOffer("p5.48xlarge", "us-east-1", "", OnDemand, "55.04"),
-			upfront(awsOffer("p5.48xlarge", "us-east-1", "", Reserved3yAllUpfront, "0"), "1631609.97852"),
-		}, 1, "effective hourly price 62.085616 (upfront spread over the term) is above the on-demand price 55.04 USD/hour"},
+		{"reservation above on-demand", withOnDemand("55.04", upfront(awsOffer("p5.48xlarge", "us-east-1", "", Reserved3yAllUpfront, "0"), "1631609.97852")), 1, "effective hourly price 62.085616 (upfront spread over the term) is above the on-demand price 55.04 USD/hour"},
 		// The real 1y no-upfront p5.4xlarge ap-south-1 rate with the on-demand
 		// price as its monthly amount: 8.256 a month would be plausible, 8.256 ×
 		// 731 is not.
-		{"subscription month above 730 hours", []Offer{
-			awsOffer("p5.4xlarge", "ap-south-1", "", OnDemand, "8.256"),
-			month(awsOffer("p5.4xlarge", "ap-south-1", "", SubscriptionMonth, "6035.136")),
-		}, 1, "monthly price 6035.136 USD/month is above 730 hours of the on-demand price 8.256 USD/hour (6026.88 USD)"},
-		{"subscription month at 730 hours", []Offer{
-			awsOffer("p5.4xlarge", "ap-south-1", "", OnDemand, "8.256"),
-			month(awsOffer("p5.4xlarge", "ap-south-1", "", SubscriptionMonth, "6026.88")),
-		}, 1, ""},
+		{"subscription month above 730 hours", withOnDemand("8.256", month(awsOffer("p5.4xlarge", "ap-south-1", "", SubscriptionMonth, "6035.136"))), 1, "monthly price 6035.136 USD/month is above 730 hours of the on-demand price 8.256 USD/hour (6026.88 USD)"},
+		{"subscription month at 730 hours", withOnDemand("8.256", month(awsOffer("p5.4xlarge", "ap-south-1", "", SubscriptionMonth, "6026.88"))), 1, ""},
 		// Alibaba's 2024 price list quotes ecs.gn6v-c8g1.4xlarge in cn-beijing at 0
 		// (../shared/realdata/alibaba/instance_prices_2024_two_snapshots.csv).
 		{"zero: ecs.gn6v-c8g1.4xlarge", []Offer{

@@ -90,19 +90,25 @@ func recordOffers() []Offer {
 	return out
 }
 
+// encodingJSONOffer is what encoding/json writes for o: its snapshot line
+// (withFetched) or its history record.
+func encodingJSONOffer(o Offer, withFetched bool) ([]byte, error) {
+	var v any = o
+	if !withFetched {
+		st, err := stateOf(o, time.Time{})
+		if err != nil {
+			return nil, err
+		}
+		v = st
+	}
+	return marshalNoEscape(v)
+}
+
 func TestRecordJSON_OfferWritesWhatEncodingJSONWrites(t *testing.T) {
 	plain := 0
 	for i, o := range recordOffers() {
 		for _, withFetched := range []bool{true, false} {
-			var v any = o
-			var stErr error
-			if !withFetched {
-				v, stErr = stateOf(o, time.Time{})
-			}
-			want, err := marshalNoEscape(v)
-			if err == nil {
-				err = stErr
-			}
+			want, err := encodingJSONOffer(o, withFetched)
 			got, ok := appendOfferJSON([]byte("prefix"), &o, withFetched)
 			if !ok {
 				continue
@@ -126,13 +132,8 @@ func TestRecordJSON_OfferReadsWhatEncodingJSONReads(t *testing.T) {
 	read := 0
 	for i, o := range recordOffers() {
 		for _, withFetched := range []bool{true, false} {
-			var v any = o
-			var stErr error
-			if !withFetched {
-				v, stErr = stateOf(o, time.Time{})
-			}
-			data, err := marshalNoEscape(v)
-			if err != nil || stErr != nil {
+			data, err := encodingJSONOffer(o, withFetched)
+			if err != nil {
 				continue
 			}
 			got, end, ok := readOfferJSON(data, 0, withFetched, interner{})

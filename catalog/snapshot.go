@@ -19,3 +19,18 @@ type Snapshot struct {
 	Placements []Placement           `json:"placements"`
 	Offers     []Offer               `json:"offers"`
 }
+
+// EachNamedRegion calls f with the provider and id of each region the snapshot
+// names: its regions, then those of its offers and of its placements (one
+// region may come more than once).
+func (s *Snapshot) EachNamedRegion(f func(p Provider, region string)) {
+	for _, r := range s.Regions {
+		f(r.Provider, r.ID)
+	}
+	for _, o := range s.Offers {
+		f(o.Provider, o.Region)
+	}
+	for _, p := range s.Placements {
+		f(p.Provider, p.Region)
+	}
+}

@@ -48,7 +48,7 @@ func TestParseBandHistory_Errors(t *testing.T) {
 		{bandHead + "aws,us-east-1,p3.2xlarge,2019-7-1,<5%,1,s\n", "b.csv:2: observed_at"},
 		{bandHead + "aws,us-east-1,p3.2xlarge,2019-07-01,<6%,1,s\n", "b.csv:2: interruption band"},
 		{bandHead + "aws,us-east-1,p3.2xlarge,2019-07-01,<5%,x,s\n", "savings_pct"},
-		{bandHead + "azure,us-east-1,p3.2xlarge,2019-07-01,<5%,1,s\n", "b.csv:2"},
+		{bandHead + "oracle,us-east-1,p3.2xlarge,2019-07-01,<5%,1,s\n", "b.csv:2"},
 		{bandHead + "aws,us-east-1,p3.2xlarge,2019-07-01,<5%,1,s\naws,us-east-1,p3.2xlarge,2019-07-01,<5%,2,s\n", `b.csv:3: "p3.2xlarge" in "us-east-1" on 2019-07-01 is given twice`},
 		{bandHead + "aws,,p3.2xlarge,2019-07-01,<5%,1,s\n", "must not be empty"},
 	} {

@@ -49,9 +49,11 @@
 //     to a catalog's facts, as static/explorer-view.js binds them;
 //     find_data.go: the facts, prepared as the explorer prepares offers.json;
 //     find.go: the explorer's default view of what an expression keeps (Find):
-//     what gpuatlas find prints; offer_facts.go: the derived offer facts
-//     computed once (PerUnitHourly per GPU- and GiB-hour, SavingPercent
-//     against an on-demand reference) for find and the pages.
+//     what gpuatlas find prints; find_why.go: why a query finds nothing
+//     (FindEmpty), by the explorer's rule; offer_facts.go: the derived offer facts
+//     computed once (OfferFactsOf, NewOfferFactTable: per GPU-hour and per GPU-memory GB-hour by the datasheet class,
+//     saving against on-demand, spot band and risk-adjusted price, work
+//     costs) for find, the scenario rankings, the pages, the API and exports.
 //   - capability.go: CapabilityMiss, whether hardware can run a task at a
 //     precision; tco_bounds.go: TCOBounds, one table of ranges for the tco
 //     flags and a TCO input file; tco_input_scan.go: ScanTCOInput, the size

@@ -134,13 +134,10 @@ func Find(snap *catalog.Snapshot, in FindInput, q FindQuery) (FindResult, error)
 		}
 		typeOK[i] = ok
 	}
-	// pass: 0 left out, 1 kept for savings only (its billing is not asked
-	// for), 2 kept; od: each group's cheapest on-demand offer.
+	// pass: 0 left out, 1 kept but not shown (its billing is not asked
+	// for), 2 kept. A saving is the offer's fact (OfferFacts.SavingPct: against
+	// its type's cheapest on-demand offer in the region), whatever the filter.
 	pass := make([]int, len(d.offers))
-	od := make([]int, len(d.groups))
-	for i := range od {
-		od[i] = -1
-	}
 	for i := range d.offers {
 		o := &d.offers[i]
 		if !typeOK[o.ti] || o.o.Suspect != "" {
@@ -157,9 +154,6 @@ func Find(snap *catalog.Snapshot, in FindInput, q FindQuery) (FindResult, error)
 		if kindOK[o.o.Billing] {
 			pass[i] = 2
 		}
-		if o.o.Billing == catalog.OnDemand && (od[o.group] < 0 || cheaperUSD(o, &d.offers[od[o.group]])) {
-			od[o.group] = i
-		}
 	}
 	var shown [6]bool
 	res := FindResult{}
@@ -173,7 +167,7 @@ func Find(snap *catalog.Snapshot, in FindInput, q FindQuery) (FindResult, error)
 			res.Columns = append(res.Columns, FindColumns[c])
 		}
 	}
-	rows := d.instanceRows(pass, od, shown, cur)
+	rows := d.instanceRows(pass, shown, cur)
 	for _, r := range rows {
 		ok := true
 		for _, t := range tests.price {
@@ -239,22 +233,18 @@ func uncertainMapping(t catalog.InstanceType) string {
 	return a.MappingConfidence
 }
 
-// savingPct is how much less offer o costs than the on-demand offer odo, in
-// percent (negative when it costs more), as the script computes it.
-func savingPct(o, odo *findOffer) *float64 {
-	if odo == nil || o == odo || o.usd == nil || odo.usd == nil || !odo.usd.IsPositive() {
+// savingOf is an offer's saving against on-demand (its fact), as a float
+// for sorting and filtering.
+func savingOf(o *findOffer) *float64 {
+	if o.facts.SavingPct == nil {
 		return nil
 	}
-	d, ok := SavingPercent(*o.usd, *odo.usd)
-	if !ok {
-		return nil
-	}
-	s := d.InexactFloat64()
+	s := o.facts.SavingPct.InexactFloat64()
 	return &s
 }
 
 // instanceRows builds a row per type from the kept offers (pass 2).
-func (d *findData) instanceRows(pass, od []int, shown [6]bool, cur string) []*FindRow {
+func (d *findData) instanceRows(pass []int, shown [6]bool, cur string) []*FindRow {
 	best := make([][6]int, len(d.groups))
 	for g := range best {
 		for c := range best[g] {
@@ -301,13 +291,13 @@ func (d *findData) instanceRows(pass, od []int, shown [6]bool, cur string) []*Fi
 		if regions == 0 {
 			continue
 		}
-		out = append(out, d.row(ti, idx, regions, od, shown, cur))
+		out = append(out, d.row(ti, idx, regions, shown, cur))
 	}
 	return out
 }
 
 // row puts one type's chosen offers into a row.
-func (d *findData) row(ti int, idx [6]int, regions int, od []int, shown [6]bool, cur string) *FindRow {
+func (d *findData) row(ti int, idx [6]int, regions int, shown [6]bool, cur string) *FindRow {
 	t := &d.types[ti]
 	r := &FindRow{Type: t.t, GPU: t.gpuName, GPUModel: t.model, GPUMapping: uncertainMapping(t.t), GPUs: t.unitsDec, GPUMemory: t.gmemEachDec,
 		GPUMemoryTotal: t.gmemDec, Regions: regions, Primary: -1, Currency: cur, num: map[string]*float64{}}
@@ -325,8 +315,8 @@ func (d *findData) row(ti int, idx [6]int, regions int, od []int, shown [6]bool,
 				cell.Marks = append(cell.Marks, m)
 			}
 		}
-		if c > 0 && od[o.group] >= 0 {
-			cell.Saving = savingPct(o, &d.offers[od[o.group]])
+		if c > 0 {
+			cell.Saving = savingOf(o)
 		}
 		if cell.Saving != nil && (r.Saving == nil || *cell.Saving > *r.Saving) {
 			r.Saving = cell.Saving
@@ -343,16 +333,11 @@ func (d *findData) row(ti int, idx [6]int, regions int, od []int, shown [6]bool,
 		}
 	}
 	if r.Price != nil {
-		if p, ok := PerUnitHourly(*r.Price, t.unitsDec); ok {
-			r.PerGPU = &p
-			g := f64(*r.Price) / t.units
-			r.num["gpu_price"] = &g
-		}
-		if p, ok := PerUnitHourly(*r.Price, t.gmemDec); ok {
-			r.PerGiB = &p
-			g := f64(*r.Price) / t.gmem
-			r.num["gib_price"] = &g
-		}
+		// The primary offer's facts, in the query's currency.
+		f := &d.offers[idx[r.Primary]].facts
+		r.PerGPU = f.In(d.snap.FX, f.GPUHour, f.USDGPUHour, cur)
+		r.PerGiB = f.In(d.snap.FX, f.GiBHour, f.USDGiBHour, cur)
+		r.num["gpu_price"], r.num["gib_price"] = floatOf(r.PerGPU), floatOf(r.PerGiB)
 	}
 	r.num["price"] = floatOf(r.Price)
 	r.num["saving"] = r.Saving

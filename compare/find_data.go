@@ -29,6 +29,8 @@ type FindInput struct {
 	// a scenario term may name (nil: any).
 	Fits      map[string][]string
 	Scenarios []string
+	// Facts is the catalog's offer facts (NewOfferFactTable); nil: computed.
+	Facts *OfferFactTable
 	// Now is the time ages are counted to (stale marks); zero: the
 	// snapshot's time, as the site's build.
 	Now time.Time
@@ -61,6 +63,7 @@ type findOffer struct {
 	marks    []string
 	hay      string
 	stale    bool
+	facts    OfferFacts
 }
 
 // findData is a snapshot prepared for Find.
@@ -87,6 +90,10 @@ func prepareFind(snap *catalog.Snapshot, in FindInput) *findData {
 		now = snap.TakenAt
 	}
 	d := &findData{snap: snap}
+	facts := in.Facts
+	if facts == nil {
+		facts = NewOfferFactTable(snap, nil)
+	}
 	regions := map[string]catalog.Region{}
 	for _, r := range snap.Regions {
 		regions[r.Key()] = r
@@ -142,12 +149,8 @@ func prepareFind(snap *catalog.Snapshot, in FindInput) *findData {
 		if fo.col >= 0 {
 			d.present[fo.col] = true
 		}
-		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
-			fo.native = &h
-			if u, err := snap.FX.Convert(h, o.Price.Currency, catalog.USD); err == nil {
-				fo.usd = &u
-			}
-		}
+		fo.facts, _ = facts.Of(o.Key())
+		fo.native, fo.usd = fo.facts.Hourly, fo.facts.USDHour
 		gk := o.InstanceKey() + "/" + o.Region
 		g, ok := gidx[gk]
 		if !ok {

@@ -92,6 +92,10 @@ type MemoryCandidate struct {
 	Price          decimal.Decimal      `json:"price"`
 	NativePrice    decimal.Decimal      `json:"native_price"`
 	NativeCurrency catalog.Currency     `json:"native_currency"`
+	// PricePerMonth is, for a subscription or reservation, Price over a
+	// month (catalog.MonthlyFromHourly): the cost per month shown beside its
+	// hourly equivalent. Nil for pay-as-you-go billing.
+	PricePerMonth *decimal.Decimal `json:"price_per_month,omitempty"`
 }
 
 // CandidateOptions choose the offers MemoryCandidates prices.
@@ -169,6 +173,10 @@ func MemoryCandidates(snap *catalog.Snapshot, ref *catalog.GPUReference, opts Ca
 		}
 		c := MemoryCandidate{Offer: o.Key(), Region: o.Region, Availability: o.Availability,
 			Price: price.Round(RatePlaces), NativePrice: native.Round(RatePlaces), NativeCurrency: o.Price.Currency}
+		if o.Billing.TermHours().IsPositive() {
+			pm := catalog.MonthlyFromHourly(c.Price)
+			c.PricePerMonth = &pm
+		}
 		if cur, seen := best[t.Key()]; seen && !cheaperCandidate(c, cur) {
 			continue
 		}

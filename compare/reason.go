@@ -61,8 +61,8 @@ type Unit string
 // Units.
 const (
 	UnitCount     Unit = ""       // a plain number
-	UnitGiB       Unit = "GiB"    // memory, GPU or host
-	UnitGB        Unit = "GB"     // local disk
+	UnitGiB       Unit = "GiB"    // an instance's memory (RAM); a provider's own GPU memory figure
+	UnitGB        Unit = "GB"     // local disk; GPU memory by its datasheet class (words/units.go)
 	UnitGBs       Unit = "GB/s"   // memory bandwidth
 	UnitGbps      Unit = "Gbps"   // network bandwidth
 	UnitTFLOPS    Unit = "TFLOPS" // floating-point throughput
@@ -79,7 +79,7 @@ const (
 	UnitTimes     Unit = "times"   // a ratio (1.1 is 1.1×)
 	UnitShare     Unit = "share"   // a share in [0, 1] (0.9 is 90 %)
 	UnitUSDGPUH   Unit = "USD/GPU-h"
-	UnitUSDGiBH   Unit = "USD/GiB-h" // per GPU-memory GiB-hour
+	UnitUSDGBH    Unit = "USD/GB-h" // per GPU-memory GB-hour
 	UnitUSDTFLOPH Unit = "USD/TFLOPS-h"
 	UnitUSDTOPSH  Unit = "USD/TOPS-h"
 	UnitUSDNVENCH Unit = "USD/NVENC-h"
@@ -88,7 +88,7 @@ const (
 // Units lists every unit, for the message catalogs' completeness test.
 var Units = []Unit{UnitCount, UnitGiB, UnitGB, UnitGBs, UnitGbps, UnitTFLOPS, UnitTOPS, UnitNVENC, UnitVCPU, UnitGPU,
 	UnitUSD, UnitUSDHour, UnitHours, UnitMonths, UnitPercent, UnitScore, UnitTimes, UnitShare,
-	UnitUSDGPUH, UnitUSDGiBH, UnitUSDTFLOPH, UnitUSDTOPSH, UnitUSDNVENCH}
+	UnitUSDGPUH, UnitUSDGBH, UnitUSDTFLOPH, UnitUSDTOPSH, UnitUSDNVENCH}
 
 // FigureUnit is the unit of a spec figure as a reason quantity.
 func FigureUnit(f Figure) Unit {
@@ -106,8 +106,8 @@ func priceUnitOf(u Unit) Unit {
 	switch u {
 	case UnitGPU:
 		return UnitUSDGPUH
-	case UnitGiB:
-		return UnitUSDGiBH
+	case UnitGB:
+		return UnitUSDGBH
 	case UnitTFLOPS:
 		return UnitUSDTFLOPH
 	case UnitTOPS:

@@ -111,7 +111,7 @@ type PriceBasis string
 const (
 	PricePerInstance PriceBasis = "instance"   // USD per hour
 	PricePerGPU      PriceBasis = "gpu"        // USD per GPU-hour
-	PricePerGPUMem   PriceBasis = "gpu_memory" // USD per GPU-memory-GiB-hour
+	PricePerGPUMem   PriceBasis = "gpu_memory" // USD per GPU-memory-GB-hour (by the datasheet class)
 	PricePerCompute  PriceBasis = "compute"    // USD per (compute figure)-hour
 )
 

@@ -87,7 +87,7 @@ type OfferFit struct {
 	Offer       catalog.Offer        `json:"offer"`
 	OfferKey    string               `json:"offer_key"`
 	// Hardware is the accelerators as the rules see them: 8 × NVIDIA A100 80GB,
-	// 80 GiB each, NVLink.
+	// 80 GB each, NVLink.
 	Hardware  Hardware        `json:"hardware"`
 	GPUModel  string          `json:"gpu_model,omitempty"`
 	GPUUnits  decimal.Decimal `json:"gpu_units"`

@@ -131,19 +131,12 @@ func representatives(snap *catalog.Snapshot, opts MatrixOptions, keep map[catalo
 		if !ok || len(t.Accelerators) == 0 {
 			continue
 		}
-		r := representative{typ: t, offer: o}
-		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
-			r.native = &h
-			if usd, err := usdPerHour(snap.FX, o); err == nil {
-				r.usd = &usd
-				if o.Billing == catalog.Spot {
-					// Spot ranks on its risk-adjusted price (tco_spot.go).
-					r.risk = spotRiskPrice(o, usd)
-					if r.risk.USDPerHour != nil {
-						r.usd = r.risk.USDPerHour
-					}
-				}
-			}
+		// The offer's facts (offer_facts.go); spot ranks on its risk-adjusted
+		// price (tco_spot.go).
+		f := OfferFactsOf(o, t, snap.FX)
+		r := representative{typ: t, offer: o, native: f.Hourly, usd: f.USDHour, risk: f.SpotRisk}
+		if r.risk != nil && r.risk.USDPerHour != nil {
+			r.usd = r.risk.USDPerHour
 		}
 		cur, seen := best[t.Key()]
 		if !seen {

@@ -35,7 +35,7 @@ func embeddedType(t *testing.T, s *catalog.Snapshot, key string) catalog.Instanc
 }
 
 // A10G and L4 report 22.35 GiB usable; their 24 GB class passes LLM
-// fine-tuning's 24 GiB per GPU, and the check says both figures.
+// fine-tuning's 24 GB per GPU, and the check says both figures.
 func TestScenario_RealRows_UsableMemoryPassesByClass(t *testing.T) {
 	r := RankScenario(scScenario(t, "llm-finetune"), embedded(t), scGPUs(t), MatrixOptions{})
 	by := fitsByKey(r)
@@ -51,7 +51,7 @@ func TestScenario_RealRows_UsableMemoryPassesByClass(t *testing.T) {
 		for _, c := range f.Checks {
 			if c.Requirement == "min_gpu_memory_gib" {
 				found = true
-				if want := "gpu_memory_each_ok(have=24 GiB, need=24 GiB)[memory_usable(usable=22.3515625 GiB)]"; c.Status != Pass || rs(c.Reason) != want {
+				if want := "gpu_memory_each_ok(have=24 GB, need=24 GB)[memory_usable(usable=22.3515625 GiB)]"; c.Status != Pass || rs(c.Reason) != want {
 					t.Errorf("%s memory check %s %s, want pass %s", key, c.Status, rs(c.Reason), want)
 				}
 			}

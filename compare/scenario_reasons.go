@@ -57,8 +57,8 @@ func (r Requirements) Reasons() []Reason {
 	}
 	add(r.MinGPUs, ReasonReqMinGPUs, UnitGPU)
 	add(r.MaxGPUs, ReasonReqMaxGPUs, UnitGPU)
-	add(r.MinGPUMemoryGiB, ReasonReqGPUMemoryEach, UnitGiB)
-	add(r.MinTotalGPUMemoryGiB, ReasonReqGPUMemoryTotal, UnitGiB)
+	add(r.MinGPUMemoryGiB, ReasonReqGPUMemoryEach, UnitGB)
+	add(r.MinTotalGPUMemoryGiB, ReasonReqGPUMemoryTotal, UnitGB)
 	add(r.MinGPUMemoryBandwidth, ReasonReqBandwidth, UnitGBs)
 	add(r.MinFP64TFLOPS, ReasonReqFP64, UnitTFLOPS)
 	if r.NVLink {

@@ -56,7 +56,7 @@ func checks(s Scenario, sp specs) []Check {
 		if sp.memEach == nil {
 			add("min_gpu_memory_gib", UnknownSpec, reason(ReasonGPUMemoryUnknown, gpu))
 		} else {
-			compareFig("min_gpu_memory_gib", *sp.memEach, *r.MinGPUMemoryGiB, UnitGiB, ReasonGPUMemoryEachOK, ReasonGPUMemoryEachShort)
+			compareFig("min_gpu_memory_gib", *sp.memEach, *r.MinGPUMemoryGiB, UnitGB, ReasonGPUMemoryEachOK, ReasonGPUMemoryEachShort)
 			if sp.memFrom != nil {
 				out[len(out)-1].Reason.Parts = []Reason{*sp.memFrom}
 			}
@@ -66,7 +66,7 @@ func checks(s Scenario, sp specs) []Check {
 		if sp.memTotal == nil {
 			add("min_total_gpu_memory_gib", UnknownSpec, reason(ReasonGPUMemoryUnknown, gpu))
 		} else {
-			compareFig("min_total_gpu_memory_gib", *sp.memTotal, *r.MinTotalGPUMemoryGiB, UnitGiB, ReasonGPUMemoryTotalOK, ReasonGPUMemoryTotalShort)
+			compareFig("min_total_gpu_memory_gib", *sp.memTotal, *r.MinTotalGPUMemoryGiB, UnitGB, ReasonGPUMemoryTotalOK, ReasonGPUMemoryTotalShort)
 		}
 	}
 	if r.MinGPUMemoryBandwidth != nil {

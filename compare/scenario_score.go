@@ -32,7 +32,7 @@ func specDimensions(s Scenario, sp specs) []DimensionScore {
 		if sp.memTotal == nil {
 			add(DimMemory, NotScoredYet, decimal.Zero, reason(ReasonDimMemoryUnknown, gpu))
 		} else {
-			add(DimMemory, Scored, ratio(*sp.memTotal, *t), reason(ReasonDimMemory, quantity("have", *sp.memTotal, UnitGiB), quantity("target", *t, UnitGiB)))
+			add(DimMemory, Scored, ratio(*sp.memTotal, *t), reason(ReasonDimMemory, quantity("have", *sp.memTotal, UnitGB), quantity("target", *t, UnitGB)))
 		}
 	}
 	if t := s.Targets.Compute; t != nil {
@@ -173,9 +173,9 @@ func priceUnit(s Scenario, sp specs) (decimal.Decimal, Unit, bool) {
 		return sp.units, UnitGPU, sp.units.IsPositive()
 	case PricePerGPUMem:
 		if sp.memTotal == nil || !sp.memTotal.IsPositive() {
-			return decimal.Zero, UnitGiB, false
+			return decimal.Zero, UnitGB, false
 		}
-		return *sp.memTotal, UnitGiB, true
+		return *sp.memTotal, UnitGB, true
 	}
 	v, _, fig, ok := sp.compute(s.Compute)
 	if !ok || !v.IsPositive() {

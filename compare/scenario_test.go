@@ -240,14 +240,14 @@ func TestScenario_LLMTrainingRequirements(t *testing.T) {
 		t.Errorf("p4d represented by %s with %d others, want us-east-1 (key order breaks the price tie) and 1", p4d.Offer.Region, p4d.OtherOffers)
 	}
 	p3 := by["aws/p3.8xlarge"]
-	wantP3 := []string{"gpus_too_few(have=4 GPU, need=8 GPU)", "gpu_memory_each_short(have=16 GiB, need=40 GiB)",
-		"gpu_memory_total_short(have=64 GiB, need=320 GiB)", "rdma_missing", "host_memory_per_gpu_short(have=61 GiB, need=64 GiB)",
+	wantP3 := []string{"gpus_too_few(have=4 GPU, need=8 GPU)", "gpu_memory_each_short(have=16 GB, need=40 GB)",
+		"gpu_memory_total_short(have=64 GB, need=320 GB)", "rdma_missing", "host_memory_per_gpu_short(have=61 GiB, need=64 GiB)",
 		"no_native_bf16(gpu=NVIDIA Tesla V100 SXM2 16GB)"} // Volta has no bf16 (requires.native_precision)
 	if diff := cmp.Diff(wantP3, rsAll(checkReasons(p3))); p3.Verdict != DoesNotFit || diff != "" {
 		t.Errorf("p3.8xlarge: %s, failing checks (-want +got):\n%s", p3.Verdict, diff)
 	}
 	if tc := by["tencent/GN10Xp.20XLARGE320"]; tc.Verdict != DoesNotFit ||
-		!strings.Contains(strings.Join(rsAll(checkReasons(tc)), "|"), "gpu_memory_each_short(have=32 GiB, need=40 GiB)") {
+		!strings.Contains(strings.Join(rsAll(checkReasons(tc)), "|"), "gpu_memory_each_short(have=32 GB, need=40 GB)") {
 		t.Errorf("tencent 8x V100 32GB: %s %q", tc.Verdict, rsAll(checkReasons(tc)))
 	}
 }
@@ -334,13 +334,13 @@ func TestScenario_ScoringOrderExact(t *testing.T) {
 	for _, d := range big.Dimensions {
 		gotDims = append(gotDims, string(d.Dimension)+" "+d.Weight.String()+" "+d.Status+" "+d.Value.String()+" "+rs(d.Reason))
 	}
-	wantDims := []string{"memory 1 scored 0.8 dim_memory(have=80 GiB, target=100 GiB)",
+	wantDims := []string{"memory 1 scored 0.8 dim_memory(have=80 GB, target=100 GB)",
 		"price 1 scored 0.25 dim_price(price=4 USD/h, best=1 USD/h)"}
 	if diff := cmp.Diff(wantDims, gotDims); diff != "" {
 		t.Errorf("big dimensions (-want +got):\n%s", diff)
 	}
 	// big's memory (0.8) is a strength, its price (0.25) a weakness: 4 times the best.
-	if got := rsAll(big.Strengths); len(got) != 1 || got[0] != "gpu_memory_ample(have=80 GiB, target=100 GiB)" {
+	if got := rsAll(big.Strengths); len(got) != 1 || got[0] != "gpu_memory_ample(have=80 GB, target=100 GB)" {
 		t.Errorf("big strengths %q", got)
 	}
 	if got := rsAll(big.Weaknesses); len(got) != 1 || got[0] != "price_expensive(price=4 USD/h, times=4 times)" {

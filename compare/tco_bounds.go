@@ -151,18 +151,20 @@ func boundValue(d decimal.Decimal) string {
 }
 
 // String says the range in words: "more than 0 and at most 744",
-// "0 to 1 (or 0% to 100%)", "0 to 10,000".
+// "0 to 10,000"; a share's in percent, as a reader gives it (the calculator's
+// field, 80% on the command line), with the share of 1 a file holds after it:
+// "0 % to 100 % (as a share: 0 to 1)".
 func (b Bound) String() string {
-	lo, hi := boundThousands(b.Min.String()), boundThousands(b.Max.String())
-	s := lo + " to " + hi
-	if b.MinOpen {
-		s = "more than " + lo + " and at most " + hi
+	span := func(lo, hi string) string {
+		if b.MinOpen {
+			return "more than " + lo + " and at most " + hi
+		}
+		return lo + " to " + hi
 	}
-	switch {
-	case b.Share && b.MinOpen:
-		s += " (or more than 0% and at most 100%)"
-	case b.Share:
-		s += " (or 0% to 100%)"
+	s := span(boundThousands(b.Min.String()), boundThousands(b.Max.String()))
+	if b.Share {
+		hundred := decimal.NewFromInt(100)
+		s = span(b.Min.Mul(hundred).String()+" %", b.Max.Mul(hundred).String()+" %") + " (as a share: " + s + ")"
 	}
 	return s
 }

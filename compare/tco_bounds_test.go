@@ -55,7 +55,7 @@ func TestTCO_InputBounds(t *testing.T) {
 		{"egress", func(in *TCOInput) { in.Egress.GBPerMonth = d("2e9") }, "(as --egress-gb-per-month)"},
 		{"egress price", func(in *TCOInput) { in.Egress.USDPerGB = d("1001") }, "(as --egress-usd-per-gb)"},
 		{"overhead of 2", func(in *TCOInput) { in.Options[0].PayAsYouGo.InterruptionOverhead = d("2") },
-			`option "od": pay_as_you_go.interruption_overhead "2": out of range: want 0 to 1 (or 0% to 100%) (as --spot-overhead)`},
+			`option "od": pay_as_you_go.interruption_overhead "2": out of range: want 0 % to 100 % (as a share: 0 to 1) (as --spot-overhead)`},
 		{"checkpoint", func(in *TCOInput) { in.Options[1].PayAsYouGo.Risk.CheckpointMinutes = d("10081") }, "(as --checkpoint-minutes)"},
 		{"restart", func(in *TCOInput) { in.Options[1].PayAsYouGo.Risk.RestartMinutes = d("-1") }, "(as --restart-minutes)"},
 		{"rate", func(in *TCOInput) { r := d("101"); in.Options[1].PayAsYouGo.Risk.InterruptionsPerMonth = &r }, "(as --interruptions-per-month)"},

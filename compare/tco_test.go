@@ -190,7 +190,7 @@ func TestTCO_InputErrors(t *testing.T) {
 		in   TCOInput
 		want string
 	}{
-		{"utilisation", TCOInput{Workload: tcoWorkload("1", "1.5", "0", 1), Options: []TCOOption{tcoOD("a", "1")}}, `workload.utilisation "1.5": out of range: want more than 0 and at most 1`},
+		{"utilisation", TCOInput{Workload: tcoWorkload("1", "1.5", "0", 1), Options: []TCOOption{tcoOD("a", "1")}}, `workload.utilisation "1.5": out of range: want more than 0 % and at most 100 % (as a share: more than 0 and at most 1)`},
 		{"horizon", TCOInput{Workload: tcoWorkload("1", "1", "0", 0), Options: []TCOOption{tcoOD("a", "1")}}, "horizon_months"},
 		{"no options", TCOInput{Workload: tcoWorkload("1", "1", "0", 1)}, "no billing options"},
 		{"duplicate", TCOInput{Workload: tcoWorkload("1", "1", "0", 1), Options: []TCOOption{tcoOD("a", "1"), tcoOD("a", "2")}}, `duplicate id "a"`},

@@ -7,15 +7,13 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/shopspring/decimal"
 )
 
 // The committed tables must load: a broken row fails here with file:line.
 func TestCommittedTablesLoad(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	if len(ref.Models) < 40 || len(ref.Aliases) < 100 {
 		t.Errorf("reference looks truncated: %d models, %d aliases", len(ref.Models), len(ref.Aliases))
 	}
@@ -24,14 +22,8 @@ func TestCommittedTablesLoad(t *testing.T) {
 			t.Errorf("%s: no source or source date", m.ID)
 		}
 	}
-	workloads, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	workloads := datatest.Load(t, catalog.LoadWorkloads)
+	set := datatest.Load(t, compare.LoadScenarios)
 	if err := set.CheckWorkloads(workloads); err != nil {
 		t.Fatal(err)
 	}
@@ -49,10 +41,7 @@ func TestCommittedTablesLoad(t *testing.T) {
 
 // Every AWS accelerator name the real data uses maps to a model.
 func TestAliases_AWSNames(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for _, name := range []string{"A10G", "L4", "L40S", "H100", "H200", "B200", "B300", "T4", "T4g", "V100", "A100",
 		"RTX PRO Server 6000", "RTX PRO 4500", "Radeon Pro V520", "Inferentia", "Inferentia2", "Trainium", "Trainium2", "Qualcomm AI100"} {
 		if _, ok := ref.Resolve(catalog.AWS, name); !ok {
@@ -71,14 +60,7 @@ func TestRegions_EveryCatalogRegionNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := datatest.Snapshot(t)
 	seen := map[string]bool{}
 	check := func(p catalog.Provider, id string) {
 		if seen[string(p)+"/"+id] {
@@ -95,15 +77,7 @@ func TestRegions_EveryCatalogRegionNamed(t *testing.T) {
 			t.Errorf("%s/%s: the name is the id", p, id)
 		}
 	}
-	for _, r := range s.Regions {
-		check(r.Provider, r.ID)
-	}
-	for _, o := range s.Offers {
-		check(o.Provider, o.Region)
-	}
-	for _, pl := range s.Placements {
-		check(pl.Provider, pl.Region)
-	}
+	s.EachNamedRegion(check)
 	for _, c := range s.Coverage {
 		for _, f := range c.FailedRegions {
 			check(c.Provider, f.Region)
@@ -144,10 +118,7 @@ func TestRegions_MainlandChina(t *testing.T) {
 // board relation. Half-board shares made p2.xlarge 0.5 GPU and dropped it out
 // of find as a partial GPU.
 func TestCatalog_AWSBoardGPUsCountedAsAWSCounts(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for id, mem := range map[string]string{"nvidia-k80-24gb": "12", "nvidia-m60-16gb": "8", "nvidia-grid-k520": ""} {
 		m, ok := ref.Model(id)
 		if !ok {
@@ -165,14 +136,7 @@ func TestCatalog_AWSBoardGPUsCountedAsAWSCounts(t *testing.T) {
 			t.Errorf("alias %s %q has share %s: a whole GPU as the provider counts it has none", a.Provider, a.Name, a.Share)
 		}
 	}
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	want := map[string]struct {
 		units int64
 		memGB string
@@ -204,10 +168,7 @@ func TestCatalog_AWSBoardGPUsCountedAsAWSCounts(t *testing.T) {
 // and cites its source or says why it is empty), and the conflicts they record
 // are listed for `gpuatlas check`.
 func TestGPUSources_Load(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	if len(ref.Sources) == 0 {
 		t.Fatal("data/gpu_sources.csv was not read")
 	}
@@ -220,21 +181,11 @@ func TestGPUSources_Load(t *testing.T) {
 // embedded catalog, so a typo cannot silently leave a link unknown; and the
 // catalog carries each documented link on the types it names.
 func TestInterconnects_NameCatalogTypes(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	if ref.Links == nil || len(ref.Links.Facts) < 20 {
 		t.Fatalf("interconnect table missing or truncated: %+v", ref.Links)
 	}
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	families, types := map[string]bool{}, map[string]catalog.InstanceType{}
 	for _, it := range snap.Instances {
 		families[string(it.Provider)+"/"+it.Family] = true
@@ -269,10 +220,7 @@ func TestInterconnects_NameCatalogTypes(t *testing.T) {
 // source to replace them stay empty (issue 27: H800 FP64 was the H100's,
 // B200 FP64/FP32 the B100's, P40 bandwidth assumed memory it does not have).
 func TestGPUSources_AgreeWithTheReference(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	if len(ref.Sources) < 250 {
 		t.Fatalf("only %d figure sources", len(ref.Sources))
 	}

@@ -46,6 +46,10 @@ type Retry struct {
 	// Stats, when set, counts the calls, faults and retries (the runner's
 	// figures for the provider's coverage).
 	Stats *Stats
+	// After, when set, is the wait an answer asks for before the next try
+	// (Azure's Retry-After header); it replaces the backoff when longer, up
+	// to the same cap.
+	After func(error) time.Duration
 }
 
 // NewRetry takes the attempts, base delay and counters from cfg, or the
@@ -129,7 +133,11 @@ func (r Retry) Do(ctx context.Context, call func() error) error {
 			}
 			return err
 		}
-		if serr := Sleep(ctx, backoff(r.Base, streak)); serr != nil {
+		wait := backoff(r.Base, streak)
+		if r.After != nil {
+			wait = max(wait, min(r.After(err), maxBackoff))
+		}
+		if serr := Sleep(ctx, wait); serr != nil {
 			// The context's error is told, not wrapped: the error stays the
 			// call's and keeps its class (CallErrors leaves a context.Canceled
 			// in the chain unclassified, and this call was not cancelled).

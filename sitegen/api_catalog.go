@@ -450,9 +450,10 @@ func (a *apiSite) spotRanking(r compare.ScenarioRanking) *apiSpotRanking {
 	d := &apiSpotRanking{Billing: catalog.Spot, CheckpointMinutes: compare.DefaultCheckpointMinutes,
 		RestartMinutes: compare.DefaultRestartMinutes, Counts: rankingCounts(r), Ranked: []apiSpotRankedType{}}
 	for i, f := range r.Ranked {
-		e := apiSpotRankedType{Interruption: catalog.InterruptionStatus(&f.Offer)}
+		fact, _ := a.m.facts.Of(f.OfferKey) // the offer's band and risk-adjusted price
+		e := apiSpotRankedType{Interruption: fact.SpotStatus}
 		var list *decimal.Decimal
-		if sr := f.SpotRisk; sr != nil {
+		if sr := fact.SpotRisk; sr != nil {
 			l := sr.ListUSDPerHour
 			list = &l
 			e.Band, e.InterruptionsPerMonth, e.LossHours = sr.Band, sr.Rate, sr.LossHours

@@ -87,6 +87,17 @@ type apiOffer struct {
 	Provenance    apiProvenance `json:"provenance"`
 	Marks         []string      `json:"marks"`
 	Href          string        `json:"href,omitempty"` // the instance document (offers/ documents only)
+	// The rest of the offer's facts (compare.OfferFacts, added within v1):
+	// per GiB of GPU memory; the saving against its type's cheapest plausible
+	// on-demand offer in the region, in percent to 2 places; a spot offer's
+	// interruption status, band and risk-adjusted price. Omitted where none.
+	PerGiBHour     *apiMoney                `json:"per_gib_hour,omitempty"`
+	USDPerGiBHour  *apiMoney                `json:"usd_per_gib_hour,omitempty"`
+	SavingPct      *decimal.Decimal         `json:"saving_vs_on_demand_pct,omitempty"`
+	Interruption   string                   `json:"interruption,omitempty"`
+	Band           catalog.InterruptionBand `json:"band,omitempty"`
+	RiskPerHour    *apiMoney                `json:"risk_per_hour,omitempty"`
+	RiskUSDPerHour *apiMoney                `json:"risk_usd_per_hour,omitempty"`
 }
 
 // The marks an offer can carry (apiOffer.Marks), in this order.

@@ -100,6 +100,13 @@ func (a *apiSite) offer(o *offerView) apiOffer {
 		Provenance: apiProvenance{Source: f.Source, FetchedAt: f.FetchedAt.UTC(), ObservedAt: f.ObservedAt.UTC()},
 		Marks:      offerMarks(o),
 	}
+	fa := o.Facts // the offer's facts, as the pages and the exports read them
+	v.PerGiBHour, v.USDPerGiBHour = money(fa.GiBHour, f.Price.Currency), money(fa.USDGiBHour, catalog.USD)
+	v.SavingPct, v.Interruption, v.Band = fa.SavingPct, fa.SpotStatus, fa.SpotBand
+	v.RiskPerHour = money(fa.RiskHour, f.Price.Currency)
+	if fa.SpotRisk != nil {
+		v.RiskUSDPerHour = money(fa.SpotRisk.USDPerHour, catalog.USD)
+	}
 	if f.PriceRange != nil {
 		v.PriceRange = &apiRange{Min: f.PriceRange.Min, Max: f.PriceRange.Max}
 	}

@@ -59,7 +59,7 @@ func newExtras(m *siteModel, opts Options, base, siteURL string) (*extras, error
 		}
 	}
 	if len(team) > 0 {
-		m.work = compare.BestWorkCostPerOffer(team)
+		m.facts.AddWork(compare.BestWorkCostPerOffer(team))
 	}
 	for _, r := range opts.Benchmarks {
 		x.runs = append(x.runs, x.runView(r))

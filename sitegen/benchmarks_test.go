@@ -12,7 +12,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // testRuns are benchmark runs on the test snapshot's types: a measured H100 run, an
@@ -38,10 +38,7 @@ func testRuns() []catalog.BenchmarkRun {
 // withBenchmarks adds the test runs, the workloads and their costs to opts.
 func withBenchmarks(t testing.TB, opts *Options) {
 	t.Helper()
-	w, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := datatest.Load(t, catalog.LoadWorkloads)
 	opts.Benchmarks, opts.Workloads = testRuns(), w
 	opts.BenchmarkCosts = compare.CostPerWork(opts.Snapshot, opts.Benchmarks, w)
 }

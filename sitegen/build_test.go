@@ -166,7 +166,7 @@ func TestBuild_Golden(t *testing.T) {
 	for _, name := range []string{"index.html", "offers.html", "instances/aws/p5.48xlarge.html", "zh/offers.html", "data/offers.json",
 		"gpus/index.html", "gpus/nvidia-a10-24gb.html", "zh/gpus/nvidia-a10-24gb.html", "regions.html", "zh/regions.html",
 		"compare.html", "downloads.html", "methodology.html", "zh/about.html", "zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html",
-		"data/instances.csv", "robots.txt"} {
+		"data/instances.csv", "robots.txt", "coverage.html", "zh/coverage.html"} {
 		files[name] = strings.ReplaceAll(name, "/", "_")
 	}
 	goldenChecks(t, out, files)

@@ -319,20 +319,14 @@ func perGPUHour(o catalog.Offer, t catalog.InstanceType, fx catalog.FXTable) (st
 		return "", decimal.Decimal{}, false
 	}
 	a, ok := t.PrimaryAccelerator()
-	units := t.GPUUnits()
-	if !ok || a.Model == "" || !units.IsPositive() {
+	if !ok || a.Model == "" {
 		return "", decimal.Decimal{}, false
 	}
-	h, err := o.Price.Hourly(o.Billing.TermHours())
-	if err != nil {
+	f := compare.OfferFactsOf(o, t, fx) // the offer's facts in this step's FX table
+	if f.USDHour == nil || !f.USDHour.IsPositive() || f.USDGPUHour == nil {
 		return "", decimal.Decimal{}, false
 	}
-	usd, err := fx.Convert(h, o.Price.Currency, catalog.USD)
-	if err != nil || !usd.IsPositive() {
-		return "", decimal.Decimal{}, false
-	}
-	per, ok := compare.PerUnitHourly(usd, units)
-	return a.Model, per, ok
+	return a.Model, *f.USDGPUHour, true
 }
 
 // minTracker keeps gpuMinima of the catalog as history steps change it: each

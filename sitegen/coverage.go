@@ -12,6 +12,9 @@ import (
 // (both values), and accelerators whose memory the provider left out and the
 // reference filled.
 type coverageData struct {
+	// Billing says per provider and billing kind what prices exist
+	// (coverage_billing.go).
+	Billing   []billingCoverageRow
 	Unmapped  []unmappedView
 	Conflicts []coverageConflict
 	Filled    []filledMemory
@@ -41,7 +44,7 @@ type filledMemory struct {
 }
 
 func (m *siteModel) coveragePage() coverageData {
-	var d coverageData
+	d := coverageData{Billing: m.billingCoverage()}
 	for _, u := range m.snap.Unmapped {
 		v := unmappedView{Provider: u.Provider, Name: u.Name}
 		for _, id := range u.InstanceTypes {

@@ -26,10 +26,14 @@
 //     offerView); prices.go: an instance type's cheapest price per billing
 //     group; specs.go: network, spec conflicts and GPU memory as a page shows
 //     them; interconnect.go: a multi-accelerator type's unknown link;
+//     coverage_billing.go: the coverage page's billing table (prices per
+//     provider and billing kind: observed, estimated, archived, none);
 //     coverage.go: the coverage page's unmapped accelerators, conflicts and
 //     filled memory; spot.go: an instance page's spot interruption risk per
 //     region; pages.go: the overview, explorer, instance, downloads and
-//     about pages; rows.go: the largest tables written without templates;
+//     about pages; subscription.go: a subscription or reservation per month
+//     with its hourly equivalent in words; rows.go: the largest tables
+//     written without templates;
 //     explorer.go: the explorer page's rows, columns and filters;
 //     explorer_data.go: what the explorer needs beyond the snapshot;
 //     explorer_grammar.go: the filter grammar's fields for the help;

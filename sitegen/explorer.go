@@ -145,7 +145,6 @@ func (m *siteModel) explorerPage(base string, l *language) explorerData {
 type instanceGroup struct {
 	typ    *typeView
 	region catalog.Region
-	od     int // its cheapest on-demand offer, or -1
 	zones  map[string]bool
 	avail  catalog.Availability
 }
@@ -165,7 +164,7 @@ var availRank = map[catalog.Availability]int{catalog.Available: 2, catalog.SoldO
 // the offers without a suspect price; the rules gpuatlas find and the
 // script share), cheapest on-demand first (types without an on-demand price
 // last), in the types' order among equals. The groups hold what a row shows
-// of its region: zones, stock and the on-demand price savings compare with.
+// of its region: zones and stock.
 func (m *siteModel) defaultInstanceRows() ([]instanceRow, map[string]*instanceGroup) {
 	byKey := map[string]*instanceGroup{}
 	index := make(map[string]int, len(m.offers))
@@ -174,7 +173,7 @@ func (m *siteModel) defaultInstanceRows() ([]instanceRow, map[string]*instanceGr
 		k := o.Type.T.Key() + "/" + o.Offer.Region
 		g := byKey[k]
 		if g == nil {
-			g = &instanceGroup{typ: o.Type, region: o.Region, od: -1, zones: map[string]bool{}, avail: catalog.Unknown}
+			g = &instanceGroup{typ: o.Type, region: o.Region, zones: map[string]bool{}, avail: catalog.Unknown}
 			byKey[k] = g
 		}
 		// Zones and stock count every offer, as the script's groups do.
@@ -187,15 +186,9 @@ func (m *siteModel) defaultInstanceRows() ([]instanceRow, map[string]*instanceGr
 		if availRank[o.Offer.Availability] > availRank[g.avail] {
 			g.avail = o.Offer.Availability
 		}
-		if partial(o.Type.T) || o.Offer.Suspect != "" {
-			continue
-		}
-		if o.Offer.Billing == catalog.OnDemand && (g.od < 0 || m.cheaperOffer(i, g.od)) {
-			g.od = i
-		}
 	}
 	// The sort column is one of Find's own: no error.
-	res, _ := compare.Find(m.snap, compare.FindInput{Now: m.now}, compare.FindQuery{Currency: string(catalog.USD), Sort: "on_demand"})
+	res, _ := compare.Find(m.snap, compare.FindInput{Now: m.now, Facts: m.facts}, compare.FindQuery{Currency: string(catalog.USD), Sort: "on_demand"})
 	rows := make([]instanceRow, 0, len(res.Rows))
 	for _, fr := range res.Rows {
 		r := instanceRow{typ: m.typeByKey[fr.Type.Key()], home: byKey[fr.Type.Key()+"/"+fr.Region.ID], regions: fr.Regions}
@@ -208,13 +201,6 @@ func (m *siteModel) defaultInstanceRows() ([]instanceRow, map[string]*instanceGr
 		rows = append(rows, r)
 	}
 	return rows, byKey
-}
-
-// cheaperOffer says whether offer a costs less than offer b by USD worth (an
-// offer without a USD figure never does).
-func (m *siteModel) cheaperOffer(a, b int) bool {
-	pa, pb := m.offers[a].USDHour, m.offers[b].USDHour
-	return pa != nil && (pb == nil || pa.LessThan(*pb))
 }
 
 // explorerRowView puts a default-view row in words in the language and currency.
@@ -235,16 +221,16 @@ func (m *siteModel) explorerRowView(l *language, cur catalog.Currency, r instanc
 			if p != nil {
 				// The header names the currency.
 				cell.Text = moneyText(*p)
-				if per, ok := compare.PerUnitHourly(*p, t.units); first && ok {
-					v.GPUPrice = moneyText(per)
+				if per := o.Facts.In(m.snap.FX, o.Facts.GPUHour, o.Facts.USDGPUHour, string(cur)); first && per != nil {
+					v.GPUPrice = moneyText(*per)
 				}
 			}
 			if first {
 				v.OfferKey = o.Key
 				first = false
 			}
-			if g := groups[o.Type.T.Key()+"/"+o.Offer.Region]; c > 0 && g != nil && g.od >= 0 {
-				cell.Saving, cell.Title, cell.Dearer = savingWords(l, o, m.offers[g.od])
+			if c > 0 {
+				cell.Saving, cell.Title, cell.Dearer = savingWords(l, o.Facts.SavingPct)
 			}
 			if o.Offer.Region != r.home.region.ID {
 				where, _ := l.t("ex.in_region", "region", l.regionName(o.Region)) // the key is in every catalog (TestMessages)
@@ -271,15 +257,12 @@ func (m *siteModel) priceIn(o *offerView, cur catalog.Currency) *decimal.Decimal
 	return &p
 }
 
-// savingWords is an offer's saving against od, the cheapest plausible
-// on-demand offer of its type in its region, in whole percent rounded half away
-// from zero: "−60%" with its title, or "" without both figures.
-func savingWords(l *language, o, od *offerView) (string, string, bool) {
-	if o.USDHour == nil || od.USDHour == nil {
-		return "", "", false
-	}
-	pct, ok := compare.SavingPercent(*o.USDHour, *od.USDHour)
-	if !ok {
+// savingWords is an offer's saving against on-demand (compare.OfferFacts'
+// SavingPct: against the cheapest plausible on-demand offer of its type in its
+// region) in whole percent rounded half away from zero: "−60%" with its
+// title, or "" without one.
+func savingWords(l *language, pct *decimal.Decimal) (string, string, bool) {
+	if pct == nil {
 		return "", "", false
 	}
 	s := pct.Round(0)

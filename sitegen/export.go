@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
+	"github.com/gpuatlas/gpuatlas/compare"
 )
 
 // OfferColumns are the columns of the offers CSV export, in order. The first
@@ -24,6 +25,8 @@ var OfferColumns = []string{
 	"observed_at", "price_min", "price_max", "reported",
 	"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
 	"price_estimated",
+	"price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
+	"subscription_per_month", "subscription_hourly_equivalent",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -35,37 +38,33 @@ type OfferRow struct {
 	// term, converted through the snapshot's FX table); nil when it cannot be
 	// computed (no FX rate), which the row then shows as empty.
 	USDPerHour *decimal.Decimal
+	// Facts are the offer's derived figures (compare.OfferFacts): the last
+	// columns of the export, the pages' and the API's per-GPU prices.
+	Facts compare.OfferFacts
 }
 
 // OfferRows joins every offer of the snapshot with its instance type, in the
 // snapshot's canonical order.
 func OfferRows(s *catalog.Snapshot) ([]OfferRow, error) {
+	return offerRows(s, compare.NewOfferFactTable(s, nil))
+}
+
+// offerRows is OfferRows with the snapshot's fact table.
+func offerRows(s *catalog.Snapshot, facts *compare.OfferFactTable) ([]OfferRow, error) {
 	types := make(map[string]catalog.InstanceType, len(s.Instances))
 	for _, t := range s.Instances {
 		types[t.Key()] = t
 	}
 	rows := make([]OfferRow, 0, len(s.Offers))
-	for _, o := range s.Offers {
+	for i, o := range s.Offers {
 		t, ok := types[o.InstanceKey()]
 		if !ok {
 			return nil, fmt.Errorf("offer %s: instance type %s is not in the snapshot", o.Key(), o.InstanceKey())
 		}
-		row := OfferRow{Offer: o, Instance: t}
-		if usd, err := USDPerHour(s.FX, o); err == nil {
-			row.USDPerHour = &usd
-		}
-		rows = append(rows, row)
+		f := facts.Facts[i]
+		rows = append(rows, OfferRow{Offer: o, Instance: t, USDPerHour: f.USDHour, Facts: f})
 	}
 	return rows, nil
-}
-
-// USDPerHour is the offer's effective hourly price in USD.
-func USDPerHour(fx catalog.FXTable, o catalog.Offer) (decimal.Decimal, error) {
-	h, err := o.Price.Hourly(o.Billing.TermHours())
-	if err != nil {
-		return decimal.Zero, fmt.Errorf("offer %s: %w", o.Key(), err)
-	}
-	return fx.Convert(h, o.Price.Currency, catalog.USD)
 }
 
 // WriteOffersCSV writes one row per offer with OfferColumns. Cells are protected
@@ -129,7 +128,30 @@ func csvRecordRaw(r OfferRow) []string {
 		observed, priceMin, priceMax, fmt.Sprint(o.Reported),
 	}
 	status, band, saving, at := interruptionCells(&o)
-	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated))
+	f := r.Facts
+	perMonth, hourly := subscriptionCells(o)
+	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated),
+		decimalCell(f.GPUHour), decimalCell(f.GiBHour), decimalCell(f.SavingPct), decimalCell(f.RiskHour),
+		perMonth, hourly)
+}
+
+// decimalCell is an exact figure as a cell, "" without one.
+func decimalCell(d *decimal.Decimal) string {
+	if d == nil {
+		return ""
+	}
+	return d.String()
+}
+
+// subscriptionCells are a commitment offer's cost per month and its hourly
+// equivalent in the price's currency (catalog.Offer.Subscription); empty for
+// pay-as-you-go offers.
+func subscriptionCells(o catalog.Offer) (perMonth, hourly string) {
+	c, ok := o.Subscription()
+	if !ok {
+		return "", ""
+	}
+	return c.PerMonth.String(), c.Hourly.String()
 }
 
 // interruptionCells are a spot offer's interruption columns: its status
@@ -146,17 +168,18 @@ func interruptionCells(o *catalog.Offer) (status, band, saving, observed string)
 
 // SafeCSVCell defuses a cell that a spreadsheet would run as a formula (one that
 // starts with =, +, -, @, tab or carriage return) by prefixing a single quote, as
-// OWASP recommends. A plain negative whole number (the advisor's saving can be
+// OWASP recommends. A plain negative number of up to four whole digits and
+// eight decimals (the advisor's saving, a saving against on-demand can be
 // negative) is a number, not a formula, and is left as it is.
 func SafeCSVCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) && !negativeWhole.MatchString(s) {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) && !negativeNumber.MatchString(s) {
 		return "'" + s
 	}
 	return s
 }
 
-// negativeWhole is a minus and up to four digits.
-var negativeWhole = regexp.MustCompile(`^-[0-9]{1,4}$`)
+// negativeNumber is a minus, up to four digits and up to eight decimals.
+var negativeNumber = regexp.MustCompile(`^-[0-9]{1,4}(\.[0-9]{1,8})?$`)
 
 // WriteOffersJSON writes the same rows as WriteOffersCSV as a JSON array of
 // objects keyed by OfferColumns. Amounts stay strings so that exact decimals

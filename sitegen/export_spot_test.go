@@ -26,7 +26,7 @@ func TestInterruptionCells(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
-	for in, want := range map[string]string{"-62": "-62", "-6+2": "'-6+2", "-": "'-", "-12345": "'-12345", "=1": "'=1"} {
+	for in, want := range map[string]string{"-62": "-62", "-6+2": "'-6+2", "-": "'-", "-12345": "'-12345", "=1": "'=1", "-12.35": "-12.35", "-1.2.3": "'-1.2.3", "-1.": "'-1."} {
 		if got := SafeCSVCell(in); got != want {
 			t.Errorf("SafeCSVCell(%q) = %q, want %q", in, got, want)
 		}

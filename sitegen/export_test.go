@@ -4,27 +4,18 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"io/fs"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // TestOffersCSV_Columns holds the export's contract: the first sixteen columns
 // as they were, the next eight, then observed_at, the band and reported, with
 // real rows of the embedded catalog.
 func TestOffersCSV_Columns(t *testing.T) {
-	b, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	var out bytes.Buffer
 	if err := WriteOffersCSV(&out, snap); err != nil {
 		t.Fatal(err)
@@ -38,7 +29,8 @@ func TestOffersCSV_Columns(t *testing.T) {
 		"upfront", "availability", "gpu_name", "gpu_memory_gib_each", "family", "synthetic", "suspect", "includes",
 		"observed_at", "price_min", "price_max", "reported",
 		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
-		"price_estimated"}
+		"price_estimated", "price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
+		"subscription_per_month", "subscription_hourly_equivalent"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}

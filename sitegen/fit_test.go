@@ -12,16 +12,13 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 var decEq = cmp.Comparer(func(a, b decimal.Decimal) bool { return a.Equal(b) })
 
 func withModels(t testing.TB, o *Options) {
-	ms, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ms := datatest.Load(t, compare.LoadModels)
 	o.Models = ms
 }
 
@@ -46,6 +43,10 @@ func rebuildCandidates(d fitData, b catalog.BillingKind, c catalog.Currency) com
 			GPUModel: h.GPUModel, GPUName: h.GPUName, MappingConfidence: h.Mapping, Devices: h.Devices, Partial: h.Partial, MemoryEachGB: h.MemoryEachGB,
 			MemorySource: h.MemorySource, MemoryEachReportedGiB: h.ReportedGiB, Link: h.Link, Training: h.Training, NativeBF16: h.NativeBF16, NativeFP8: h.NativeFP8, Offer: o.Offer, Region: o.Region, Availability: o.Availability,
 			Price: price, NativePrice: o.NativePrice, NativeCurrency: o.NativeCurrency})
+		if b.TermHours().IsPositive() { // as static/fit.js derives it
+			pm := catalog.MonthlyFromHourly(price)
+			cs.Candidates[len(cs.Candidates)-1].PricePerMonth = &pm
+		}
 	}
 	return cs
 }

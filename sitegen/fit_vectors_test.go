@@ -11,7 +11,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
 
@@ -38,22 +38,9 @@ type fitVector struct {
 func TestFitJS_Vectors(t *testing.T) {
 	testlane.Long(t, "prices the embedded catalog and runs the estimator's script under node")
 	nodeOrSkip(t)
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	models, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	models := datatest.Load(t, compare.LoadModels)
 	s, err := newFitSite(&siteModel{snap: snap, ref: ref, typeByKey: map[string]*typeView{}}, models)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +92,7 @@ var fitMustCover = []string{
 	`"reason":"single"`, `"reason":"split_nvlink"`, `"reason":"split_pcie"`, `"reason":"short"`,
 	`"reason":"inference_only"`, `"reason":"no_native_bf16"`, `"reason":"no_native_fp8"`, `"reason":"training_unknown"`,
 	`"reason":"native_precision_unknown"`, `"reason":"model_not_identified"`, `"reason":"split_link_unknown"`,
-	`"other_types":`, `"fits_from":`, `"code":"moe"`, `"code":"mla"`, `"code":"quantised"`, `"code":"diffusion"`, `"code":"no_architecture"`,
+	`"other_types":`, `"fits_from":`, `"price_per_month":`, `"code":"moe"`, `"code":"mla"`, `"code":"quantised"`, `"code":"diffusion"`, `"code":"no_architecture"`,
 	`"code":"unknown_model"`, `"code":"not_one_of"`, `"code":"missing"`, `"code":"out_of_range"`, `"code":"not_applicable"`,
 	`"code":"conflict"`, `"code":"not_divisor"`,
 }

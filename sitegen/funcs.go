@@ -37,8 +37,11 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"hourly":  l.hourly,
 		"pagecur": func() string { return string(l.currency()) },
 		"pmoney":  l.pageMoney,
-		"curname": l.curName,
-		"pagefx":  func() pageFX { return l.fx },
+		// permonth is a subscription or reservation per month with its hourly
+		// equivalent (subscription.go); "" for pay-as-you-go.
+		"permonth": l.perMonthText,
+		"curname":  l.curName,
+		"pagefx":   func() pageFX { return l.fx },
 		// costunit is a workload's cost unit in the page's currency.
 		"costunit": l.costUnit,
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 )
 
 // scratchMarkers are phrases of the GPU reference's research notes: text for
@@ -19,10 +19,7 @@ var scratchMarkers = []string{"Not in Epoch", "No datasheet found", "not sourced
 // capability) in words, never the research notes of data/gpus.csv, nor a
 // model name that reads as a note.
 func TestGPUPages_NoScratchNotes(t *testing.T) {
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	opts := realRows(t, "aws/g4ad.xlarge", "aws/p2.xlarge", "aws/inf2.xlarge", "alibaba/ecs.gn9g-2x.16xlarge", "aws/g3s.xlarge")
 	build(t, opts)
 	pages := map[string]string{"amd-radeon-pro-v520": "", "nvidia-k80-24gb": "", "aws-inferentia2": "", "nvidia-l20n-48gb": "", "nvidia-m60-16gb": ""}

@@ -18,18 +18,20 @@ type siteModel struct {
 	ref  *catalog.GPUReference
 	// now is the time data ages are counted to (Options.Now, else the
 	// snapshot's taken_at); ages are each provider's (catalog.DataAges).
-	now        time.Time
-	ages       []catalog.DataAge
-	types      []*typeView // in key order
-	typeByKey  map[string]*typeView
-	offers     []*offerView // in the snapshot's canonical order
+	now       time.Time
+	ages      []catalog.DataAge
+	types     []*typeView // in key order
+	typeByKey map[string]*typeView
+	offers    []*offerView // in the snapshot's canonical order
+	// facts is every offer's derived figures (compare's one computation),
+	// parallel to offers; benchmark costs add their work costs (newExtras).
+	facts      *compare.OfferFactTable
 	offerByKey map[string]*offerView
 	offersOf   map[string][]*offerView
 	placeOf    map[string][]placementView
 	regions    map[string]catalog.Region
 	coverage   map[catalog.Provider]catalog.Coverage
 	staleCover map[catalog.Provider]bool
-	work       []compare.WorkCost              // best figure per offer and workload (compare.BestWorkCostPerOffer)
 	history    map[string][]catalog.PricePoint // by offer key; nil without history
 	bands      *catalog.BandHistory            // dated advisor bands; nil without them
 	explorer   explorerInputs                  // explorer_data.go
@@ -100,6 +102,10 @@ type offerView struct {
 	USDGPUHour    *decimal.Decimal
 	NativeHour    *decimal.Decimal
 	NativeGPUHour *decimal.Decimal
+	// Facts are the offer's derived figures (compare.OfferFacts), which the
+	// prices above are taken from; its work costs are the table's (m.facts),
+	// added once the benchmarks are read.
+	Facts compare.OfferFacts
 	// Stale: the offer is kept from an earlier crawl (its provider, region or
 	// instance type failed this time).
 	Stale bool
@@ -161,27 +167,24 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference, now time.Ti
 		m.types = append(m.types, v)
 		m.typeByKey[t.Key()] = v
 	}
-	rows, err := OfferRows(snap)
+	m.facts = compare.NewOfferFactTable(snap, nil)
+	rows, err := offerRows(snap, m.facts)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
 		o := r.Offer
 		tv := m.typeByKey[o.InstanceKey()]
+		f := r.Facts
 		v := &offerView{
-			Key: o.Key(), Offer: o, Type: tv, Region: m.region(o.Provider, o.Region),
-			USDHour: r.USDPerHour, Stale: m.staleOffer(o),
-		}
-		if h, err := o.Price.Hourly(o.Billing.TermHours()); err == nil {
-			v.NativeHour = &h
+			Key: o.Key(), Offer: o, Type: tv, Region: m.region(o.Provider, o.Region), Facts: f,
+			USDHour: f.USDHour, NativeHour: f.Hourly, USDGPUHour: f.USDGPUHour, NativeGPUHour: f.GPUHour, Stale: m.staleOffer(o),
 		}
 		if age := o.AgeAt(now); age.Known {
 			v.Old, v.Observed, v.AgeDays = age.Stale(), o.ObservedAt.UTC().Format("2006-01-02"), age.Days
 		} else {
 			v.Undated = true
 		}
-		v.USDGPUHour = perGPU(v.USDHour, tv.units)
-		v.NativeGPUHour = perGPU(v.NativeHour, tv.units)
 		m.offers = append(m.offers, v)
 		m.offerByKey[v.Key] = v
 		m.offersOf[o.InstanceKey()] = append(m.offersOf[o.InstanceKey()], v)
@@ -191,14 +194,6 @@ func newSiteModel(snap *catalog.Snapshot, ref *catalog.GPUReference, now time.Ti
 		m.placeOf[k] = append(m.placeOf[k], placementView{P: p, Region: m.region(p.Provider, p.Region)})
 	}
 	return m, nil
-}
-
-func perGPU(h *decimal.Decimal, units decimal.Decimal) *decimal.Decimal {
-	if h == nil || !units.IsPositive() {
-		return nil
-	}
-	d, _ := compare.PerUnitHourly(*h, units)
-	return &d
 }
 
 // staleOffer says whether an offer is kept from an earlier crawl

@@ -3,6 +3,8 @@ package sitegen
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +49,15 @@ const offersDataPath = "data/offers.json"
 // the scripts convert it with fx and scale it to a month (730 h) or a year (8760 h).
 // interruption is sparse: {offer index: band index} of the spot offers with an
 // advisor band (0 <5%, 1 5-10%, 2 10-15%, 3 15-20%, 4 >20%).
+//
+// The offer's derived facts (compare.OfferFacts), exact decimals in the offer's
+// own currency (its currency column), which the scripts only convert for
+// display and never derive again: gpu_hour and gib_hour are the effective
+// hourly price per GPU and per GiB of GPU memory (null without GPUs or
+// memory); saving is the percent to 2 places below the type's cheapest
+// plausible on-demand offer in the region (negative: dearer; null for
+// on-demand offers and without one). The risk-adjusted spot price, which no
+// script shows, stays out (the API and the exports carry it).
 //
 // flags are bits: 1 synthetic, 2 suspect, 4 old (observed more than
 // catalog.StaleDays before now), 8 undated (the source gives no date), 16
@@ -103,6 +114,10 @@ type offersColumns struct {
 	// Interruption is a spot offer's Spot Instance Advisor band, as its index
 	// in catalog.InterruptionBands (0 <5% … 4 >20%), where the advisor gives one.
 	Interruption map[int]int `json:"interruption"`
+	// The offer's facts (see offersFile).
+	GPUHour []any `json:"gpu_hour"`
+	GiBHour []any `json:"gib_hour"`
+	Saving  []any `json:"saving"`
 }
 
 type offersWork struct {
@@ -196,6 +211,7 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		Billing: make([]int, 0, n), Amount: make([]json.Number, 0, n), Currency: make([]int, 0, n), Unit: make([]int, 0, n),
 		Hourly: make([]any, 0, n), Avail: make([]int, 0, n), Flags: make([]int, 0, n), Fetched: make([]int, 0, n), Observed: make([]int, 0, n),
 		Upfront: map[int]json.Number{}, Suspect: map[int]string{}, Includes: map[int]string{}, Interruption: map[int]int{},
+		GPUHour: make([]any, 0, n), GiBHour: make([]any, 0, n), Saving: make([]any, 0, n),
 	}
 	for i, o := range m.offers {
 		r := o.Region
@@ -254,9 +270,12 @@ func (m *siteModel) offersJSON() ([]byte, error) {
 		if oo.Includes != "" {
 			c.Includes[i] = oo.Includes
 		}
-		if in := oo.Interruption; in != nil {
-			c.Interruption[i] = in.Band.Index()
+		fa := o.Facts
+		if fa.SpotBand != "" {
+			c.Interruption[i] = fa.SpotBand.Index()
 		}
+		c.GPUHour, c.GiBHour = append(c.GPUHour, optNumber(fa.GPUHour)), append(c.GiBHour, optNumber(fa.GiBHour))
+		c.Saving = append(c.Saving, optNumber(fa.SavingPct))
 	}
 	f.Offers = c
 	f.Billing, f.Units, f.Avail, f.Currency, f.Fetched = billing.values, units.values, avail.values, currency.values, fetched.values
@@ -328,31 +347,45 @@ func joinSpace(ss []string) string {
 // number writes an exact decimal as a JSON number.
 func number(d decimal.Decimal) json.Number { return json.Number(d.String()) }
 
-// workJSON is the work section of offers.json, or nil without benchmark costs.
+// optNumber is number, or null without a figure.
+func optNumber(d *decimal.Decimal) any {
+	if d == nil {
+		return nil
+	}
+	return number(*d)
+}
+
+// workJSON is the work section of offers.json, or nil without benchmark costs:
+// each offer's work costs from its facts (compare.OfferFacts.Work), the
+// workloads in the order of their keys.
 func (m *siteModel) workJSON() *offersWork {
-	if len(m.work) == 0 {
+	ids := map[string]bool{}
+	for _, f := range m.facts.Facts {
+		for _, c := range f.Work {
+			ids[c.Workload] = true
+		}
+	}
+	if len(ids) == 0 {
 		return nil
 	}
 	w := &offersWork{Costs: map[int][][]any{}}
 	wl := newDict()
-	pos := map[string]int{}
-	for i, o := range m.offers {
-		pos[o.Key] = i
+	for _, id := range slices.Sorted(maps.Keys(ids)) {
+		wl.id(id)
 	}
-	for _, c := range m.work {
-		i, ok := pos[c.OfferKey]
-		if !ok {
-			continue
+	labels := map[string]string{}
+	for i, f := range m.facts.Facts {
+		for _, c := range f.Work {
+			labels[c.Workload] = c.UnitLabel
+			measured := 0
+			if c.Basis == compare.Measured {
+				measured = 1
+			}
+			w.Costs[i] = append(w.Costs[i], []any{wl.id(c.Workload), number(c.CostPerUnit), measured})
 		}
-		k := wl.id(c.Workload)
-		if k == len(w.Workloads) {
-			w.Workloads = append(w.Workloads, [2]string{c.Workload, c.UnitLabel})
-		}
-		measured := 0
-		if c.Basis == compare.Measured {
-			measured = 1
-		}
-		w.Costs[i] = append(w.Costs[i], []any{k, number(c.CostPerUnit), measured})
+	}
+	for _, id := range wl.values {
+		w.Workloads = append(w.Workloads, [2]string{id, labels[id]})
 	}
 	return w
 }

@@ -62,6 +62,14 @@ type offerParquet struct {
 	InterruptionSavingsPct *int32     `parquet:"interruption_savings_pct,optional"`
 	InterruptionObservedAt *time.Time `parquet:"interruption_observed_at,optional,timestamp(millisecond)"`
 	PriceEstimated         bool       `parquet:"price_estimated"`
+	// The offer's facts (compare.OfferFacts), exact decimals as strings.
+	PricePerGPUHour      string `parquet:"price_per_gpu_hour,optional"`
+	PricePerGiBHour      string `parquet:"price_per_gib_hour,optional"`
+	SavingVsOnDemandPct  string `parquet:"saving_vs_on_demand_pct,optional"`
+	SpotRiskPricePerHour string `parquet:"spot_risk_price_per_hour,optional"`
+	// A commitment's cost per month and hourly equivalent, in its currency.
+	SubscriptionPerMonth         string `parquet:"subscription_per_month,optional"`
+	SubscriptionHourlyEquivalent string `parquet:"subscription_hourly_equivalent,optional"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -169,8 +177,11 @@ func offerParquetRow(r OfferRow) offerParquet {
 		VCPUs: int32(t.VCPUs), MemoryGiB: float(t.MemoryGiB), Source: o.Source, FetchedAt: o.FetchedAt.UTC(),
 		Availability: string(o.Availability), GPUName: acc.Name, Family: t.Family, Synthetic: o.Synthetic,
 		Suspect: o.Suspect, Includes: o.Includes, Reported: o.Reported,
-		PriceEstimated: o.Estimated,
+		PriceEstimated:  o.Estimated,
+		PricePerGPUHour: decimalCell(r.Facts.GPUHour), PricePerGiBHour: decimalCell(r.Facts.GiBHour),
+		SavingVsOnDemandPct: decimalCell(r.Facts.SavingPct), SpotRiskPricePerHour: decimalCell(r.Facts.RiskHour),
 	}
+	row.SubscriptionPerMonth, row.SubscriptionHourlyEquivalent = subscriptionCells(o)
 	if !o.ObservedAt.IsZero() {
 		at := o.ObservedAt.UTC()
 		row.ObservedAt = &at

@@ -61,6 +61,10 @@ func TestWriteOffersParquet_ReadBack(t *testing.T) {
 		MemoryGiB: 2048, Source: "pricing.GetProducts", FetchedAt: time.Date(2026, 11, 30, 1, 30, 0, 0, time.UTC),
 		Upfront: "530000", Availability: "available", GPUName: "H100", GPUMemoryGiBEach: floatPtr(catalog.Dec("80")), Family: "p5",
 		ObservedAt: &observed,
+		// Its facts: 60.50228311 / 8 GPUs, / 640 GiB, against on-demand.
+		PricePerGPUHour: "7.56278539", PricePerGiBHour: "0.09453482", SavingVsOnDemandPct: "38.46",
+		// 530000 / 8760 per hour, times 730 per month.
+		SubscriptionPerMonth: "44166.67", SubscriptionHourlyEquivalent: "60.502283",
 	}
 	if diff := cmp.Diff(want, reserved); diff != "" {
 		t.Errorf("reserved p5.48xlarge read back (-want +got):\n%s", diff)

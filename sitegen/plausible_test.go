@@ -1,30 +1,19 @@
 package sitegen
 
 import (
-	"io/fs"
 	"testing"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
 // embeddedModel is the site model of the embedded catalog (data/catalog.json).
 func embeddedModel(t testing.TB) *siteModel {
 	t.Helper()
-	b, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	m, err := newSiteModel(canonicalCopy(snap), ref, time.Time{})
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +107,8 @@ func TestEmbedded_SuspectNeverLeads(t *testing.T) {
 // TestEmbedded_DataAge states every provider's data age on the embedded
 // catalog (taken 2026-12-01): AWS observed 2025-11-30 (China regions
 // 2026-01-21), stale; Alibaba and Tencent undated; Huawei's one reported price;
-// Volcano Engine without data.
+// Volcano Engine without data; Azure observed 2026-06-18 (the catalog is of
+// 2026-12-04, the newest retrieval).
 func TestEmbedded_DataAge(t *testing.T) {
 	m := embeddedModel(t)
 	langs := newLanguages()
@@ -127,14 +117,16 @@ func TestEmbedded_DataAge(t *testing.T) {
 	}
 	want := map[string]map[catalog.Provider]string{
 		"en": {
-			catalog.AWS:        "AWS prices observed 2025-11-30 to 2026-01-21; the oldest 366 days ago",
+			catalog.AWS:        "AWS prices observed 2025-11-30 to 2026-01-21; the oldest 369 days ago",
 			catalog.Alibaba:    "Alibaba Cloud prices: observation date unknown (retrieved 2026-11-30)",
 			catalog.Tencent:    "Tencent Cloud prices: observation date unknown (retrieved 2026-11-30)",
-			catalog.Huawei:     "Huawei Cloud price reported 2026-07-13, 141 days ago",
+			catalog.Huawei:     "Huawei Cloud price reported 2026-07-13, 144 days ago",
 			catalog.Volcengine: "Volcano Engine: adapter ready; no public catalog data; add credentials to crawl it",
+			catalog.Azure:      "Microsoft Azure prices observed 2026-06-18, 169 days ago",
 		},
 		"zh": {
-			catalog.AWS:        "AWS（亚马逊云科技） 价格观测于 2025-11-30 至 2026-01-21；最早的为 366 天前",
+			catalog.AWS:        "AWS（亚马逊云科技） 价格观测于 2025-11-30 至 2026-01-21；最早的为 369 天前",
+			catalog.Azure:      "微软 Azure 价格观测于 2026-06-18，169 天前",
 			catalog.Volcengine: "火山引擎：适配器已就绪；没有公开的目录数据；添加凭证即可抓取",
 		},
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
@@ -36,10 +36,7 @@ func pubTestRuns() []catalog.BenchmarkRun {
 
 func withPublished(t testing.TB, opts *Options) {
 	t.Helper()
-	w, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := datatest.Load(t, catalog.LoadWorkloads)
 	opts.Benchmarks, opts.Workloads = append(testRuns(), pubTestRuns()...), w
 	opts.BenchmarkCosts = compare.CostPerWork(opts.Snapshot, opts.Benchmarks, w)
 }
@@ -141,10 +138,7 @@ func TestPublishedResults_Pages(t *testing.T) {
 // Every workload of the registry has its name, description and cost unit in
 // both languages, and the English name is the registry's.
 func TestWorkloadMessages_BothLanguages(t *testing.T) {
-	reg, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := datatest.Load(t, catalog.LoadWorkloads)
 	langs := newLanguages()
 	if err := loadMessages(templates.FS, langs); err != nil {
 		t.Fatal(err)

@@ -131,6 +131,11 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[3])
 		writePublished(&b, l, o.Offer)
+		if pm := l.perMonthText(o.Offer); pm != "" {
+			b.WriteString(`<small class="sub per-month">`)
+			escapeText(&b, pm)
+			b.WriteString(`</small>`)
+		}
 		b.WriteString("</td>\n")
 		b.WriteString(cells[4])
 		if o.USDHour != nil {

@@ -54,19 +54,18 @@ func (s *scenarioSite) spotRanking(m *siteModel, id string) *spotRankingView {
 		if i >= scenarioSpotTop {
 			break
 		}
-		row := spotFitView{fitView: s.fitView(m, i+1, f), Status: catalog.InterruptionStatus(&f.Offer)}
+		// The offer's facts: its band and risk-adjusted price (the ranking's own).
+		fact, _ := m.facts.Of(f.OfferKey)
+		row := spotFitView{fitView: s.fitView(m, i+1, f), Status: fact.SpotStatus, Band: fact.SpotBand}
 		if in := f.Offer.Interruption; in != nil {
-			row.Band, row.Observed = in.Band, in.ObservedAt.UTC().Format("2006-01-02")
+			row.Observed = in.ObservedAt.UTC().Format("2006-01-02")
 		}
-		if sr := f.SpotRisk; sr != nil {
+		if sr := fact.SpotRisk; sr != nil {
 			list := sr.ListUSDPerHour
 			row.ListUSD = &list
 			if sr.USDPerHour != nil {
 				added := sr.USDPerHour.Sub(list)
-				row.AdjUSD, row.AddedUSD = sr.USDPerHour, &added
-				if f.NativePerHour != nil {
-					row.AdjNative = sr.Adjusted(*f.NativePerHour)
-				}
+				row.AdjUSD, row.AddedUSD, row.AdjNative = sr.USDPerHour, &added, fact.RiskHour
 			}
 		}
 		v.Rows = append(v.Rows, row)

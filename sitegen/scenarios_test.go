@@ -95,7 +95,7 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 		`<a href="/gpuatlas/instances/aws/p5.48xlarge.html">aws/p5.48xlarge</a>`,
 		`<a href="/gpuatlas/gpus/nvidia-h100-sxm-80gb.html">8x NVIDIA H100 SXM5 80GB`,
 		`<span class="badge verdict fits">Fits</span>`,
-		`at least 24 GiB per GPU`,
+		`at least 24 GB per GPU`,
 		`<a href="/gpuatlas/tco.html#tco-llm-finetune">`,
 	)
 	rejected := pagePart(t, page, `id="rejected"`, "")
@@ -107,7 +107,7 @@ func TestScenarioPages_ContentAndLanguages(t *testing.T) {
 	}
 	// The index: both matrices, a cell per provider and tier.
 	idx := readPage(t, out, "zh/scenarios/index.html")
-	wantContains(t, "zh/scenarios/index.html", idx, "大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GiB 及以上", "阿里云")
+	wantContains(t, "zh/scenarios/index.html", idx, "大模型微调", "按云厂商", "按 GPU 档位", "单卡 80 GB 及以上", "阿里云")
 }
 
 // TestScenarioPages_Accessible applies TestBuild_AccessibleTables' checks to the

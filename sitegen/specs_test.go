@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/templates"
 )
 
@@ -17,18 +17,8 @@ import (
 // crawl reconciled them, with the real GPU reference.
 func realRows(t *testing.T, keys ...string) Options {
 	t.Helper()
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	s := &catalog.Snapshot{Schema: full.Schema, TakenAt: full.TakenAt, FX: full.FX, Coverage: full.Coverage}
 	keep := map[string]bool{}
 	for _, it := range full.Instances {

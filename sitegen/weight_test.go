@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/benchrow"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/synth"
 )
 
@@ -73,14 +72,7 @@ func firstLoad(t *testing.T, site string) (int, map[string]int) {
 // and checks the explorer's first load stays under budget, compressed. With
 // GPUATLAS_CATALOG set to a snapshot file, that catalog is measured too.
 func TestExplorer_FirstLoadWeight(t *testing.T) {
-	embedded, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	real, err := catalog.DecodeSnapshot("data/catalog.json", embedded)
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := datatest.Snapshot(t)
 	type named struct {
 		name string
 		snap *catalog.Snapshot

@@ -20,6 +20,8 @@
 //     imported price's notes) in the language's words.
 //   - fit_words.go: FitWords, the memory estimate in words, and the sizes and
 //     prices it shows (GroupDigits, GB, Price).
+//   - units.go: the memory units, one per context (GPU memory in GB by
+//     its class, an instance's in GiB), and the labels held to them.
 //   - number_format.go: numbers for people (FormatQuantity, FormatMoney,
 //     FormatRate, FormatPercent, FormatShare, FormatExact), one set of rules
 //     for both languages.

@@ -226,7 +226,7 @@ func (w ReasonWords) number(v decimal.Decimal, u compare.Unit) string {
 	switch u {
 	case compare.UnitUSD:
 		return FormatMoney(v)
-	case compare.UnitUSDHour, compare.UnitUSDGPUH, compare.UnitUSDGiBH, compare.UnitUSDTFLOPH, compare.UnitUSDTOPSH, compare.UnitUSDNVENCH:
+	case compare.UnitUSDHour, compare.UnitUSDGPUH, compare.UnitUSDGBH, compare.UnitUSDTFLOPH, compare.UnitUSDTOPSH, compare.UnitUSDNVENCH:
 		return FormatRate(v)
 	case compare.UnitPercent:
 		return FormatPercent(v)
@@ -268,7 +268,7 @@ func (w ReasonWords) Q(v decimal.Decimal, u compare.Unit) string {
 
 // moneyUnits are compare's units of money, all in USD.
 var moneyUnits = map[compare.Unit]bool{compare.UnitUSD: true, compare.UnitUSDHour: true, compare.UnitUSDGPUH: true,
-	compare.UnitUSDGiBH: true, compare.UnitUSDTFLOPH: true, compare.UnitUSDTOPSH: true, compare.UnitUSDNVENCH: true}
+	compare.UnitUSDGBH: true, compare.UnitUSDTFLOPH: true, compare.UnitUSDTOPSH: true, compare.UnitUSDNVENCH: true}
 
 // currencyUnit is money unit u in currency c: "USD/h" in CNY is "CNY/h".
 func currencyUnit(u compare.Unit, c catalog.Currency) compare.Unit {
@@ -318,7 +318,7 @@ func (w ReasonWords) Hardware(h compare.Hardware) string {
 	}
 	sep := w.T("hw.sep")
 	if h.MemoryEachGiB != nil {
-		s += sep + w.T("hw.memory_each", "memory", w.Q(*h.MemoryEachGiB, compare.UnitGiB))
+		s += sep + w.T("hw.memory_each", "memory", w.Q(*h.MemoryEachGiB, compare.UnitGB)) // the class: units.go
 		if h.MemorySource != nil {
 			s += w.T("reason.parts", "parts", w.Reason(*h.MemorySource))
 		}

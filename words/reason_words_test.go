@@ -93,10 +93,10 @@ func TestReasonWords_BothLanguages(t *testing.T) {
 	}
 	h := compare.Hardware{Count: 8, GPU: "NVIDIA B200", MemoryEachGiB: decPtr("180"), Link: "nvlink",
 		MemorySource: &compare.Reason{Code: compare.ReasonMemoryUsable, Figures: []compare.ReasonFigure{q("usable", "179.0625", compare.UnitGiB)}}}
-	if got, want := en.Hardware(h), "8x NVIDIA B200, 180 GiB each (nominal; 179.1 GiB usable as reported), NVLink"; got != want {
+	if got, want := en.Hardware(h), "8x NVIDIA B200, 180 GB each (nominal; 179.1 GiB usable as reported), NVLink"; got != want {
 		t.Errorf("hardware en %q, want %q", got, want)
 	}
-	if got, want := zh.Hardware(h), "8 × NVIDIA B200，每块 180 GiB（标称值；云厂商报告可用 179.1 GiB），NVLink 互联"; got != want {
+	if got, want := zh.Hardware(h), "8 × NVIDIA B200，每块 180 GB（标称值；云厂商报告可用 179.1 GiB），NVLink 互联"; got != want {
 		t.Errorf("hardware zh %q, want %q", got, want)
 	}
 }

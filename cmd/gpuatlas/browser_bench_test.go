@@ -12,8 +12,8 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -86,10 +86,7 @@ func dailyHistory(t *testing.T, cur *catalog.Snapshot) *catalog.History {
 func buildBenchSite(t *testing.T) string {
 	return sites.Get(t, "bench", func(t *testing.T, out string) {
 		snap := testSnapshot(t)
-		w, err := catalog.LoadWorkloads(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := datatest.Load(t, catalog.LoadWorkloads)
 		runs := benchRuns()
 		renderSite(t, out, withTestReference(t, sitegen.Options{Snapshot: snap, Benchmarks: runs, Workloads: w,
 			BenchmarkCosts: compare.CostPerWork(snap, runs, w), History: dailyHistory(t, snap)}))

@@ -28,13 +28,19 @@ type findVectorsFile struct {
 		Currency string   `json:"currency,omitempty"`
 		Sort     string   `json:"sort,omitempty"`
 		Desc     bool     `json:"desc,omitempty"`
-		Columns  []string `json:"columns"`
-		Rows     []struct {
-			Key    string            `json:"key"`
-			Region string            `json:"region"`
-			Prices map[string]string `json:"prices"`
-		} `json:"rows"`
+		findAnswer
 	} `json:"vectors"`
+}
+
+// findAnswer is what a filter expression gives: the columns and rows of the
+// explorer's table.
+type findAnswer struct {
+	Columns []string `json:"columns"`
+	Rows    []struct {
+		Key    string            `json:"key"`
+		Region string            `json:"region"`
+		Prices map[string]string `json:"prices"`
+	} `json:"rows"`
 }
 
 // findInPage runs every vector through the explorer's own scripts
@@ -94,14 +100,7 @@ func TestBrowser_FindVectors(t *testing.T) {
 	site, ctx, exceptions := browse(t, buildSite(t, snap))
 	browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+"/offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
 	got := browsertest.EvalAsync[string](t, ctx, findInPage+`(`+string(b)+`)`)
-	var answers []struct {
-		Columns []string `json:"columns"`
-		Rows    []struct {
-			Key    string            `json:"key"`
-			Region string            `json:"region"`
-			Prices map[string]string `json:"prices"`
-		} `json:"rows"`
-	}
+	var answers []findAnswer
 	if err := json.Unmarshal([]byte(got), &answers); err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
@@ -57,22 +57,9 @@ type fitWorld struct {
 func loadFitWorld(t *testing.T) fitWorld {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	models, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	models := datatest.Load(t, compare.LoadModels)
 	return fitWorld{snap: snap, ref: ref, models: models}
 }
 
@@ -82,10 +69,7 @@ func loadFitWorld(t *testing.T) fitWorld {
 // site: never change it).
 func buildFitSite(t *testing.T, w fitWorld) string {
 	return sites.Get(t, "fit", func(t *testing.T, out string) {
-		set, err := compare.LoadScenarios(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := datatest.Load(t, compare.LoadScenarios)
 		rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -329,10 +313,7 @@ func TestBrowser_FitHostileStringsRunNothing(t *testing.T) {
 	if err := snap.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	models, err := compare.LoadModels(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	models := datatest.Load(t, compare.LoadModels)
 	site, ctx, exceptions := browse(t, buildSiteWith(t, sitegen.Options{Snapshot: snap, Models: models}))
 	for _, page := range []string{"/fit.html?model=&params=1e9", "/fit.html?model=llama-3.1-70b", "/zh/fit.html?model=&params=1e9"} {
 		browsertest.Do(t, ctx, "open "+page, chromedp.Navigate(site+page), chromedp.WaitReady(chromedp.CSS(fitReady)))

@@ -9,8 +9,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
@@ -29,10 +29,7 @@ func buildArchiveSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	out := filepath.Join(t.TempDir(), "site")
 	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, History: h})
 	return out

@@ -13,6 +13,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
@@ -24,19 +25,9 @@ func publishedSite(t *testing.T) string {
 	testlane.Long(t, "builds a whole site")
 	snap, ref := realRows(t, "aws/p5.48xlarge", "aws/p5.4xlarge", "aws/g4dn.xlarge", "aws/g6.xlarge", "aws/g6.48xlarge",
 		"aws/g5.xlarge", "alibaba/ecs.gn8v-8x.48xlarge")
-	workloads, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	workloads := datatest.Load(t, catalog.LoadWorkloads)
 	// The uploads are validated against the whole catalog, as a build does.
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := datatest.Snapshot(t)
 	runs, probs := catalog.LoadBenchmarksFS(data.FS, "benchmarks", "data/", full, workloads, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	if len(probs) > 0 {
 		t.Fatalf("uploads: %v", probs)

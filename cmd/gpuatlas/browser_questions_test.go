@@ -13,8 +13,8 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
@@ -28,29 +28,16 @@ import (
 func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReference, *compare.ScenarioReport) {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	snap.Sort()
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	set := datatest.Load(t, compare.LoadScenarios)
 	report, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := sites.Get(t, "embedded-scenarios", func(t *testing.T, out string) {
-		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, CatalogJSON: b, Scenarios: report})
+		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, CatalogJSON: datatest.CatalogBytes(t), Scenarios: report})
 	})
 	return out, snap, ref, report
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
@@ -33,18 +33,8 @@ func realRowsSite(t *testing.T, keys ...string) string {
 func realRows(t *testing.T, keys ...string) (*catalog.Snapshot, *catalog.GPUReference) {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	s := &catalog.Snapshot{Schema: full.Schema, TakenAt: full.TakenAt, FX: full.FX, Coverage: full.Coverage, Regions: full.Regions}
 	for _, it := range full.Instances {
 		if slices.Contains(keys, it.Key()) {

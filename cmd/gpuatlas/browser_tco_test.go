@@ -16,9 +16,9 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/words"
 )
@@ -28,10 +28,7 @@ import (
 // package's tests (a shared site: never change it).
 func buildScenarioSite(t *testing.T) string {
 	return sites.Get(t, "scenarios", func(t *testing.T, out string) {
-		set, err := compare.LoadScenarios(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := datatest.Load(t, compare.LoadScenarios)
 		snap := testSnapshot(t)
 		ref, err := catalog.LoadGPUReference(os.DirFS(testdata))
 		if err != nil {
@@ -48,25 +45,14 @@ func buildScenarioSite(t *testing.T) string {
 // cliTCO runs `gpuatlas tco --input FILE --format json` on an input JSON.
 func cliTCO(t *testing.T, input string) compare.TCOResult {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "input.json")
-	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	if code := cli.Main(env, []string{"tco", "--input", f, "--format", "json"}); code != 0 {
-		t.Fatalf("gpuatlas tco --input: exit %d: %s\ninput: %s", code, stderr.String(), input)
-	}
 	var res compare.TCOResult
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
-		t.Fatalf("gpuatlas tco output: %v", err)
-	}
+	runTCOInput(t, input, &res)
 	return res
 }
 
-// cliTCOIn runs `gpuatlas tco --input FILE --format json --currency CUR
-// --catalog <the test snapshot>`: the result and its money in the currency.
-func cliTCOIn(t *testing.T, input, currency string) (compare.TCOResult, compare.TCOInCurrency) {
+// runTCOInput runs `gpuatlas tco --input FILE --format json` and more args
+// on an input JSON, and decodes the output into v.
+func runTCOInput(t *testing.T, input string, v any, more ...string) {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "input.json")
 	if err := os.WriteFile(f, []byte(input), 0o644); err != nil {
@@ -74,17 +60,52 @@ func cliTCOIn(t *testing.T, input, currency string) (compare.TCOResult, compare.
 	}
 	var stdout, stderr bytes.Buffer
 	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	args := []string{"tco", "--input", f, "--format", "json", "--currency", currency, "--catalog", filepath.Join(testdata, "snapshot.json")}
+	args := append([]string{"tco", "--input", f, "--format", "json"}, more...)
 	if code := cli.Main(env, args); code != 0 {
-		t.Fatalf("gpuatlas %v: exit %d: %s", args, code, stderr.String())
+		t.Fatalf("gpuatlas %v: exit %d: %s\ninput: %s", args, code, stderr.String(), input)
 	}
+	if err := json.Unmarshal(stdout.Bytes(), v); err != nil {
+		t.Fatalf("gpuatlas tco output: %v", err)
+	}
+}
+
+// readJSONFile decodes the JSON file at path into v.
+func readJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// sameOptions fails t for each option the script (got) computed otherwise
+// than Go (want, from the source named by from), but for the steps in words,
+// which the script does not write.
+func sameOptions(t *testing.T, what, from string, want, got []compare.TCOOptionResult) {
+	t.Helper()
+	for j, o := range want {
+		s := got[j]
+		s.Steps = o.Steps
+		wb, _ := json.Marshal(o)
+		gb, _ := json.Marshal(s)
+		if !bytes.Equal(wb, gb) {
+			t.Errorf("%s: option %s:\n script %s\n %-6s %s", what, o.ID, gb, from, wb)
+		}
+	}
+}
+
+// cliTCOIn runs `gpuatlas tco --input FILE --format json --currency CUR
+// --catalog <the test snapshot>`: the result and its money in the currency.
+func cliTCOIn(t *testing.T, input, currency string) (compare.TCOResult, compare.TCOInCurrency) {
+	t.Helper()
 	var res struct {
 		compare.TCOResult
 		InCurrency *compare.TCOInCurrency `json:"in_currency"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
-		t.Fatalf("gpuatlas tco output: %v", err)
-	}
+	runTCOInput(t, input, &res, "--currency", currency, "--catalog", filepath.Join(testdata, "snapshot.json"))
 	if res.InCurrency == nil || string(res.InCurrency.Currency) != currency {
 		t.Fatalf("gpuatlas tco --currency %s gave no figures in it", currency)
 	}
@@ -349,14 +370,8 @@ func TestBrowser_TCOSpotRiskCases(t *testing.T) {
 	t.Parallel()
 	site, ctx, exceptions := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
-	b, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "spot_risk.cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []compare.SpotRiskCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
+	readJSONFile(t, filepath.Join("..", "..", "compare", "testdata", "tco", "spot_risk.cases.json"), &cases)
 	for _, c := range cases {
 		in, _ := json.Marshal(c.Input)
 		want := cliTCO(t, string(in))
@@ -370,15 +385,9 @@ func TestBrowser_TCOSpotRiskCases(t *testing.T) {
 		if len(g.Options) != len(want.Options) {
 			t.Fatalf("%s: script %d options, command line %d", c.Name, len(g.Options), len(want.Options))
 		}
+		sameOptions(t, c.Name, "CLI", want.Options, g.Options)
 		for j, o := range want.Options {
-			s := g.Options[j]
-			s.Steps = o.Steps // the script does not write the steps in words
-			wb, _ := json.Marshal(o)
-			gb, _ := json.Marshal(s)
-			if !bytes.Equal(wb, gb) {
-				t.Errorf("%s: option %s:\n script %s\n CLI    %s", c.Name, o.ID, gb, wb)
-			}
-			if j < len(c.WantTotalUSD) && s.TotalUSD.String() != c.WantTotalUSD[j] {
+			if s := g.Options[j]; j < len(c.WantTotalUSD) && s.TotalUSD.String() != c.WantTotalUSD[j] {
 				t.Errorf("%s: option %s: script total %s, the set's %s", c.Name, o.ID, s.TotalUSD, c.WantTotalUSD[j])
 			}
 		}
@@ -394,14 +403,8 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 	t.Parallel()
 	site, ctx, _ := browse(t, buildScenarioSite(t))
 	browsertest.Do(t, ctx, "open tco", chromedp.Navigate(site+"/tco.html"), chromedp.WaitReady(chromedp.CSS(`#calc-form[data-state="ok"]`)))
-	golden, err := os.ReadFile(filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var base compare.TCOInput
-	if err := json.Unmarshal(golden, &base); err != nil {
-		t.Fatal(err)
-	}
+	readJSONFile(t, filepath.Join("..", "..", "compare", "testdata", "tco", "mixed_billing.input.json"), &base)
 	inputs := []compare.TCOInput{base}
 	for i, w := range []struct {
 		job, jobs, util, idle string
@@ -441,15 +444,7 @@ func TestBrowser_TCODecimalEdgeCases(t *testing.T) {
 		if err := json.Unmarshal(got, &g); err != nil {
 			t.Fatalf("input %d: %v: %s", i, err, got)
 		}
-		for j, o := range want.Options {
-			s := g.Options[j]
-			s.Steps = o.Steps // the script does not write the steps in words
-			wb, _ := json.Marshal(o)
-			gb, _ := json.Marshal(s)
-			if !bytes.Equal(wb, gb) {
-				t.Errorf("input %d option %s:\n script %s\n Go     %s", i, o.ID, gb, wb)
-			}
-		}
+		sameOptions(t, fmt.Sprintf("input %d", i), "Go", want.Options, g.Options)
 		for j, b := range want.BreakEvens {
 			if j >= len(g.BE) || !g.BE[j].HoursPerMonth.Equal(b.HoursPerMonth) || !g.BE[j].Utilisation.Equal(b.Utilisation) || g.BE[j].Commitment != b.Commitment {
 				t.Errorf("input %d break-even %d: script %+v, Go %+v", i, j, g.BE, b)

@@ -184,16 +184,16 @@ func TestBrowser_OffersExplorer(t *testing.T) {
 	}
 	browsertest.Do(t, ctx, "back to price", chromedp.Click(chromedp.CSS(`th[data-sort="price"] button`)), chromedp.Click(chromedp.CSS(`th[data-sort="price"] button`)))
 
-	// Columns: add the family and the price per GPU GiB, drop the marks.
+	// Columns: add the family and the price per GPU GB, drop the marks.
 	browsertest.Tick(t, ctx, "choose-columns", "family", true)
 	browsertest.Tick(t, ctx, "choose-columns", "gib_price", true)
 	browsertest.Tick(t, ctx, "choose-columns", "marks", false)
 	cols := browsertest.Eval[[]string](t, ctx, headers)
-	if diff := cmp.Diff([]string{"type", "provider", "family", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "price", "gib_price", "gpu_price", "billing", "interruption", "region", "availability"}, cols); diff != "" {
+	if diff := cmp.Diff([]string{"type", "provider", "family", "gpu", "gpus", "gpu_memory", "vcpus", "memory", "price", "gib_price", "gpu_price", "billing", "interruption", "region", "availability", "per_month"}, cols); diff != "" {
 		t.Errorf("columns after choosing (-want +got):\n%s", diff)
 	}
 	if got := browsertest.Eval[string](t, ctx, `document.querySelector('tr[data-key="aws/p5.48xlarge/us-east-1//on_demand"] td.c-gib_price').textContent`); got != "0.1536 USD" {
-		t.Errorf("USD per GPU GiB-hour of p5.48xlarge = %q, want 98.32 / 640 = 0.1536 USD", got)
+		t.Errorf("USD per GPU GB-hour of p5.48xlarge = %q, want 98.32 / 640 = 0.1536 USD", got)
 	}
 
 	// The whole view is in the URL and survives a reload.

@@ -18,10 +18,10 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/apischema"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/pagetext"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 )
@@ -322,22 +322,9 @@ func noSidewaysPriceTables(t *testing.T, ctx context.Context, p browsertest.Page
 // catalog, in the report's order.
 func l4Verdicts(t *testing.T) (fits, may []string) {
 	t.Helper()
-	b, err := fs.ReadFile(data.FS, "catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := compare.LoadScenarios(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	ref := datatest.Load(t, catalog.LoadGPUReference)
+	set := datatest.Load(t, compare.LoadScenarios)
 	rep, err := compare.NewScenarioReport(set.Scenarios, snap, ref, nil)
 	if err != nil {
 		t.Fatal(err)

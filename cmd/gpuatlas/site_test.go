@@ -11,6 +11,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/internal/cli"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
@@ -60,14 +61,7 @@ func TestSite_OptionsCarryEveryInput(t *testing.T) {
 // `gpuatlas export` writes sitegen's rows of the catalog, byte for byte; the
 // embedded catalog's have every accelerated type that has a price.
 func TestSite_ExportIsSitegens(t *testing.T) {
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
 	for format, write := range map[string]func(*bytes.Buffer) error{
 		"csv":  func(w *bytes.Buffer) error { return sitegen.WriteOffersCSV(w, snap) },
 		"json": func(w *bytes.Buffer) error { return sitegen.WriteOffersJSON(w, snap) },

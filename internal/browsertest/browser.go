@@ -37,8 +37,12 @@ var (
 	Phone = Size{Name: "phone", Width: 390, Height: 844, Phone: true}
 )
 
-// timeout bounds each tab's whole life in a test.
-const timeout = 90 * time.Second
+// timeout bounds each tab's whole life in a test; a tab that opens many pages
+// (Shots) gets shotTimeout more for each.
+const (
+	timeout     = 90 * time.Second
+	shotTimeout = 30 * time.Second
+)
 
 // ChromiumPath is the browser the tests drive: $GPUATLAS_CHROMIUM when set, else
 // Debian's chromium from PATH.
@@ -85,13 +89,19 @@ func Start(t testing.TB) context.Context {
 // is skipped.
 func StartSized(t testing.TB, size Size) context.Context {
 	t.Helper()
+	return startSized(t, size, timeout)
+}
+
+// startSized is StartSized with the tab's life bounded by life.
+func startSized(t testing.TB, size Size, life time.Duration) context.Context {
+	t.Helper()
 	testlane.Long(t, "drives Chromium")
 	path := requireChromium(t)
 	browser, err := sharedBrowser(path)
 	if err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(browser, timeout)
+	ctx, cancelTimeout := context.WithTimeout(browser, life)
 	t.Cleanup(cancelTimeout)
 	ctx, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)

@@ -22,11 +22,8 @@ func runBuild(env Env, args []string) int {
 	dev := fs.String("templates", "", "read templates from this folder instead of the embedded ones (development)")
 	benchDir := fs.String("benchmarks", "", "folder of benchmark uploads (default: data/benchmarks embedded in this build)")
 	skipInvalid := fs.Bool("skip-invalid-benchmarks", false, "publish without the benchmark runs that have errors (each is named) instead of refusing to build")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fs, parse, args, nil); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "build: unexpected argument %q", fs.Arg(0))
 	}
 	if *out == "" {
 		return usageError(env, "build: --out DIR is required")
@@ -36,11 +33,7 @@ func runBuild(env Env, args []string) int {
 	if err := catalog.CheckOutputFolder(*out); err != nil {
 		return fail(env, "build: --out %v", err)
 	}
-	snap, raw, err := loadSnapshot(*path)
-	if err != nil {
-		return fail(env, "build: %v", err)
-	}
-	ref, err := catalog.LoadGPUReference(data.FS)
+	snap, raw, ref, err := loadCatalog(*path)
 	if err != nil {
 		return fail(env, "build: %v", err)
 	}

@@ -36,14 +36,8 @@ func runCheck(env Env, args []string) int {
 	maxRows := fs.Int("max-rows", catalog.DefaultQualityRows, "rows per list in text and markdown (json lists every one)")
 	maxStale := fs.Int("max-stale-days", -1, "error when a provider has been stale (crawl failed, data kept) for more than N days before --as-of (default -1: off)")
 	minCoverage := fs.Int("min-coverage", 0, "error when this crawl confirmed less than PCT percent of the offers, the rest kept stale (0-100; default 0: off)")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fs, parse, args, format, "text", "markdown", "json"); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "check: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "markdown" && *format != "json" {
-		return usageError(env, "check: --format %s: want text, markdown or json", catalog.Excerpt(*format))
 	}
 	var asOf time.Time
 	if *asOfArg != "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -161,4 +162,51 @@ func fail(env Env, format string, args ...any) int {
 func usageError(env Env, format string, args ...any) int {
 	fmt.Fprintln(env.Stderr, "gpuatlas: "+catalog.SafeLine(fmt.Sprintf(format, args...)))
 	return ExitUsage
+}
+
+// parseFlags is the one check of a command line that holds flags only: it
+// parses args with parse, refuses an argument left after the flags, and checks
+// *format against formats (none when the command has no --format). It returns
+// false with the exit code when the command stops here: ExitOK after --help,
+// ExitUsage after a usage error it has printed.
+func parseFlags(env Env, fs *flag.FlagSet, parse func([]string) (int, bool), args []string, format *string, formats ...string) (int, bool) {
+	if code, ok := parse(args); !ok {
+		return code, false
+	}
+	if fs.NArg() > 0 {
+		return usageError(env, "%s: unexpected argument %s", fs.Name(), catalog.Excerpt(fs.Arg(0))), false
+	}
+	if format != nil && !slices.Contains(formats, *format) {
+		want := strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]
+		return usageError(env, "%s: --format %s: want %s", fs.Name(), catalog.Excerpt(*format), want), false
+	}
+	return 0, true
+}
+
+// reportFlags are --format (text or json) and --lang of a command that writes
+// a report: the words of its text in one language, or JSON.
+type reportFlags struct{ format, lang *string }
+
+// addReportFlags defines --format, with formatUsage as its help, and --lang.
+func addReportFlags(fs *flag.FlagSet, formatUsage string) reportFlags {
+	return reportFlags{
+		format: fs.String("format", "text", formatUsage),
+		lang:   fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)"),
+	}
+}
+
+// json reports whether the report is JSON.
+func (r reportFlags) json() bool { return *r.format == "json" }
+
+// parse is parseFlags for a command with reportFlags; it returns the language
+// of the text as well (textLang).
+func (r reportFlags) parse(env Env, fs *flag.FlagSet, parse func([]string) (int, bool), args []string) (string, int, bool) {
+	if code, ok := parseFlags(env, fs, parse, args, r.format, "text", "json"); !ok {
+		return "", code, false
+	}
+	tag, err := textLang(*r.lang, env.Getenv)
+	if err != nil {
+		return "", usageError(env, "%s: %v", fs.Name(), err), false
+	}
+	return tag, 0, true
 }

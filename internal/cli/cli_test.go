@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"strings"
+	"testing"
 	"time"
 )
 
@@ -26,3 +28,13 @@ func runAt(run func(Env, []string) int, now func() time.Time, env map[string]str
 
 // stoppedAt is a clock that always says t.
 func stoppedAt(t time.Time) func() time.Time { return func() time.Time { return t } }
+
+// reportHas fails t for each of wants that report does not hold.
+func reportHas(t *testing.T, report string, wants ...string) {
+	t.Helper()
+	for _, s := range wants {
+		if !strings.Contains(report, s) {
+			t.Errorf("report lacks %q:\n%s", s, report)
+		}
+	}
+}

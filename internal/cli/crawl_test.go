@@ -45,6 +45,16 @@ func startAWS(t *testing.T) *replay.Server {
 // crawl runs `gpuatlas crawl` of AWS against the replay into out, with the
 // extra flags; it fails the test unless the crawl exits with want, and returns
 // what the crawl printed on stderr.
+// crawledAWS is the AWS replay and the snapshot file a first crawl of
+// regions (comma-separated) wrote.
+func crawledAWS(t *testing.T, regions string) (*replay.Server, string) {
+	t.Helper()
+	srv := startAWS(t)
+	out := filepath.Join(t.TempDir(), "catalog.json")
+	crawl(t, srv, out, ExitOK, "--regions", regions)
+	return srv, out
+}
+
 func crawl(t *testing.T, srv *replay.Server, out string, want int, extra ...string) string {
 	t.Helper()
 	code, _, stderr := runAWS(append(crawlArgs(srv, out), extra...)...)
@@ -170,9 +180,7 @@ func TestCrawl_FailingRegionExitsPartial(t *testing.T) {
 // A provider whose credentials are refused keeps its previous data, marked
 // stale; the exit status says partial.
 func TestCrawl_FailedProviderKeepsPreviousDataStale(t *testing.T) {
-	srv := startAWS(t)
-	out := filepath.Join(t.TempDir(), "catalog.json")
-	crawl(t, srv, out, ExitOK, "--regions", "us-east-1")
+	srv, out := crawledAWS(t, "us-east-1")
 	before, _ := catalog.ReadSnapshot(out)
 	srv.Fault = func(req replay.Request, n int) *replay.Response {
 		return &replay.Response{Status: 401, ContentType: "text/xml", Body: `<Response><Errors><Error><Code>AuthFailure</Code><Message>AWS was not able to validate the provided access credentials</Message></Error></Errors><RequestID>x</RequestID></Response>`}
@@ -193,9 +201,7 @@ func TestCrawl_FailedProviderKeepsPreviousDataStale(t *testing.T) {
 // The guard stops an update that lost most of a provider's offers, and leaves
 // the previous snapshot untouched; --accept-drop lets it through.
 func TestCrawl_GuardBlocksLargeDrop(t *testing.T) {
-	srv := startAWS(t)
-	out := filepath.Join(t.TempDir(), "catalog.json")
-	crawl(t, srv, out, ExitOK, "--regions", "us-east-1,us-west-2")
+	srv, out := crawledAWS(t, "us-east-1,us-west-2")
 	before, _ := os.ReadFile(out)
 	// The server now answers the price list with nothing for us-west-2 and
 	// us-east-1: most offers disappear.

@@ -11,14 +11,8 @@ func runExport(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "export", "export --format csv|json [--catalog FILE]")
 	format := fs.String("format", "csv", "output format: csv (one row per offer) or json (the same rows as objects)")
 	path := fs.String("catalog", "", "snapshot to export (default: the catalog embedded in this build)")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fs, parse, args, format, "csv", "json"); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "export: unexpected argument %q", fs.Arg(0))
-	}
-	if *format != "csv" && *format != "json" {
-		return usageError(env, "export: --format %q: want csv or json", *format)
 	}
 	snap, _, err := loadSnapshot(*path)
 	if err != nil {
@@ -39,6 +33,16 @@ func runExport(env Env, args []string) int {
 		return fail(env, "export: %v", err)
 	}
 	return ExitOK
+}
+
+// loadCatalog is loadSnapshot with the GPU reference embedded in this build.
+func loadCatalog(path string) (*catalog.Snapshot, []byte, *catalog.GPUReference, error) {
+	s, b, err := loadSnapshot(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ref, err := catalog.LoadGPUReference(data.FS)
+	return s, b, ref, err
 }
 
 // loadSnapshot reads the snapshot at path, or the embedded catalog when path is

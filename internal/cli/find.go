@@ -24,7 +24,9 @@ const findSynopsis = "find EXPR [--billing KIND,...] [--sort COLUMN] [--limit N]
 	"catalog as the explorer's default view does: one row per instance type in its cheapest region,\n" +
 	"each billing kind's cheapest price in a column of its own, partial GPUs and suspect prices left\n" +
 	"out. Exit 0 with rows, 1 with none (or when the data cannot be read), 2 for a bad expression\n" +
-	"(each error with its column: gpus>=x: at column 7: expected a number) or command line."
+	"(each error with its column: gpus>=x: at column 7: expected a number) or command line. With\n" +
+	"none, stderr says why as the explorer does: the term that empties the answer and what the rest\n" +
+	"of the expression keeps in its field (no interconnect data, or the values there are)."
 
 // findSortAliases are the --sort names beyond the explorer's column ids.
 var findSortAliases = map[string]string{
@@ -153,6 +155,11 @@ func runFind(env Env, args []string) int {
 	if len(res.Rows) == 0 {
 		if *f.format == "table" || *f.format == "markdown" {
 			fmt.Fprintln(env.Stderr, fill(msgs["find.none"], "expr", termtext.Clip(expr)))
+		}
+		// Why, as the explorer says it, whatever the format (stdout stays the
+		// answer's).
+		if why, err := compare.FindEmpty(snap, in, q); err == nil {
+			fmt.Fprintln(env.Stderr, catalog.SafeLine(whyText(msgs, why)))
 		}
 		return ExitError
 	}

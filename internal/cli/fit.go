@@ -60,22 +60,12 @@ func runFit(env Env, args []string) int {
 	currency := fs.String("currency", string(catalog.USD), "currency of the prices (through the catalog's FX table)")
 	gpu := fs.String("gpu", "", "only instance types with this GPU model (data/gpus.csv id)")
 	limit := fs.Int("limit", 0, "how many fitting instance types to list (0: all)")
-	format := fs.String("format", "text", "output format: text or json")
-	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	report := addReportFlags(fs, "output format: text or json")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
 	modelsPath := fs.String("models", "", "known models CSV (default: data/models.csv embedded in this build)")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := report.parse(env, fs, parse, args)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "fit: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "fit: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "fit: %v", err)
 	}
 	bk, err := catalog.ParseBillingKind(*billing)
 	if err != nil {
@@ -128,7 +118,7 @@ func runFit(env Env, args []string) int {
 	ans := compare.MemoryAnswer{Schema: compare.MemorySchema, Estimate: est,
 		Offers: compare.FitMemory(est, cs, compare.FitOptions{Limit: *limit, GPU: *gpu})}
 	w := bufio.NewWriter(env.Stdout)
-	if *format == "json" {
+	if report.json() {
 		err = writeJSON(w, ans)
 	} else {
 		var msgs map[string]string

@@ -77,7 +77,11 @@ func writeFitOffers(w io.Writer, f words.FitWords, o compare.MemoryOffers) error
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for i, r := range o.Fits {
-		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, tf(words.Price(r.Price)), tf(r.Instance), tf(r.Region),
+		price := tf(words.Price(r.Price))
+		if r.PricePerMonth != nil { // a subscription or reservation: also per month
+			price += " (" + f.T("fit.cli.per_month", "month", tf(r.PricePerMonth.StringFixed(2))) + ")"
+		}
+		fmt.Fprintf(tw, "  %d.\t%s\t%s\t%s\t%s = %s GB\t%s\t%s\n", i+1, price, tf(r.Instance), tf(r.Region),
 			tf(f.Hardware(r)), words.GB(r.HaveGB), f.T("fit.cli.per_gpu", "per_gpu", words.GB(r.NeedPerGPUGB)), tf(f.Placement(r)))
 	}
 	if n := o.FitsTotal - len(o.Fits); n > 0 {

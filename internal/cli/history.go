@@ -148,11 +148,8 @@ func runHistoryExport(env Env, args []string) int {
 	fset, parse := newFlagSet(env, "history export", historyExportSynopsis)
 	history := fset.String("history", defaultHistory, "history file to export")
 	out := fset.String("out", "", "folder to write provider=<id>/part-0.parquet files into (created; existing parts are replaced)")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fset, parse, args, nil); !ok {
 		return code
-	}
-	if fset.NArg() > 0 {
-		return usageError(env, "history export: unexpected argument %q", fset.Arg(0))
 	}
 	if *out == "" {
 		return usageError(env, "history export: --out DIR is required")

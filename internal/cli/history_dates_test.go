@@ -194,7 +194,9 @@ func TestHistoryDates_ImportToExport(t *testing.T) {
 
 // TestCommittedHistory_ArchivesAreHistory checks data/history.jsonl as `make
 // data` builds it: every archived price says when it was observed and that GPU
-// Atlas retrieved it on 2026-12-01 (the second batch of the shared data); none
+// Atlas retrieved it on 2026-12-01 (the second batch of the shared data), or
+// 2026-12-04 for Tencent Cloud International's list prices (the third) and
+// Azure's prices (the fourth); none
 // reaches the embedded crawl's snapshot, which is data/catalog.json to the byte
 // (so no export, explorer row or "cheapest" answer of today has one); the p5
 // cut of 2025-06-05 is the one change from 2025-06-01 to 2025-06-10; and a
@@ -206,11 +208,15 @@ func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	retrieved := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	second, third := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC)
 	if h.ObservationCount() == 0 {
 		t.Fatal("the committed history has no archived prices")
 	}
 	for _, o := range h.Observations() {
+		retrieved := second
+		if strings.HasPrefix(o.Source, "https://github.com/tencentyun/intlcloud-documents/") || o.Provider == catalog.Azure {
+			retrieved = third
+		}
 		if !o.RetrievedAt.Equal(retrieved) || o.ObservedAt.After(o.RetrievedAt) {
 			t.Fatalf("%s observed %s: retrieved_at %s, want %s", o.SeriesKey(), o.ObservedAt, o.RetrievedAt, retrieved)
 		}
@@ -231,6 +237,7 @@ func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
 	var d struct {
 		Total     map[string]int `json:"totals"`
 		Providers []struct {
+			Provider     string `json:"provider"`
 			PriceChanges []struct {
 				Key string `json:"key"`
 			} `json:"price_changes"`
@@ -239,8 +246,20 @@ func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &d); code != ExitError || err != nil {
 		t.Fatalf("diff: exit %d, %v\n%s", code, err, stdout)
 	}
-	if d.Total["price_changes"] != 1 || len(d.Providers) != 1 || len(d.Providers[0].PriceChanges) != 1 || d.Providers[0].PriceChanges[0].Key != "aws/p5.48xlarge/us-east-1//on_demand" {
-		t.Errorf("diff 2025-06-01 2025-06-10 = %s, want the p5.48xlarge cut alone", stdout)
+	// AWS's one change is the p5.48xlarge cut; Azure's version of 2025-06-03
+	// changed some of its prices too.
+	var awsChanges []string
+	for _, p := range d.Providers {
+		for _, c := range p.PriceChanges {
+			if p.Provider == "aws" {
+				awsChanges = append(awsChanges, c.Key)
+			} else if p.Provider != "azure" {
+				t.Errorf("a %s price changed from 2025-06-01 to 2025-06-10: %s", p.Provider, c.Key)
+			}
+		}
+	}
+	if len(awsChanges) != 1 || awsChanges[0] != "aws/p5.48xlarge/us-east-1//on_demand" {
+		t.Errorf("diff 2025-06-01 2025-06-10 = %s, want the p5.48xlarge cut alone among AWS's prices", stdout)
 	}
 
 	for _, tc := range []struct {
@@ -249,6 +268,10 @@ func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
 		{"2025-06-05", "aws/p5.48xlarge/us-east-1//on_demand", "55.04", "2025-06-05T07:22:36Z"},
 		{"2021-06-01", "tencent/GN7.2XLARGE32/mainland-china//subscription_month", "2250", "2021-05-25"},
 		{"2024-06-12", "alibaba/ecs.gn6i-c4g1.xlarge/ap-northeast-1/ap-northeast-1a/spot", "2.933", "2024-06-12T09:03:21Z"},
+		// Azure's ND H200 v5 in australiaeast, 171.1 USD/h in the version of
+		// 2024-12-13, 122.96 from the version of 2025-05-16.
+		{"2025-01-15", "azure/Standard_ND96isr_H200_v5/australiaeast//on_demand", "171.1", "2024-12-13T01:59:24Z"},
+		{"2025-05-20", "azure/Standard_ND96isr_H200_v5/australiaeast//on_demand", "122.96", "2025-05-16T07:05:27Z"},
 	} {
 		s, err := h.At(mustDate(t, tc.at).Add(24*time.Hour - time.Second))
 		if err != nil {
@@ -260,6 +283,10 @@ func TestCommittedHistory_ArchivesAreHistory(t *testing.T) {
 				continue
 			}
 			found = true
+			retrieved := second
+			if o.Provider == catalog.Azure {
+				retrieved = third
+			}
 			if o.Price.Amount.String() != tc.price || !strings.HasPrefix(o.ObservedAt.Format(time.RFC3339), tc.observed) || !o.FetchedAt.Equal(retrieved) || o.Availability != catalog.Unknown {
 				t.Errorf("%s at %s: %s observed %s fetched %s, want %s observed %s fetched %s", tc.key, tc.at, o.Price.Amount, o.ObservedAt, o.FetchedAt, tc.price, tc.observed, retrieved)
 			}

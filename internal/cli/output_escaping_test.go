@@ -12,7 +12,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/ghactions"
 	"github.com/gpuatlas/gpuatlas/templates"
 	"github.com/gpuatlas/gpuatlas/words"
@@ -86,10 +86,7 @@ func hostileSnapshot(t *testing.T) *catalog.Snapshot {
 // a workflow command, no Markdown row of its own.
 func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 	snap := hostileSnapshot(t)
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	for _, lang := range []string{"en", "zh"} {
 		msgs, err := words.Messages(templates.FS, lang)
 		if err != nil {
@@ -133,10 +130,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		checkMarkdownTable(t, "find markdown "+lang, md.String())
 
 		// scenarios, with a hostile scenario name, id and description.
-		set, err := compare.LoadScenarios(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := datatest.Load(t, compare.LoadScenarios)
 		scs := set.Scenarios[:3]
 		scs[0].ID, scs[0].Name, scs[0].NameZH = "sc"+hostile, "name "+hostile, "名 "+hostile
 		scs[0].Description, scs[0].DescriptionZH = "desc "+hostile, "述 "+hostile
@@ -160,10 +154,7 @@ func TestOutput_HostileStringsAreEscaped(t *testing.T) {
 		checkOutput(t, "scenarios --region "+lang, sb.String())
 
 		// fit, with a hostile model name and source (a --models file).
-		models, err := compare.LoadModels(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
+		models := datatest.Load(t, compare.LoadModels)
 		est, err := compare.EstimateMemory(compare.MemoryInput{Model: "llama-3.1-8b", Task: compare.TaskInference, Precision: "bf16"}, models)
 		if err != nil {
 			t.Fatal(err)

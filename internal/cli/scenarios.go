@@ -17,16 +17,18 @@ import (
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
+// scenariosSynopsis is `gpuatlas scenarios --help`: the synopsis and what it does.
+const scenariosSynopsis = "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n" +
+	"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n" +
+	"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n" +
+	"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n" +
+	"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n" +
+	"be read, 2 for a bad command line."
+
 func runScenarios(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "scenarios", "scenarios [--scenario ID] [--format text|json] [--lang en|zh] [--catalog FILE] [--billing KIND] [--region R] [--top N]\n\n"+
-		"Ranks the catalog's instance types for each scenario (data/scenarios.yaml): whether each\n"+
-		"fits, why, its score, and the best offers per provider and per GPU tier. Benchmark results\n"+
-		"(data/benchmarks) give cost per unit of work. The text is in --lang; the JSON carries every\n"+
-		"reason as a code with its figures (see docs/cli.md). Exit 0 on success, 1 when the data cannot\n"+
-		"be read, 2 for a bad command line.")
+	fs, parse := newFlagSet(env, "scenarios", scenariosSynopsis)
 	id := fs.String("scenario", "", "show only this scenario (default: all)")
-	format := fs.String("format", "text", "output format: text or json (the full matrix, reasons as codes and figures)")
-	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	report := addReportFlags(fs, "output format: text or json (the full matrix, reasons as codes and figures)")
 	path := fs.String("catalog", "", "snapshot to rank (default: the catalog embedded in this build)")
 	scPath := fs.String("scenarios", "", "scenario definitions YAML (default: data/scenarios.yaml embedded in this build)")
 	bench := fs.String("benchmarks", "", "benchmark uploads (files or a folder) for cost per unit of work (default: the embedded data/benchmarks; none: no benchmarks)")
@@ -34,18 +36,9 @@ func runScenarios(env Env, args []string) int {
 	region := fs.String("region", "", "only offers in this region id (default: every region, cheapest first)")
 	top := fs.Int("top", 10, "text: how many ranked instance types to show per scenario (0: all)")
 	perCell := fs.Int("per-cell", 3, "offers listed per provider and per tier")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := report.parse(env, fs, parse, args)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "scenarios: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "scenarios: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "scenarios: %v", err)
 	}
 	bk, err := catalog.ParseBillingKind(*billing)
 	if err != nil {
@@ -84,7 +77,7 @@ func runScenarios(env Env, args []string) int {
 	}
 	m := compare.BuildMatrix(scs, snap, ref, compare.MatrixOptions{Billing: bk, Region: *region, PerCell: *perCell, Costs: costs})
 	w := bufio.NewWriter(env.Stdout)
-	if *format == "json" {
+	if report.json() {
 		err = writeJSON(w, m)
 	} else {
 		var words words.ReasonWords

@@ -13,8 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
 func runServe(env Env, args []string) int {
@@ -22,11 +20,8 @@ func runServe(env Env, args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dir := fs.String("dir", "public", "the built site folder (gpuatlas build --out)")
 	base := fs.String("base-url", "/", "path prefix the site was built for (gpuatlas build --base-url)")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fs, parse, args, nil); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "serve: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
 	}
 	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
 		return fail(env, "serve: %s has no index.html: build the site first (make site, or gpuatlas build --out %s)", *dir, *dir)

@@ -26,11 +26,8 @@ func runSnapshot(env Env, args []string) int {
 	history := fset.String("history", defaultHistory, "history file to read")
 	out := fset.String("out", "-", "where to write the snapshot (atomically); - for stdout")
 	list := fset.Bool("list", false, "list the recorded crawls, oldest first, instead of rebuilding one")
-	if code, ok := parse(args); !ok {
+	if code, ok := parseFlags(env, fset, parse, args, nil); !ok {
 		return code
-	}
-	if fset.NArg() > 0 {
-		return usageError(env, "snapshot: unexpected argument %q", fset.Arg(0))
 	}
 	if *list == (*at != "") {
 		return usageError(env, "snapshot: give either --at DATE or --list")

@@ -12,25 +12,27 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
 	"github.com/gpuatlas/gpuatlas/words"
 )
 
+// tcoSynopsis is `gpuatlas tco --help`: the synopsis and what it does.
+const tcoSynopsis = "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n" +
+	"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n" +
+	"           [--checkpoint-minutes N] [--restart-minutes N] [--interruptions-per-month N]\n" +
+	"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n" +
+	"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n" +
+	"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n" +
+	"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n" +
+	"on-demand, and how long each option takes. With several --offer flags the work is measured\n" +
+	"in hours on the first one and the others are scaled by their speed (benchmarks where both\n" +
+	"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n" +
+	"by --format json under \"input\"), which is what the site's calculator is tested against.\n" +
+	"The text is in --lang; the JSON carries reasons as codes with their figures.\n" +
+	"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n" +
+	"command line."
+
 func runTCO(env Env, args []string) int {
-	fs, parse := newFlagSet(env, "tco", "tco --offer PROVIDER/TYPE [--offer …] --region R [--billing on_demand,spot,reserved_1y_all_upfront+spot,…]\n"+
-		"           [--hours-per-month N | --reference-gpu ID --job-gpu-hours N --jobs-per-month N] [--months N] [--utilisation P]\n"+
-		"           [--checkpoint-minutes N] [--restart-minutes N] [--interruptions-per-month N]\n"+
-		"           [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n"+
-		"       tco --input FILE [--catalog FILE] [--currency USD|CNY] [--format text|json] [--lang en|zh]\n\n"+
-		"Total cost of ownership of a workload over a horizon for each billing option: totals, cost per\n"+
-		"unit of work, monthly cumulative cost, break-even utilisation of commitments against\n"+
-		"on-demand, and how long each option takes. With several --offer flags the work is measured\n"+
-		"in hours on the first one and the others are scaled by their speed (benchmarks where both\n"+
-		"have one, else specs, labelled estimated). --input evaluates a TCO input JSON (as written\n"+
-		"by --format json under \"input\"), which is what the site's calculator is tested against.\n"+
-		"The text is in --lang; the JSON carries reasons as codes with their figures.\n"+
-		"Exit 0 on success, 1 when the catalog lacks an offer or the input is invalid, 2 for a bad\n"+
-		"command line.")
+	fs, parse := newFlagSet(env, "tco", tcoSynopsis)
 	var offers listFlag
 	fs.Var(&offers, "offer", "instance type as PROVIDER/TYPE (repeatable; the first is the base)")
 	region := fs.String("region", "", "region id of the offers")
@@ -55,28 +57,19 @@ func runTCO(env Env, args []string) int {
 	egressGB := fs.String("egress-gb-per-month", "0", "data sent out per month, GB")
 	egressPrice := fs.String("egress-usd-per-gb", "0", "egress price, USD per GB")
 	input := fs.String("input", "", "evaluate this TCO input JSON instead of building one from the catalog")
-	format := fs.String("format", "text", "output format: text or json (input and result)")
-	lang := fs.String("lang", "", "text language: en or zh (default from LC_ALL, LC_MESSAGES or LANG: zh* is zh; else en)")
+	report := addReportFlags(fs, "output format: text or json (input and result)")
 	currency := fs.String("currency", "USD", "currency of the money figures: USD, or CNY (the USD figures converted at the catalog's FX rate, each rounded as its USD figure; JSON adds them as \"in_currency\")")
 	path := fs.String("catalog", "", "snapshot to price from (default: the catalog embedded in this build)")
-	if code, ok := parse(args); !ok {
+	tag, code, ok := report.parse(env, fs, parse, args)
+	if !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return usageError(env, "tco: unexpected argument %s", catalog.Excerpt(fs.Arg(0)))
-	}
-	if *format != "text" && *format != "json" {
-		return usageError(env, "tco: --format %s: want text or json", catalog.Excerpt(*format))
-	}
-	tag, err := textLang(*lang, env.Getenv)
-	if err != nil {
-		return usageError(env, "tco: %v", err)
 	}
 	if *currency != "USD" && *currency != "CNY" {
 		return usageError(env, "tco: --currency %s: want USD or CNY", catalog.Excerpt(*currency))
 	}
 
 	var plans []string
+	var err error
 	if *billing != "" {
 		if plans, err = checkBillingPlans(*billing); err != nil {
 			return usageError(env, "tco: --billing: %v", err)
@@ -170,11 +163,7 @@ func runTCO(env Env, args []string) int {
 		if nums["egress-gb-per-month"].IsPositive() || nums["egress-usd-per-gb"].IsPositive() {
 			req.Egress = &compare.TCOEgress{GBPerMonth: *nums["egress-gb-per-month"], USDPerGB: *nums["egress-usd-per-gb"]}
 		}
-		snap, _, err := loadSnapshot(*path)
-		if err != nil {
-			return fail(env, "tco: %v", err)
-		}
-		ref, err := catalog.LoadGPUReference(data.FS)
+		snap, _, ref, err := loadCatalog(*path)
 		if err != nil {
 			return fail(env, "tco: %v", err)
 		}
@@ -219,7 +208,7 @@ func runTCO(env Env, args []string) int {
 		conv = &c
 	}
 	w := bufio.NewWriter(env.Stdout)
-	if *format == "json" {
+	if report.json() {
 		err = writeJSON(w, struct {
 			compare.TCOResult
 			InCurrency *compare.TCOInCurrency `json:"in_currency,omitempty"`

@@ -30,7 +30,7 @@ func TestTCO_InputHeldToTheFlagsBounds(t *testing.T) {
 	}{
 		{"1e5000 hours", `"job_size": "100"`, `"job_size": 1e5000`, `workload.job_size "1e+5000": out of range: want more than 0 and at most 7,440,000 (as --hours-per-month)`},
 		{"1e400 idle hours", `"idle_hours_per_month": "0"`, `"idle_hours_per_month": "1e400"`, `(as --idle-hours)`},
-		{"an overhead of 2", `"interruption_overhead": "0"`, `"interruption_overhead": "2"`, `pay_as_you_go.interruption_overhead "2": out of range: want 0 to 1 (or 0% to 100%) (as --spot-overhead)`},
+		{"an overhead of 2", `"interruption_overhead": "0"`, `"interruption_overhead": "2"`, `pay_as_you_go.interruption_overhead "2": out of range: want 0 % to 100 % (as a share: 0 to 1) (as --spot-overhead)`},
 		{"a month of 601", `"horizon_months": 2`, `"horizon_months": 601`, `workload.horizon_months "601": out of range: want 1 to 600 (as --months)`},
 		{"a number of 10,000 digits", `"job_size": "100"`, `"job_size": 1` + strings.Repeat("0", 10000), `a number of 10001 characters: at most 64`},
 	} {

@@ -35,6 +35,10 @@ var fakeCredentials = map[string]string{
 	"HUAWEICLOUD_SDK_SK":              "e2eFakeHuaweiSkPl0Ok9Ij8Uh7Yg6Tf",
 	"VOLCENGINE_ACCESS_KEY":           "AKLTe2eFakeVolcAccessKeyM4n5",
 	"VOLCENGINE_SECRET_KEY":           "e2eFakeVolcSecretKeyWq2Er4Ty6Ui8",
+	"AZURE_SUBSCRIPTION_ID":           "11111111-2222-3333-4444-555555555555",
+	"AZURE_TENANT_ID":                 "replay-tenant", // the tenant the replay's OpenID configuration names
+	"AZURE_CLIENT_ID":                 "e2e-fake-azure-client",
+	"AZURE_CLIENT_SECRET":             "e2eFakeAzureSecret~Hj5Kl8Mn2Pq4Rs",
 }
 
 // authFailure is each provider's answer to credentials it does not accept.
@@ -48,8 +52,39 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 		return &replay.Response{Status: 200, ContentType: "application/json", Body: replay.TencentError("AuthFailure.SecretIdNotFound", "The SecretId is not found")}
 	case catalog.Huawei:
 		return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"error_code":"APIGW.0301","error_msg":"Incorrect IAM authentication information: verify aksk signature fail"}`}
+	case catalog.Azure:
+		return &replay.Response{Status: 401, ContentType: "application/json", Body: replay.AzureError("InvalidAuthenticationToken", "The access token is invalid.")}
 	}
 	return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"ResponseMetadata":{"RequestId":"x","Action":"` + req.Action + `","Error":{"Code":"InvalidAccessKey","Message":"invalid access key"}}}`}
+}
+
+// fakeCredentialsEnv is a child's environment with the fake credentials of
+// every provider and no AWS configuration files.
+func fakeCredentialsEnv(t *testing.T) []string {
+	t.Helper()
+	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
+	for k, v := range fakeCredentials {
+		vars[k] = v
+	}
+	return childEnv(t, vars)
+}
+
+// searchFiles calls search with the path and bytes of every file under dir
+// it can read, and returns how many it read.
+func searchFiles(dir string, search func(name string, b []byte)) int {
+	files := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			files++
+			search(p, b)
+		}
+		return nil
+	})
+	return files
 }
 
 // Crawls with distinctive fake credentials against every replay, with requests
@@ -59,11 +94,7 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 func TestCredentials_NeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	runAll := func(args []string) {
@@ -111,18 +142,7 @@ func TestCredentials_NeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	if files < 10 {
 		t.Errorf("searched only %d files", files)
 	}
@@ -150,11 +170,11 @@ var echoKinds = []struct {
 	code   map[catalog.Provider]string
 }{
 	{401, map[catalog.Provider]string{catalog.AWS: "AuthFailure", catalog.Alibaba: "IncompleteSignature", catalog.Tencent: "AuthFailure.SignatureFailure",
-		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch"}},
+		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch", catalog.Azure: "InvalidAuthenticationToken"}},
 	{400, map[catalog.Provider]string{catalog.AWS: "InvalidParameterValue", catalog.Alibaba: "InvalidParameter", catalog.Tencent: "InvalidParameterValue",
-		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter"}},
+		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter", catalog.Azure: "InvalidParameter"}},
 	{500, map[catalog.Provider]string{catalog.AWS: "InternalError", catalog.Alibaba: "InternalError", catalog.Tencent: "InternalError",
-		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError"}},
+		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError", catalog.Azure: "InternalServerError"}},
 }
 
 // echoAnswer is provider p's error answer whose message repeats the request:
@@ -187,6 +207,8 @@ func echoAnswer(p catalog.Provider, srvURL string, req replay.Request, kind int)
 	case catalog.Huawei:
 		return &replay.Response{Status: k.status, ContentType: "application/json",
 			Body: `{"error_code":"` + code + `","error_msg":` + string(jsonMsg) + `,"request_id":"r"}`}
+	case catalog.Azure:
+		return &replay.Response{Status: k.status, ContentType: "application/json", Body: replay.AzureError(code, echo)}
 	}
 	return &replay.Response{Status: k.status, ContentType: "application/json",
 		Body: `{"ResponseMetadata":{"RequestId":"r","Action":"` + req.Action + `","Error":{"CodeN":100010,"Code":"` + code + `","Message":` + string(jsonMsg) + `}}}`}
@@ -223,11 +245,7 @@ func credentialForms(v string) []string {
 func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 	bin := gpuatlasBinary(t)
 	set := startReplays(t)
-	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
-	for k, v := range fakeCredentials {
-		vars[k] = v
-	}
-	env := childEnv(t, vars)
+	env := fakeCredentialsEnv(t)
 	w := newWorkspace(t)
 	var outputs bytes.Buffer
 	run := func(args []string) {
@@ -285,7 +303,8 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 	seen := map[catalog.Provider]bool{}
 	for p, srv := range set.Servers {
 		for _, r := range srv.Requests() {
-			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"]
+			// Azure's secret goes in the token request's form body.
+			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"] + " " + string(r.Body)
 			for _, v := range secrets {
 				if strings.Contains(a, v) {
 					seen[p] = true
@@ -307,18 +326,7 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 		}
 	}
 	search("stdout and stderr", outputs.Bytes())
-	files := 0
-	_ = filepath.WalkDir(w.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err == nil {
-			files++
-			search(p, b)
-		}
-		return nil
-	})
+	files := searchFiles(w.dir, search)
 	for _, f := range []string{w.catalog, w.history, filepath.Join(w.site, "index.html")} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("%s was not written: %v", f, err)

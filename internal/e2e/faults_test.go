@@ -141,6 +141,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 		catalog.AWS:     {"us-west-2", "eu-west-2", "ap-northeast-2", "ca-central-1", "cn-north-1"},
 		catalog.Alibaba: {"cn-nanjing", "ap-northeast-2"},
 		catalog.Tencent: {"ap-seoul", "ap-bangkok", "ap-tokyo", "na-ashburn"},
+		catalog.Azure:   {"westus3", "koreacentral"},
 	}
 	if stress() {
 		// Every AWS region; Alibaba's and Tencent's larger sets would take
@@ -156,7 +157,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 	}
 	start := time.Now()
 	snap, targets := crawlInProcess(t, context.Background(), set, s)
-	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1}
+	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1, catalog.Azure: 1}
 	poolCap := map[catalog.Provider]int{catalog.Alibaba: 10}
 	for _, tg := range targets {
 		f := tg.Factory
@@ -233,22 +234,9 @@ func TestCrawlMain_ProviderDownKeepsItsDataStale(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "catalog.json")
 	common := []string{"--out", out, "--regions", mainRegions, "--max-attempts", "2", "--request-timeout", "2s"}
-	if code, _, stderr := crawlMain(t, set, nil, common...); code != cli.ExitOK {
-		t.Fatalf("first crawl exit %d:\n%s", code, stderr)
-	}
-	before, err := catalog.ReadSnapshot(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before, _ := crawlSnapshot(t, set, out, cli.ExitOK, common)
 	set.Servers[catalog.Huawei].Fault = faulttest.Down(catalog.Huawei)
-	code, _, stderr := crawlMain(t, set, nil, common...)
-	if code != cli.ExitPartial {
-		t.Fatalf("exit %d, want %d (partial):\n%s", code, cli.ExitPartial, stderr)
-	}
-	after, err := catalog.ReadSnapshot(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	after, stderr := crawlSnapshot(t, set, out, cli.ExitPartial, common)
 	for _, c := range after.Coverage {
 		want := catalog.CoverageOK
 		if c.Provider == catalog.Huawei {
@@ -275,13 +263,7 @@ func TestCrawlMain_FailedTypeKeepsOnlyItsOffers(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "catalog.json")
 	common := []string{"--out", out, "--providers", "alibaba", "--regions", "cn-nanjing", "--max-attempts", "2", "--request-timeout", "2s"}
-	if code, _, stderr := crawlMain(t, set, nil, common...); code != cli.ExitOK {
-		t.Fatalf("first crawl exit %d:\n%s", code, stderr)
-	}
-	before, err := catalog.ReadSnapshot(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	before, _ := crawlSnapshot(t, set, out, cli.ExitOK, common)
 	victim := before.Offers[0].InstanceType
 	set.Servers[catalog.Alibaba].Fault = func(req replay.Request, _ int) *replay.Response {
 		if req.Action == "DescribePrice" && req.Params["InstanceType"] == victim {
@@ -290,14 +272,7 @@ func TestCrawlMain_FailedTypeKeepsOnlyItsOffers(t *testing.T) {
 		return nil
 	}
 	between := time.Now()
-	code, _, stderr := crawlMain(t, set, nil, common...)
-	if code != cli.ExitPartial {
-		t.Fatalf("exit %d, want %d (partial):\n%s", code, cli.ExitPartial, stderr)
-	}
-	after, err := catalog.ReadSnapshot(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	after, stderr := crawlSnapshot(t, set, out, cli.ExitPartial, common)
 	if lost := catalog.RowsLost(before, after); lost != 0 {
 		t.Errorf("%d rows lost", lost)
 	}
@@ -342,4 +317,19 @@ func TestMain(m *testing.M) {
 		_ = os.RemoveAll(binDir) // scratch binaries in the system temp dir: the test result does not depend on removing them
 	}
 	os.Exit(code)
+}
+
+// crawlSnapshot crawls set with args, wants the exit code want, and returns
+// the snapshot the crawl wrote to out and the crawl's stderr.
+func crawlSnapshot(t *testing.T, set *replayset.Running, out string, want int, args []string) (*catalog.Snapshot, string) {
+	t.Helper()
+	code, _, stderr := crawlMain(t, set, nil, args...)
+	if code != want {
+		t.Fatalf("crawl exit %d, want %d:\n%s", code, want, stderr)
+	}
+	s, err := catalog.ReadSnapshot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, stderr
 }

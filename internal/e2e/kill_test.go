@@ -133,13 +133,7 @@ func TestKill_CrawlAndBuildLeaveDataWhole(t *testing.T) {
 			t.Fatal(err)
 		}
 		delay := time.Duration(rng.Int64N(int64(full + full/4)))
-		cmd := exec.Command(bin, args...)
-		cmd.Env = env
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, _ := startChild(t, bin, args, env)
 		time.Sleep(delay)
 		_ = cmd.Process.Signal(syscall.SIGKILL)
 		err = cmd.Wait()
@@ -232,13 +226,7 @@ func TestInterrupt_CrawlStopsPromptlyAndKeepsSnapshot(t *testing.T) {
 	}
 	args := w.crawlArgs(set)
 	args = append(args, "--request-timeout", "60s")
-	cmd := exec.Command(bin, args...)
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stderr := startChild(t, bin, args, env)
 	time.Sleep(700 * time.Millisecond)
 	sent := time.Now()
 	_ = cmd.Process.Signal(os.Interrupt)
@@ -268,4 +256,18 @@ func TestInterrupt_CrawlStopsPromptlyAndKeepsSnapshot(t *testing.T) {
 		t.Error("the interrupted crawl changed the snapshot or the history")
 	}
 	t.Logf("stopped %s after SIGINT", took.Round(time.Millisecond))
+}
+
+// startChild starts bin with args in env, its stderr kept in the buffer it
+// returns.
+func startChild(t *testing.T, bin string, args, env []string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
 }

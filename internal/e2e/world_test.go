@@ -114,6 +114,7 @@ var shortRegions = map[catalog.Provider][]string{
 	catalog.AWS:     {"us-west-2", "cn-north-1"},
 	catalog.Alibaba: {"cn-nanjing", "ap-northeast-2"},
 	catalog.Tencent: {"ap-seoul", "ap-bangkok"},
+	catalog.Azure:   {"westus3", "koreacentral"},
 }
 
 // stress says whether the long versions run (make stress).

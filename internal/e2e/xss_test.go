@@ -16,7 +16,7 @@ import (
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/testlane"
 	"github.com/gpuatlas/gpuatlas/sitegen"
 	"github.com/gpuatlas/gpuatlas/templates"
@@ -48,14 +48,7 @@ var hostileIDs = []string{"../../x", "/etc/passwd", "a/b", "..", "nul\x00byte", 
 // provider with their offers, placements and regions.
 func smallSnapshot(t testing.TB, perProvider int) *catalog.Snapshot {
 	t.Helper()
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	full := datatest.Snapshot(t)
 	out := &catalog.Snapshot{Schema: full.Schema, TakenAt: full.TakenAt, FX: full.FX, Coverage: full.Coverage}
 	keep := map[string]bool{}
 	n := map[catalog.Provider]int{}
@@ -189,10 +182,7 @@ func hostileRuns(s *catalog.Snapshot, workload string) []catalog.BenchmarkRun {
 func buildSite(t *testing.T, s *catalog.Snapshot, runs []catalog.BenchmarkRun, work []compare.WorkCost) string {
 	t.Helper()
 	testlane.Long(t, "builds a whole site")
-	ref, err := catalog.LoadGPUReference(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := datatest.Load(t, catalog.LoadGPUReference)
 	out := filepath.Join(t.TempDir(), "site")
 	testlane.Count("site-build", t.Name())
 	if _, err := sitegen.Build(sitegen.Options{Snapshot: s, Reference: ref, Templates: templates.FS, OutDir: out,
@@ -212,10 +202,7 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	wl, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	wl := datatest.Load(t, catalog.LoadWorkloads)
 	ids := wl.IDs()
 	// Uploads reach the site as runs (the benchmarks page, instance and GPU
 	// pages) and as cost per unit of work (compare.CostPerWork).
@@ -223,7 +210,7 @@ func TestSite_HostileStringsAreEscapedEverywhere(t *testing.T) {
 	work := compare.CostPerWork(s, runs, wl)
 	site := buildSite(t, s, runs, work)
 	checked := map[string]int{}
-	err = filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}

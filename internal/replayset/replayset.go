@@ -57,6 +57,15 @@ func Fixtures() []Fixture {
 			},
 			Env: map[string]string{"VOLCENGINE_ACCESS_KEY": "AKREPLAY", "VOLCENGINE_SECRET_KEY": "replay-secret"},
 		},
+		{
+			Provider: catalog.Azure, Dir: "providers/azure/testdata/replay", Dialect: replay.Azure,
+			Endpoints: func(s *replay.Server) []string {
+				return []string{"azure.arm=" + s.URL, "azure.login=" + s.URL, "azure.prices=" + s.URL}
+			},
+			// The fixtures' OpenID configuration names the tenant replay-tenant.
+			Env: map[string]string{"AZURE_SUBSCRIPTION_ID": "11111111-2222-3333-4444-555555555555", "AZURE_TENANT_ID": "replay-tenant",
+				"AZURE_CLIENT_ID": "replay-client", "AZURE_CLIENT_SECRET": "replay-secret"},
+		},
 	}
 }
 

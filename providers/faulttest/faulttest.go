@@ -57,7 +57,8 @@ var Transient = []Kind{Throttle, ServerError, Reset}
 // ThrottleResponse is the provider's own "slow down" answer, as its API sends it:
 // EC2 RequestLimitExceeded (503), Pricing ThrottlingException (429), Alibaba
 // Throttling (400), Tencent RequestLimitExceeded (in an HTTP 200 body), Huawei
-// APIGW.0308 (429), Volcano Engine AccountFlowLimitExceeded (429).
+// APIGW.0308 (429), Volcano Engine AccountFlowLimitExceeded (429), Azure
+// TooManyRequests (429).
 func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 	switch p {
 	case catalog.AWS:
@@ -74,6 +75,10 @@ func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 	case catalog.Volcengine:
 		return &replay.Response{Status: 429, ContentType: "application/json",
 			Body: volcengineError(req, "AccountFlowLimitExceeded", 10001, "The request has exceeded the flow limit of your account.")}
+	case catalog.Azure:
+		// Resource Manager and the Retail Prices API: 429 with Retry-After.
+		return &replay.Response{Status: 429, ContentType: "application/json", Header: map[string][]string{"Retry-After": {"0"}},
+			Body: replay.AzureError("TooManyRequests", "The request is being throttled as the limit has been reached for operation type - Read_ObservationWindow_00:05:00.")}
 	}
 	panic("faulttest: unknown provider " + string(p))
 }
@@ -96,6 +101,9 @@ func ServerErrorResponse(p catalog.Provider, req replay.Request) *replay.Respons
 	case catalog.Volcengine:
 		return &replay.Response{Status: 500, ContentType: "application/json",
 			Body: volcengineError(req, "InternalError", 10500, "The request has failed due to an internal error.")}
+	case catalog.Azure:
+		return &replay.Response{Status: 500, ContentType: "application/json",
+			Body: replay.AzureError("InternalServerError", "Encountered internal server error.")}
 	}
 	panic("faulttest: unknown provider " + string(p))
 }
@@ -286,7 +294,8 @@ type Injector struct {
 	Kinds []Kind
 	// StallFor is how long a Stall fault holds the request.
 	StallFor time.Duration
-	// Eligible, when set, limits faults to the requests it accepts.
+	// Eligible, when set, limits faults to the requests it accepts; the
+	// others are not counted either.
 	Eligible func(replay.Request) bool
 	// Latency, when set, holds every request this long before it is answered,
 	// so that concurrent requests overlap and InFlightPeak sees them.
@@ -320,12 +329,12 @@ func (in *Injector) Fault(req replay.Request, _ int) *replay.Response {
 	if in.attempts == nil {
 		in.attempts, in.consecutive = map[string]int{}, map[string]int{}
 	}
-	in.requests++
-	attempt := in.attempts[key]
-	in.attempts[key]++
 	if in.Eligible != nil && !in.Eligible(req) {
 		return nil
 	}
+	in.requests++
+	attempt := in.attempts[key]
+	in.attempts[key]++
 	r := unit(in.Seed, key, attempt, 0)
 	if r >= in.Rate || (in.MaxConsecutive > 0 && in.consecutive[key] >= in.MaxConsecutive) {
 		in.consecutive[key] = 0

@@ -41,6 +41,10 @@ type Suite struct {
 	// RepeatTarget, when set, builds the target of the repeated-token case
 	// (e.g. with a small page size); Target otherwise.
 	RepeatTarget func(t testing.TB, srv *replay.Server) providers.Target
+	// Eligible, when set, limits the faults to the requests it accepts (the
+	// Injector's Eligible): Azure's identity calls, which its identity
+	// library makes and retries on its own terms, are left alone.
+	Eligible func(replay.Request) bool
 }
 
 const (
@@ -105,7 +109,12 @@ func (s Suite) Run(t *testing.T) {
 		t.Fatalf("fault-free crawl: %+v, %d offers", cov, len(base.Offers))
 	}
 	want := Canonical(t, base)
-	baseRequests := len(srv.Requests())
+	baseRequests := 0
+	for _, r := range srv.Requests() {
+		if s.Eligible == nil || s.Eligible(r) {
+			baseRequests++
+		}
+	}
 
 	for _, k := range []Kind{Throttle, ServerError, Reset, Stall} {
 		t.Run("every call fails once: "+k.String(), func(t *testing.T) {
@@ -113,7 +122,7 @@ func (s Suite) Run(t *testing.T) {
 				testlane.Long(t, "waits out stalled calls")
 			}
 			srv := s.Start(t)
-			in := &Injector{Provider: s.Provider, Seed: 1, Rate: 1, MaxConsecutive: 1, Kinds: []Kind{k}, StallFor: 2 * time.Second}
+			in := &Injector{Provider: s.Provider, Seed: 1, Rate: 1, MaxConsecutive: 1, Kinds: []Kind{k}, StallFor: 2 * time.Second, Eligible: s.Eligible}
 			srv.Fault = in.Fault
 			timeout := suiteTimeout
 			if k == Stall {
@@ -134,7 +143,7 @@ func (s Suite) Run(t *testing.T) {
 		testlane.Long(t, "three crawls that wait out stalled calls")
 		for seed := uint64(1); seed <= 3; seed++ {
 			srv := s.Start(t)
-			in := &Injector{Provider: s.Provider, Seed: seed, Rate: 0.3, MaxConsecutive: suiteAttempts - 1,
+			in := &Injector{Provider: s.Provider, Seed: seed, Rate: 0.3, MaxConsecutive: suiteAttempts - 1, Eligible: s.Eligible,
 				Kinds: []Kind{Throttle, ServerError, Reset, Stall}, StallFor: 2 * time.Second}
 			srv.Fault = in.Fault
 			got := s.crawl(t, context.Background(), srv, s.Target(t, srv, stallTimeout, suiteAttempts))
@@ -147,7 +156,7 @@ func (s Suite) Run(t *testing.T) {
 	for _, k := range []Kind{Truncated, Malformed} {
 		t.Run("bad bodies: "+k.String(), func(t *testing.T) {
 			srv := s.Start(t)
-			in := &Injector{Provider: s.Provider, Seed: 5, Rate: 0.5, MaxConsecutive: suiteAttempts, Kinds: []Kind{k}}
+			in := &Injector{Provider: s.Provider, Seed: 5, Rate: 0.5, MaxConsecutive: suiteAttempts, Kinds: []Kind{k}, Eligible: s.Eligible}
 			srv.Fault = in.Fault
 			got := s.crawl(t, context.Background(), srv, s.Target(t, srv, suiteTimeout, suiteAttempts))
 			if in.Stats().Total() == 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/providers"
 	"github.com/gpuatlas/gpuatlas/providers/alibaba"
 	"github.com/gpuatlas/gpuatlas/providers/aws"
+	"github.com/gpuatlas/gpuatlas/providers/azure"
 	"github.com/gpuatlas/gpuatlas/providers/huawei"
 	"github.com/gpuatlas/gpuatlas/providers/tencent"
 	"github.com/gpuatlas/gpuatlas/providers/volcengine"
@@ -24,6 +25,7 @@ var All = []providers.Factory{
 	tencent.WithFamilies(data.FS),
 	huawei.Factory,
 	volcengine.Factory,
+	azure.Factory,
 }
 
 // Select returns the factories named in a comma-separated list ("aws,alibaba");

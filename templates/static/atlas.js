@@ -85,15 +85,21 @@
     return r > 0 ? r : null;
   };
 
-  // hourlyIn is a row's effective hourly price in currency cur ('native': the
-  // offer's own currency), or null when it cannot be computed.
-  A.hourlyIn = function (fx, row, cur) {
-    if (row.hourly === null) return null;
-    if (cur === 'native' || cur === row.cur) return row.hourly;
+  // inCur is an amount x of a row (in its own currency) in currency cur
+  // ('native': the row's own), or null when it cannot be converted. The
+  // page's one conversion: every figure of a row (its price and the facts
+  // offers.json gives with it: per GPU, per GiB, risk-adjusted) goes through it.
+  A.inCur = function (fx, row, x, cur) {
+    if (x === null || x === undefined) return null;
+    if (cur === 'native' || cur === row.cur) return x;
     var from = A.rate(fx, row.cur), to = A.rate(fx, cur);
     if (from === null || to === null) return null;
-    return row.hourly * to / from;
+    return x * to / from;
   };
+
+  // hourlyIn is a row's effective hourly price in currency cur ('native': the
+  // offer's own currency), or null when it cannot be computed.
+  A.hourlyIn = function (fx, row, cur) { return A.inCur(fx, row, row.hourly, cur); };
 
   A.published = function (r) {
     var up = r.upfront !== null ? ' + ' + r.upfront + ' ' + r.cur + ' ' + A.text('price.upfront') : '';
@@ -161,6 +167,9 @@
         observed: d.observed[o.observed[i]][0], ageDays: d.observed[o.observed[i]][1],
         fetched: d.fetched[o.fetched[i]], includes: o.includes[i] || '',
         band: o.interruption && o.interruption[i] !== undefined ? o.interruption[i] : null,
+        // The offer's facts (compare.OfferFacts), in its own currency: shown
+        // through inCur, never derived here.
+        gpuHour: o.gpu_hour[i], gibHour: o.gib_hour[i], saving: o.saving[i],
         work: work && work.costs[i] ? work.costs[i] : null
       };
       rows[i].key = [t.p, t.id, reg[1], rows[i].zone, billing].join('/');

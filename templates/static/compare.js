@@ -27,6 +27,10 @@
     return h === null ? null : h * A.HOURS[per];
   }
 
+  // fact is one of the offer's facts (offers.json's, in its currency: gpuHour,
+  // gibHour) per hour in currency c; the page only converts it.
+  function fact(fx, r, name, c) { return A.inCur(fx, r, r[name], c); }
+
   // Each row: a label key and a function giving a cell's text or node for an offer.
   function attributes(fx) {
     var money = function (x, cur) { return x === null ? '—' : A.money(x) + ' ' + cur; };
@@ -38,8 +42,8 @@
       ['col.family', function (r) { return r.family || '—'; }],
       ['col.gpu_model', function (r) { return r.gpu ? r.gpu + (r.model ? ' (' + r.model + ')' : '') : '—'; }],
       ['col.gpus', function (r) { return A.plain(r.units); }],
-      ['col.gpu_mem_each', function (r) { return r.gmemEach ? A.plain(r.gmemEach) + ' GiB' : '—'; }],
-      ['col.gpu_mem', function (r) { return A.plain(r.gmem) + ' GiB'; }],
+      ['col.gpu_mem_each', function (r) { return r.gmemEach ? A.plain(r.gmemEach) + ' GB' : '—'; }],
+      ['col.gpu_mem', function (r) { return A.plain(r.gmem) + ' GB'; }],
       ['col.vcpus', function (r) { return String(r.vcpus); }],
       ['col.memory', function (r) { return A.plain(r.mem) + ' GiB'; }],
       ['col.cpu_per_gpu', function (r) { return r.cpuPerGPU === null ? '—' : A.plain(r.cpuPerGPU); }],
@@ -53,8 +57,8 @@
       ['col.price_published', A.published],
       [['cmp.cur_hour', cur], function (r) { return money(inCur(fx, r, 'hour', cur), cur); }, 'price'],
       [['cmp.cur_month', cur], function (r) { return money(inCur(fx, r, 'month', cur), cur); }],
-      [['cmp.cur_gpu_hour', cur], function (r) { var x = inCur(fx, r, 'hour', cur); return money(x === null || !(r.units > 0) ? null : x / r.units, cur); }, 'gpu'],
-      [['cmp.cur_gib_hour', cur], function (r) { var x = inCur(fx, r, 'hour', cur); return money(x === null || !(r.gmem > 0) ? null : x / r.gmem, cur); }]
+      [['cmp.cur_gpu_hour', cur], function (r) { return money(fact(fx, r, 'gpuHour', cur), cur); }, 'gpuHour'],
+      [['cmp.cur_gib_hour', cur], function (r) { return money(fact(fx, r, 'gibHour', cur), cur); }]
     ];
     if (both) {
       rows.push([['cmp.cur_hour', other], function (r) { return money(inCur(fx, r, 'hour', other), other); }]);
@@ -92,9 +96,7 @@
       var best = null;
       found.forEach(function (r, i) {
         if (r.suspect || r.reported || r.estimated || r.synthetic) return; // a price that may not lead an answer is never the lowest
-        var h = A.hourlyIn(d.fx, r, cur);
-        if (h === null) return;
-        var v = a[2] === 'gpu' ? (r.units > 0 ? h / r.units : null) : h;
+        var v = a[2] === 'price' ? A.hourlyIn(d.fx, r, cur) : fact(d.fx, r, a[2], cur);
         if (v !== null && (best === null || v < best.v)) best = { v: v, i: i };
       });
       if (best && found.length > 1) cheapest[rowName(a)] = best.i;

@@ -67,7 +67,6 @@
     });
     V.present = BILLING_COLS.filter(function (c, i) { return present[i]; });
     V.pass = new Uint8Array(d.rows.length);
-    V.od = new Int32Array(V.groups.length);
     V.best = new Int32Array(V.groups.length * NCOL);
     return V;
   }
@@ -140,7 +139,11 @@
         if (r.band !== null) return BAND_LABEL[r.band];
         if (r.billing !== 'spot') return '';
         return text(r.p === 'aws' ? 'ex.band_no_data' : 'ex.band_not_published');
-      } }
+      } },
+    // A subscription or reservation per month in the chosen currency, shown
+    // with its hourly equivalent (catalog.Offer.Subscription: the effective
+    // hourly price times 730); none for pay-as-you-go offers.
+    { id: 'per_month', lbl: 'col.per_month', kind: 'num', level: 'offer', views: 'offers', val: function (r) { return r._pm; } }
   ];
   var BAND_UPPER = [5, 10, 15, 20, 100], BAND_LABEL = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'];
   var byId = {};
@@ -298,10 +301,14 @@
       var p = A.hourlyIn(fx, r, cur), u = A.hourlyIn(fx, r, 'USD');
       r._v = p === null ? null : p * h;
       r._sp = u === null ? null : u * h;
-      // The offer view's prices (its saving depends on the filters: run).
+      // The offer view's prices: the offer's own and its facts per GPU and
+      // per GiB (offers.json's, converted; the saving is a fact too).
       r.price = r._v;
-      r.gpuPrice = r._v === null || !(r.t.units > 0) ? null : r._v / r.t.units;
-      r.gibPrice = r._v === null || !(r.t.gmem > 0) ? null : r._v / r.t.gmem;
+      r.gpuPrice = perIn(fx, r, r.gpuHour, cur, h);
+      r.gibPrice = perIn(fx, r, r.gibHour, cur, h);
+      // A commitment (the price columns after spot) per month, and per hour.
+      r._pm = p === null || !(KIND_COL[r.billing] >= 2) ? null : p * A.HOURS.month;
+      r._ph = r._pm === null ? null : p;
       r._work = null;
       if (r.work && wl >= 0) {
         for (var j = 0; j < r.work.length; j++) if (r.work[j][0] === wl) { r._work = r.work[j][1]; r._measured = r.work[j][2] === 1; }
@@ -326,11 +333,11 @@
   // (compare's leads, in Go).
   function leads(r) { return !r.suspect && !r.reported && !r.estimated && !r.synthetic; }
 
-  // saving is how much less offer r costs than the on-demand offer od, in
-  // percent (negative when it costs more); null without both figures.
-  function saving(r, od) {
-    if (!od || r === od || r._sp === null || od._sp === null || !(od._sp > 0)) return null;
-    return (1 - r._sp / od._sp) * 100;
+  // perIn is a fact of offer r (an hourly figure in its currency) in cur over
+  // h hours, or null.
+  function perIn(fx, r, x, cur, h) {
+    var v = A.inCur(fx, r, x, cur);
+    return v === null ? null : v * h;
   }
 
   // --- filtering and grouping ---------------------------------------------------
@@ -356,8 +363,7 @@
       for (j = 0; ok && j < tests.billing.length; j++) ok = tests.billing[j](fake);
       kindOK[k] = ok;
     });
-    var pass = V.pass, od = V.od;
-    od.fill(-1);
+    var pass = V.pass;
     pass.fill(0);
     for (i = 0; i < n; i++) {
       var r = rows[i];
@@ -366,7 +372,6 @@
       for (j = 0; ok2 && j < tests.offer.length; j++) ok2 = tests.offer[j](r);
       if (!ok2) continue;
       pass[i] = kindOK[r.billing] ? 2 : 1;
-      if (r.billing === 'on_demand' && (od[r.g] < 0 || cheaper(r, rows[od[r.g]]))) od[r.g] = i;
     }
     var shown = BILLING_COLS.map(function (c) { return V.present.indexOf(c) >= 0 && KINDS.some(function (k) { return kindOK[k] && KIND_COL[k] === BILLING_COLS.indexOf(c); }); });
     var out = q.view === 'offers' ? offerRows(V, q) : instanceRows(V, q, shown);
@@ -376,18 +381,17 @@
   }
 
   function offerRows(V, q) {
-    var out = [], rows = V.rows, pass = V.pass, od = V.od;
+    var out = [], rows = V.rows, pass = V.pass;
     for (var i = 0; i < rows.length; i++) {
       if (pass[i] !== 2) continue;
       var r = rows[i];
-      r.saving = r.billing === 'on_demand' ? null : saving(r, od[r.g] >= 0 ? rows[od[r.g]] : null);
       out.push(r);
     }
     return out;
   }
 
   function instanceRows(V, q, shown) {
-    var rows = V.rows, pass = V.pass, od = V.od, best = V.best, G = V.groups.length, i, c;
+    var rows = V.rows, pass = V.pass, best = V.best, G = V.groups.length, i, c;
     best.fill(-1);
     for (i = 0; i < rows.length; i++) {
       if (pass[i] !== 2) continue;
@@ -401,16 +405,16 @@
         var o = shown[c] && cellIdx[c] >= 0 ? rows[cellIdx[c]] : null;
         v.cells.push(o);
         v.v.push(o ? o._v : null);
-        var s = o && c > 0 ? saving(o, od[o.g] >= 0 ? rows[od[o.g]] : null) : null;
+        var s = o && c > 0 ? o.saving : null; // the offer's fact
         v.save.push(s);
         if (s !== null && (v.saving === null || s > v.saving)) v.saving = s;
         if (o && v.primary < 0) v.primary = c;
       }
       if (v.primary >= 0) {
-        v.price = v.v[v.primary];
-        v.gpuPrice = v.price === null || !(t.units > 0) ? null : v.price / t.units;
-        v.gibPrice = v.price === null || !(t.gmem > 0) ? null : v.price / t.gmem;
         v.offer = v.cells[v.primary];
+        v.price = v.v[v.primary];
+        v.gpuPrice = v.offer.gpuPrice; // its facts, as reprice converted them
+        v.gibPrice = v.offer.gibPrice;
       }
       v.key = t.p + '/' + t.id + (q.by === 'region' ? '/' + v.g.first.region : '');
       return v;

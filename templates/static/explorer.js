@@ -29,10 +29,10 @@
     instances: ['type', 'gpu', 'gpus', 'gpu_memory', 'on_demand', 'gpu_price', 'spot', 'reserved_1y', 'reserved_3y',
       'subscription_month', 'subscription_year', 'region', 'availability', 'vcpus', 'memory'],
     offers: ['type', 'provider', 'gpu', 'gpus', 'gpu_memory', 'vcpus', 'memory', 'price', 'gpu_price', 'billing', 'interruption', 'region',
-      'availability', 'marks']
+      'availability', 'marks', 'per_month']
   };
   // The columns a phone's card shows; the others are left out there.
-  var CARD = { type: 1, provider: 1, gpu: 1, gpus: 1, gpu_memory: 1, price: 1, gpu_price: 1, billing: 1, region: 1, saving: 1, on_demand: 1, spot: 1, reserved_1y: 1, reserved_3y: 1, subscription_month: 1, subscription_year: 1 };
+  var CARD = { type: 1, provider: 1, gpu: 1, gpus: 1, gpu_memory: 1, price: 1, gpu_price: 1, billing: 1, region: 1, saving: 1, on_demand: 1, spot: 1, reserved_1y: 1, reserved_3y: 1, subscription_month: 1, subscription_year: 1, per_month: 1 };
 
   // --- state and URL --------------------------------------------------------
 
@@ -368,6 +368,14 @@
     return esc(A.money(r._work)) + ' ' + A.badgeHTML(r._measured ? 'measured' : 'estimated', text(r._measured ? 'js.measured' : 'js.estimated'));
   }
 
+  // perMonthCell is a subscription or reservation per month with its hourly
+  // equivalent, in the chosen currency (sitegen/subscription.go's words).
+  function perMonthCell(r) {
+    if (r._pm === null || r._pm === undefined) return '';
+    var cur = state.cur === 'native' ? r.cur : state.cur;
+    return '<span class="per-month">' + esc(A.fill(text('js.per_month'), { month: A.money(r._pm), hour: A.money(r._ph), cur: cur })) + '</span>';
+  }
+
   function cellText(c, v) {
     var x = W.at(c, state.view)(v);
     if (c.price && state.view === 'instances') return state.cur === 'native' ? money(x, v.offer.cur) : A.money(x);
@@ -391,6 +399,7 @@
         if (v.zone) return esc(v.zone);
         return v.zones ? '<small class="zones">' + esc(v.zones) + '</small>' : '';
       case 'price': return esc(cellText(c, v)) + savingHTML(v.saving);
+      case 'per_month': return perMonthCell(v);
     }
     if (c.billing !== undefined) return priceCell(v, c.billing);
     return esc(cellText(c, v));

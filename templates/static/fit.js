@@ -87,6 +87,10 @@
     return (neg ? '-' : '') + digits.slice(0, digits.length - places) + '.' + digits.slice(digits.length - places);
   }
   var ZERO = dec(0), ONE = dec(1);
+  // The billing kinds with a term (catalog.BillingKind.TermHours), and a month.
+  var COMMITMENTS = ['reserved_1y_no_upfront', 'reserved_1y_all_upfront', 'reserved_3y_no_upfront', 'reserved_3y_all_upfront',
+    'subscription_month', 'subscription_year'];
+  var HOURS_PER_MONTH = dec(730);
   var GB_BYTES = dec('1000000000'), GIB_BYTES = dec('1073741824');
 
   // ---- the input: compare.MemoryInput.Resolve ---------------------------------
@@ -376,6 +380,8 @@
       c.price = cell.prices[currency];
       c.native_price = o.native_price;
       c.native_currency = o.native_currency;
+      // A subscription or reservation over a month (catalog.MonthlyFromHourly).
+      if (COMMITMENTS.indexOf(billing) >= 0) c.price_per_month = str(round(mul(dec(c.price), HOURS_PER_MONTH), 2));
       out.push(c);
     });
     return { billing: billing, currency: currency, fx_date: data.fx_date, fx_source: data.fx_source, candidates: out,
@@ -710,9 +716,13 @@
     nodes.push(h2);
     var billing = text('billing.' + o.billing), priceHead = T('fit.col.price', { currency: o.currency });
     if (o.fits.length) {
+      // A subscription or reservation also per month, with its hourly equivalent.
+      var perMonth = o.fits[0].price_per_month !== undefined;
+      var heads = [{ text: T('fit.col.rank'), num: true }, { text: T('fit.col.instance') }, { text: T('fit.col.hardware') }, { text: T('fit.col.have'), num: true },
+        { text: T('fit.col.per_gpu'), num: true }, { text: T('fit.col.placement') }, { text: T('fit.col.region') }, { text: priceHead, num: true }];
+      if (perMonth) heads.push({ text: T('fit.col.per_month', { currency: o.currency }), num: true });
       nodes.push(table('fit-fits', T('fit.fits_caption', { count: o.fits_total, billing: billing, currency: o.currency }),
-        [{ text: T('fit.col.rank'), num: true }, { text: T('fit.col.instance') }, { text: T('fit.col.hardware') }, { text: T('fit.col.have'), num: true },
-          { text: T('fit.col.per_gpu'), num: true }, { text: T('fit.col.placement') }, { text: T('fit.col.region') }, { text: priceHead, num: true }],
+        heads,
         o.fits.map(function (r, i) {
           var tr = el('tr');
           tr.dataset.instance = r.instance;
@@ -725,6 +735,7 @@
           cell(tr, 'td', null, placement(r));
           cell(tr, 'td', null, r.region);
           cell(tr, 'td', 'num', group(fixed(dec(r.price), 4)));
+          if (perMonth) cell(tr, 'td', 'num per-month', T('fit.per_month', { month: group(fixed(dec(r.price_per_month), 2)), hour: group(fixed(dec(r.price), 4)) }));
           return tr;
         })));
     } else {

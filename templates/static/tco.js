@@ -180,10 +180,11 @@
   }
   // thousands writes a whole number with commas (boundThousands).
   function thousands(s) { return /[.-]/.test(s) ? s : s.replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+  // boundText is Bound.String: a share's range in percent, then as a share.
   function boundText(b) {
-    var lo = thousands(str(b.min)), hi = thousands(str(b.max));
-    var s = b.minOpen ? 'more than ' + lo + ' and at most ' + hi : lo + ' to ' + hi;
-    if (b.share) s += b.minOpen ? ' (or more than 0% and at most 100%)' : ' (or 0% to 100%)';
+    var span = function (lo, hi) { return b.minOpen ? 'more than ' + lo + ' and at most ' + hi : lo + ' to ' + hi; };
+    var s = span(thousands(str(b.min)), thousands(str(b.max)));
+    if (b.share) s = span(str(mul(b.min, HUNDRED)) + ' %', str(mul(b.max, HUNDRED)) + ' %') + ' (as a share: ' + s + ')';
     return s;
   }
   function numDigits(g) { return abs(g.c).toString().length; }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
-	"github.com/gpuatlas/gpuatlas/data"
+	"github.com/gpuatlas/gpuatlas/internal/datatest"
 	"github.com/gpuatlas/gpuatlas/internal/golden"
 )
 
@@ -36,18 +36,8 @@ func TestRun_Golden(t *testing.T) {
 
 	// Everything written validates as uploads against the embedded catalog and
 	// workload registry, with no warning.
-	b, err := data.FS.ReadFile("catalog.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := catalog.DecodeSnapshot("data/catalog.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	workloads, err := catalog.LoadWorkloads(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := datatest.Snapshot(t)
+	workloads := datatest.Load(t, catalog.LoadWorkloads)
 	runs, probs := catalog.LoadBenchmarks([]string{out}, snap, workloads, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	for _, p := range probs {
 		t.Error(p)
