@@ -29,7 +29,22 @@ var dataForms = []struct {
 	{"data.commit_date", regexp.MustCompile(`^observed_at is the commit date of the price file$`), nil},
 	{"data.capture_earlier", regexp.MustCompile(`^the capture may be earlier$`), nil},
 	{"data.spot_cap", regexp.MustCompile(`^equals the on-demand price: the API reports the spot cap$`), nil},
-	{"data.starting_price", regexp.MustCompile(`^a starting price \(起: from\)$`), nil},
+	{"data.starting_price", regexp.MustCompile(`^a starting price \((?:起: from|From, 起)\)$`), nil},
+	{"data.same_price_versions", regexp.MustCompile(`^the same price in the (\d+) versions generated (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$`),
+		[]string{"n", "from", "to"}},
+	{"data.region_group", regexp.MustCompile(`^region group ([^;]+)$`), []string{"group"}},
+	{"data.guangzhou_zone", regexp.MustCompile(`^the page says its prices are Guangzhou Zone (\d+)'s$`), []string{"zone"}},
+	{"data.zones_differ", regexp.MustCompile(`^other zones and operating systems differ$`), nil},
+	{"data.type_by_shape", regexp.MustCompile(`^the table names no instance type: (\S+) by its (\d+) vCPU and (\d+) GB memory$`),
+		[]string{"type", "vcpu", "memory"}},
+	{"data.converted_cny", regexp.MustCompile(`^converted by the page from ([0-9.]+) CNY at ([0-9.]+) CNY per USD, unrounded$`),
+		[]string{"cny", "rate"}},
+	{"data.gpu_typo", regexp.MustCompile(`^the GPU cell reads "([^"]+)", a typo for (\S+) \((\S+) has Tesla (\S+)s; there is no (\S+)\)$`),
+		[]string{"read", "fix", "family", "model", "wrong"}},
+	{"data.currency_typo", regexp.MustCompile(`^published as ("(?:[^"\\]|\\.)*") \(元, CNY\), a typo: the English page of the same period and the page's other rows give USD$`),
+		[]string{"quote"}},
+	{"data.kept_usd", regexp.MustCompile(`^kept as USD$`), nil},
+	{"data.local_ssd", regexp.MustCompile(`^local SSD data disk$`), nil},
 	{"data.specs_only", regexp.MustCompile(`^instance specs only, from (.+); no region, zone or stock from a source; (no price|one reported price|\d+ reported prices)$`),
 		[]string{"source", "prices"}},
 	{"data.otc_flavors", regexp.MustCompile(`^Open Telekom Cloud's GPU flavor tables, which use Huawei's ECS flavors$`), nil},
@@ -52,7 +67,7 @@ func (w ReasonWords) DataText(s string) (string, bool) {
 	if t, ok := w.dataPart(s); ok {
 		return t, true
 	}
-	parts := strings.Split(s, "; ")
+	parts := splitParts(s)
 	out := make([]string, len(parts))
 	for i, p := range parts {
 		t, ok := w.dataPart(p)
@@ -95,4 +110,27 @@ func (w ReasonWords) dataPart(p string) (string, bool) {
 		return w.T(f.key, pairs...), true
 	}
 	return p, false
+}
+
+// splitParts splits a "; "-separated list of parts, leaving a "; " inside
+// parentheses to its part.
+func splitParts(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case ';':
+			if depth == 0 && strings.HasPrefix(s[i:], "; ") {
+				parts = append(parts, s[start:i])
+				start = i + 2
+			}
+		}
+	}
+	return append(parts, s[start:])
 }
