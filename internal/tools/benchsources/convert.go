@@ -252,9 +252,28 @@ func mlperfNotes(r sourceRow) ([]note, skipped) {
 		out = append(out, note{"availability " + a, "可用性：" + zh})
 	}
 	if p := r["precision_or_weights"]; p != "" {
-		out = append(out, note{"precision " + p, "精度 " + p})
+		out = append(out, note{"precision " + p, "精度 " + precisionZH(p)})
 	}
 	return out, ""
+}
+
+// precisionZH is a precision_or_weights value for the Chinese notes: a list of
+// part:precision pairs (clip1:fp32,unet:fp8, or a Python dict of them:
+// {'clip1': 'fp32', 'unet': 'fp8'}) said part by part, else as given.
+func precisionZH(p string) string {
+	list := p
+	if strings.HasPrefix(list, "{") && strings.HasSuffix(list, "}") {
+		list = strings.ReplaceAll(list[1:len(list)-1], "'", "")
+	}
+	parts := strings.Split(list, ",")
+	for i, part := range parts {
+		name, prec, ok := strings.Cut(part, ":")
+		if !ok {
+			return p
+		}
+		parts[i] = strings.TrimSpace(name) + " 为 " + strings.TrimSpace(prec)
+	}
+	return strings.Join(parts, "、")
 }
 
 var islOSLSyntax = regexp.MustCompile(`^ISL (\d+) / OSL (\d+)$`)
