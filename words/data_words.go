@@ -45,6 +45,7 @@ var dataForms = []struct {
 		[]string{"quote"}},
 	{"data.kept_usd", regexp.MustCompile(`^kept as USD$`), nil},
 	{"data.local_ssd", regexp.MustCompile(`^local SSD data disk$`), nil},
+	{"data.synthetic", regexp.MustCompile(`^synthetic fixture$`), nil},
 	{"data.specs_only", regexp.MustCompile(`^instance specs only, from (.+); no region, zone or stock from a source; (no price|one reported price|\d+ reported prices)$`),
 		[]string{"source", "prices"}},
 	{"data.otc_flavors", regexp.MustCompile(`^Open Telekom Cloud's GPU flavor tables, which use Huawei's ECS flavors$`), nil},
