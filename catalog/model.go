@@ -393,7 +393,7 @@ type Placement struct {
 	Provider     Provider     `json:"provider"`
 	InstanceType string       `json:"instance_type"`
 	Region       string       `json:"region"`
-	Zone         string       `json:"zone"`
+	Zone         string       `json:"zone"` // empty: listed in the region, the source names no zone (Azure)
 	Status       Availability `json:"status"`
 }
 

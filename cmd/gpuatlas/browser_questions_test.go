@@ -268,7 +268,7 @@ func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
 		open()
 		// Grouped by provider, then country, in the page's language.
 		groups := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')].map(g => g.querySelector('.ms-head').textContent)`)
-		if diff := cmp.Diff([]string{"AWS", "Alibaba Cloud", "Tencent Cloud", "Huawei Cloud"}, groups); diff != "" {
+		if diff := cmp.Diff([]string{"AWS", "Alibaba Cloud", "Tencent Cloud", "Huawei Cloud", "Microsoft Azure"}, groups); diff != "" {
 			t.Errorf("region groups (-want +got):\n%s", diff)
 		}
 		if got := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')][0].querySelectorAll('.ms-group.depth-1 > .ms-head').length > 5 ? ['ok'] : []`); len(got) == 0 {

@@ -108,9 +108,25 @@ func Check(t testing.TB, s *catalog.Snapshot, p catalog.Provider, ref *catalog.G
 	if offers == 0 {
 		t.Errorf("%s: no offers", p)
 	}
+	// A placement names a zone where the source names one; one without a zone
+	// says the type is listed in the region as a whole (Azure's sizes where
+	// the source gives no zones), and then it is that region's only placement
+	// of the type.
+	zoned := map[string]bool{}
 	for _, pl := range s.Placements {
-		if pl.Provider == p && (!types[pl.InstanceType] || !regions[pl.Region] || pl.Zone == "") {
-			t.Errorf("%s: placement %s refers to an unknown type or region, or has no zone", p, pl.Key())
+		if pl.Provider == p && pl.Zone != "" {
+			zoned[pl.InstanceType+"/"+pl.Region] = true
+		}
+	}
+	for _, pl := range s.Placements {
+		if pl.Provider != p {
+			continue
+		}
+		if !types[pl.InstanceType] || !regions[pl.Region] {
+			t.Errorf("%s: placement %s refers to an unknown type or region", p, pl.Key())
+		}
+		if pl.Zone == "" && zoned[pl.InstanceType+"/"+pl.Region] {
+			t.Errorf("%s: placement %s has no zone beside placements with zones", p, pl.Key())
 		}
 	}
 	if cov.Status == catalog.CoverageOK && len(cov.FailedRegions) > 0 {
