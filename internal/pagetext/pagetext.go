@@ -1,7 +1,3 @@
-// Package pagetext finds the text a reader sees on a built HTML page and the
-// runs of it that are in the wrong language: English words on a Chinese page,
-// Chinese on an English one. The site's tests (sitegen's and the embedded
-// site's in cmd/gpuatlas) use it to hold every page to the language rules.
 package pagetext
 
 import (
