@@ -43,3 +43,13 @@ func runNotesHTML(l *language, r catalog.BenchmarkRun) template.HTML {
 	}
 	return outsideText(r.Notes)
 }
+
+// dataWords is s in the page's words where dataText knows its form, else "":
+// for a template that shows the text as written otherwise (a published
+// benchmark's software, a name but for the descriptions words knows).
+func dataWords(l *language, s string) string {
+	if t, ok := dataText(l, s); ok {
+		return t
+	}
+	return ""
+}

@@ -48,6 +48,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// data is a text of the catalog's fixed forms (data_text.go).
 		"data":    func(s string) template.HTML { return dataHTML(l, s) },
 		"datasrc": func(s string) template.HTML { return dataSourceHTML(l, s) },
+		// datawords is a text of the fixed forms in the page's words, or ""
+		// (data_text.go).
+		"datawords": func(s string) string { return dataWords(l, s) },
 		// runnotes are a benchmark run's notes in the page's language.
 		"runnotes": func(r catalog.BenchmarkRun) template.HTML { return runNotesHTML(l, r) },
 		"label":    l.label,

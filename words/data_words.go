@@ -11,7 +11,9 @@ import (
 // The catalog and the price history carry a few texts of fixed forms written by
 // GPU Atlas's own tools: what a price includes (catalog.IncludesSystemDisk),
 // where an AWS spot figure comes from (providers/aws/internal/fixturegen), and
-// the notes of imported prices (internal/tools/historysources). The site reads
+// the notes of imported prices (internal/tools/historysources); and two
+// software texts of the published benchmark results (data/benchmarks/published)
+// that are a description, not a name. The site reads
 // the form and its facts back and says it in the page's language through the
 // data.* messages; a text of a form it does not know is shown as written.
 
@@ -53,6 +55,9 @@ var dataForms = []struct {
 	{"data.one_reported", regexp.MustCompile(`^one reported price$`), nil},
 	{"data.n_reported", regexp.MustCompile(`^(\d+) reported prices$`), []string{"n"}},
 	{"data.published_as", regexp.MustCompile(`^published as ("(?:[^"\\]|\\.)*")$`), []string{"quote"}},
+	// Published benchmark software where the results name no single version.
+	{"data.ngc_per_config", regexp.MustCompile(`^NGC PyTorch container \(version per config; see repo\)$`), nil},
+	{"data.trtllm_backend", regexp.MustCompile(`^TensorRT-LLM \(PyTorch backend, (\S+)\)$`), []string{"versions"}},
 }
 
 // DataText is a text of one of the catalog's fixed forms (a "; "-separated
