@@ -36,6 +36,9 @@ type BenchmarkRun struct {
 	Image         string           `json:"image,omitempty"`
 	SourceURL     string           `json:"source_url,omitempty"`
 	Notes         string           `json:"notes,omitempty"`
+	// NotesZH is Notes in Chinese, for the Chinese pages: a record with notes
+	// has both.
+	NotesZH string `json:"notes_zh,omitempty"`
 
 	// A published result (MLPerf, a vendor's performance table) names the round
 	// it belongs to, the benchmark as the source names it ("llama2-70b-99"), its
@@ -78,6 +81,7 @@ var BenchmarkFields = []string{
 	"gpu_util_pct", "gpu_mem_peak_gib", "driver", "cuda", "framework", "image",
 	"source_url", "notes",
 	"round", "benchmark", "scenario", "system", "accelerator_model", "accelerator_count", "vendor_tuned",
+	"notes_zh",
 }
 
 // RequiredBenchmarkFields must be set in every record. Besides them a record

@@ -171,10 +171,19 @@ func ValidateBenchmarks(records []BenchmarkRecord, snap *Snapshot, workloads *Wo
 				}
 			}
 		}
+		// The notes are shown on the Chinese pages too: a record has them in
+		// both languages (the committed data must: its test fails on a
+		// warning), or neither.
+		switch {
+		case get("notes") != "" && get("notes_zh") == "":
+			warnAt("notes", "notes without notes_zh: the Chinese pages show the notes in English: add them in Chinese")
+		case get("notes") == "" && get("notes_zh") != "":
+			errAt("notes_zh", "notes_zh without notes: add the notes in English")
+		}
 		run := BenchmarkRun{File: rec.File, Line: rec.Line, Submitter: get("submitter"), RunDate: get("run_date"),
 			InstanceType: get("instance_type"), Region: get("region"), Workload: get("workload"),
 			Metric: get("metric"), Unit: get("unit"), Driver: get("driver"), CUDA: get("cuda"),
-			Framework: get("framework"), Image: get("image"), SourceURL: get("source_url"), Notes: get("notes"),
+			Framework: get("framework"), Image: get("image"), SourceURL: get("source_url"), Notes: get("notes"), NotesZH: get("notes_zh"),
 			Round: get("round"), Benchmark: get("benchmark"), Scenario: get("scenario"), System: get("system")}
 
 		if d := run.RunDate; d != "" {
@@ -338,7 +347,7 @@ func betterWord(higher bool) string {
 // every other field.
 func benchmarkFieldLimit(field string) int {
 	switch field {
-	case "notes", "source_url":
+	case "notes", "notes_zh", "source_url":
 		return MaxTextBytes
 	}
 	return MaxNameBytes

@@ -91,8 +91,8 @@ func TestValidateBenchmarks_Rules(t *testing.T) {
 }
 
 func TestValidateBenchmarks_RunFields(t *testing.T) {
-	data := benchHeader[:len(benchHeader)-1] + ",duration_s,gpu_util_pct,gpu_mem_peak_gib,driver,cuda,framework,image,source_url,notes\n" +
-		"Alice,2025-06-01,aws,g5.12xlarge,us-east-1,,llm-inference-8b,throughput,tokens/s,480.5,,31.29,91.98,19.33,550.54,12.4,vLLM 0.6,img:1,https://example.org/r,\"a, b\"\n"
+	data := benchHeader[:len(benchHeader)-1] + ",duration_s,gpu_util_pct,gpu_mem_peak_gib,driver,cuda,framework,image,source_url,notes,notes_zh\n" +
+		"Alice,2025-06-01,aws,g5.12xlarge,us-east-1,,llm-inference-8b,throughput,tokens/s,480.5,,31.29,91.98,19.33,550.54,12.4,vLLM 0.6,img:1,https://example.org/r,\"a, b\",甲、乙\n"
 	recs, probs := ParseBenchmarksCSV("data/benchmarks/a.csv", []byte(data))
 	runs, more := ValidateBenchmarks(recs, benchSnapshot(), testWorkloads(t), testNow)
 	if len(probs)+len(more) > 0 {
@@ -102,7 +102,7 @@ func TestValidateBenchmarks_RunFields(t *testing.T) {
 		InstanceType: "g5.12xlarge", Region: "us-east-1", GPUCountUsed: 4, Workload: "llm-inference-8b", Metric: "throughput",
 		Unit: "tokens/s", Value: Dec("480.5"), HigherIsBetter: true, DurationS: DecPtr("31.29"), GPUUtilPct: DecPtr("91.98"),
 		GPUMemPeakGiB: DecPtr("19.33"), Driver: "550.54", CUDA: "12.4", Framework: "vLLM 0.6", Image: "img:1",
-		SourceURL: "https://example.org/r", Notes: "a, b",
+		SourceURL: "https://example.org/r", Notes: "a, b", NotesZH: "甲、乙",
 		// A run on an instance type has that type's accelerators.
 		AcceleratorModel: "nvidia-a10g-24gb", AcceleratorCount: 4}
 	if len(runs) != 1 {

@@ -20,6 +20,8 @@
 //   - workload.go: Workload, RateUnit and the workload registry (data/workloads.csv).
 //   - interconnect.go: the GPU interconnect kinds (LinkKinds, IsFastLink) and
 //     the documented links per family (data/interconnect.csv).
+//   - includes.go: what a price covers besides the instance (a system disk:
+//     IncludesSystemDisk, ParseIncludes), its text part of a series identity.
 //   - reconcile.go: a provider's figures against the GPU reference
 //     (SpecConflict, InstanceSpecConflict, MemoryTolerance).
 //   - spotrisk.go: AWS's Spot Instance Advisor interruption bands

@@ -72,7 +72,7 @@ func TestBenchmarksPage(t *testing.T) {
 		`<tr data-workload="llm-inference-70b" data-provider="aws" data-gpu="nvidia-h100-sxm-80gb">`,
 		`<tr data-workload="llm-inference-8b" data-provider="alibaba" data-gpu="nvidia-a10-24gb">`,
 		`<tr data-workload="resnet50-inference" data-provider="aws" data-gpu="nvidia-a10g-24gb">`,
-		`<span>driver 550.54.15</span><span>CUDA 12.4</span><span lang="en">vLLM 0.6.3</span><code>vllm/vllm-openai:v0.6.3</code>`,
+		`<span>driver 550.54.15</span><span>CUDA 12.4</span><span lang="en" translate="no">vLLM 0.6.3</span><code>vllm/vllm-openai:v0.6.3</code>`,
 		`<a href="https://example.com/runs/1?a=1&amp;b=2" rel="nofollow noopener" class="src">https://example.com/runs/1?a=1&amp;b=2</a>`,
 		`<code>data/benchmarks/example.csv:2</code>`, `<code>data/benchmarks/other.yaml:7</code>`,
 		`<td class="when">2026-10-01</td>`,
@@ -100,7 +100,7 @@ func TestBenchmarksPage(t *testing.T) {
 		`<span class="badge measured" title="From a benchmark run on this very instance type.">measured</span>`,
 		`<tr data-provider="volcengine" data-gpu="nvidia-a10-24gb" class="est">`,
 		`<span class="badge estimated" title="Not measured: scaled from a run on another instance type with the same GPU model.">estimated</span>`,
-		`estimated, not measured: from run <span lang="en">data/benchmarks/example.csv:3</span> on <span lang="en">ecs.gn7i-c8g1.2xlarge</span>`,
+		`estimated, not measured: from run <span translate="no" lang="en">data/benchmarks/example.csv:3</span> on <span translate="no" lang="en">ecs.gn7i-c8g1.2xlarge</span>`,
 	)
 	if i, j := strings.Index(sec, `data-provider="alibaba"`), strings.Index(sec, `data-provider="volcengine"`); i < 0 || j < i {
 		t.Error("the cheaper measured Alibaba figure is not first")
@@ -131,9 +131,9 @@ func TestBenchmarks_InstanceAndGPUPages(t *testing.T) {
 	// One row per workload and billing kind: on-demand (cheapest region), spot,
 	// reserved; every figure measured.
 	for _, w := range []string{
-		`<tr data-workload="llm-inference-70b" data-basis="measured"><td>LLM inference 70B <small class="id">llm-inference-70b</small></td><td>On-demand</td>`,
+		`<tr data-workload="llm-inference-70b" data-basis="measured"><td>LLM inference 70B <small class="id" translate="no">llm-inference-70b</small></td><td>On-demand</td>`,
 		`<td>Spot</td>`, `<td>Reserved 1y, all upfront</td>`,
-		`measured: 2,400 <span lang="en">tokens/s</span> on 8 GPUs (run <span lang="en">data/benchmarks/example.csv:2</span>, <span lang="en">Example Lab, 2026-10-01</span>)`,
+		`measured: 2,400 <span translate="no" lang="en">tokens/s</span> on 8 GPUs (run <span translate="no" lang="en">data/benchmarks/example.csv:2</span>, <span translate="no" lang="en">Example Lab, 2026-10-01</span>)`,
 		`<caption id="type-runs-caption">Benchmark runs on this instance type</caption>`,
 		`<a href="/benchmarks.html">All benchmark results</a>`,
 	} {

@@ -83,7 +83,7 @@ func TestBuild_ImportedHistory(t *testing.T) {
 		}
 	}
 	// The crawled us-east-1 price joins the imported series it continues.
-	if n := strings.Count(hist, "<td>US East (N. Virginia) <small class=\"id\">us-east-1</small></td>"); n != 4 {
+	if n := strings.Count(hist, "<td>US East (N. Virginia) <small class=\"id\" translate=\"no\">us-east-1</small></td>"); n != 4 {
 		t.Errorf("%d us-east-1 rows, want 4 (two imported runs, one crawled price, one run with a disk)", n)
 	}
 	for _, f := range []string{"instances/aws/p5.48xlarge.history.svg", "zh/instances/aws/p5.48xlarge.history.svg"} {

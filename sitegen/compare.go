@@ -26,9 +26,13 @@ func (m *siteModel) comparePage(base string, l *language) compareData {
 		PageSize: maxCompare, Labels: l.jsLabels(),
 	}, Currency: cur}}
 	for _, o := range m.offers {
-		if o.USDHour != nil {
+		if o.USDHour != nil && d.Example == "" {
 			d.Example = o.Key
-			break
+		}
+		// What a price includes, in the page's words (data_text.go), for the
+		// script to show (label "inc"): "inc." and the text as the catalog has it.
+		if t, ok := dataText(l, o.Offer.Includes); ok {
+			d.Config.Labels["inc."+o.Offer.Includes] = t
 		}
 	}
 	return d

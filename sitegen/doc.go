@@ -15,6 +15,8 @@
 //     words as HTML, names from outside marked; outside_text.go: text from
 //     outside (a provider's message, a submitter's name) marked with its
 //     language;
+//     data_text.go: the catalog's texts of fixed forms (what a price
+//     includes, a spot figure's source, a history note) in the page's words;
 //     suspect_html.go: an offer's suspect reasons (words) for a page;
 //     page_currency.go: a page's currency (CNY in Chinese, USD in English),
 //     the USD figures and the reasons' money converted into it; age.go: how

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/compare"
 	"github.com/gpuatlas/gpuatlas/words"
 )
@@ -25,7 +26,10 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// with placeholders given through en marked as such.
 		"en":  outsideText,
 		"ena": func(s string) enArg { return enArg(s) },
-		"th":  l.tOutside,
+		// name is a proper name from outside (a submitter, a system): en's
+		// text, marked translate="no".
+		"name": nameText,
+		"th":   l.tOutside,
 		// suspect is an offer's implausibility reasons in words (words/suspect_words.go).
 		"suspect": func(s string) string { return l.words().Suspect(s) },
 		// hourly is an hourly price in the page's currency (page_currency.go);
@@ -41,6 +45,14 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// costunit is a workload's cost unit in the page's currency.
 		"costunit": l.costUnit,
 		"suspecth": func(s string) template.HTML { return suspectHTML(l, s) },
+		// data is a text of the catalog's fixed forms (data_text.go).
+		"data":    func(s string) template.HTML { return dataHTML(l, s) },
+		"datasrc": func(s string) template.HTML { return dataSourceHTML(l, s) },
+		// datawords is a text of the fixed forms in the page's words, or ""
+		// (data_text.go).
+		"datawords": func(s string) string { return dataWords(l, s) },
+		// runnotes are a benchmark run's notes in the page's language.
+		"runnotes": func(r catalog.BenchmarkRun) template.HTML { return runNotesHTML(l, r) },
 		"label":    l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },

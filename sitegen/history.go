@@ -239,7 +239,8 @@ func trackName(l *language, h offerHistory) string {
 		s += " " + z
 	}
 	if h.Includes != "" {
-		s += " (+" + h.Includes + ")"
+		inc, _ := dataText(l, h.Includes)
+		s += " (+" + inc + ")"
 	}
 	return s
 }

@@ -50,6 +50,17 @@ func outsideText(s string) template.HTML {
 	return template.HTML(b.String())
 }
 
+// nameText is a proper name from outside (a submitter, a system, a round),
+// shown as written: outsideText marked translate="no", so that no reader's
+// tool translates it and the language tests know it is a name.
+func nameText(s string) template.HTML {
+	h := string(outsideText(s))
+	if strings.HasPrefix(h, "<span ") {
+		h = `<span translate="no" ` + h[len("<span "):]
+	}
+	return template.HTML(h)
+}
+
 func hasHan(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
 }
@@ -88,7 +99,7 @@ func (l *language) tOutside(key string, pairs ...any) (template.HTML, error) {
 		name := "{" + template.HTMLEscapeString(fmt.Sprint(pairs[i])) + "}"
 		var v string
 		if e, ok := pairs[i+1].(enArg); ok {
-			v = string(outsideText(string(e)))
+			v = string(nameText(string(e)))
 		} else {
 			v = template.HTMLEscapeString(fmt.Sprint(pairs[i+1]))
 		}

@@ -32,7 +32,7 @@ func TestTOutside_MarksAndEscapesOnePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := template.HTML(`来源：<span lang="en">ECB &lt;x&gt; {date}</span>（2025-11-28）&lt;b&gt;`)
+	want := template.HTML(`来源：<span translate="no" lang="en">ECB &lt;x&gt; {date}</span>（2025-11-28）&lt;b&gt;`)
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -51,7 +51,7 @@ func TestSuspectHTML_BothLanguages(t *testing.T) {
 	}
 	en, zh := langs[0], langs[1]
 	reason := "spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; odd <reason>"
-	if got, want := suspectHTML(zh, reason), template.HTML(`抢占式价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；<span lang="en">odd &lt;reason&gt;</span>`); got != want {
+	if got, want := suspectHTML(zh, reason), template.HTML(`竞价价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；<span lang="en">odd &lt;reason&gt;</span>`); got != want {
 		t.Errorf("zh: %q, want %q", got, want)
 	}
 	if got, want := suspectHTML(en, reason), template.HTML(`spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; odd &lt;reason&gt;`); got != want {

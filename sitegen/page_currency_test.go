@@ -47,7 +47,7 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 		page       string
 		want, lack []string
 	}{
-		{"zh/scenarios/cv-training.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<p class="note" id="page-fx">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算`, `<td class="num">698.07 CNY<small class="id">98.32 USD</small></td>`}, []string{"美元/小时"}},
+		{"zh/scenarios/cv-training.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<p class="note" id="page-fx">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算`, `<td class="num">698.07 CNY<small class="id" translate="no">98.32 USD</small></td>`}, []string{"美元/小时"}},
 		{"zh/scenarios/index.html", []string{`id="page-fx"`, " CNY/h"}, nil},
 		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<td class="num" data-label="人民币/小时">4.7945 CNY</td>`, "1 美元 = 7.1 人民币", `8.5000 <small>CNY/小时</small>`}, nil},
 		{"zh/gpus/nvidia-a10-24gb.html", []string{`<caption id="types-caption">各计费方式每实例小时的最低实际价格（人民币）`, `8.5000 <small>CNY/小时</small>`}, nil},
@@ -112,11 +112,11 @@ func TestBenchmarkCosts_InThePageCurrency(t *testing.T) {
 		page       string
 		want, lack []string
 	}{
-		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">51.89 <small class="id">人民币 / 百万 token</small></td>`,
+		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">51.89 <small class="id" translate="no">人民币 / 百万 token</small></td>`,
 			`<th scope="col" class="num">人民币/小时</th>`, `；8.50 元/小时（按量付费）÷ 每小时 163,800 token`, fxNote}, []string{"USD per 1M", "美元/小时"}},
-		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">7.3088 <small class="id">USD per 1M tokens</small></td>`,
+		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">7.3088 <small class="id" translate="no">USD per 1M tokens</small></td>`,
 			`<th scope="col" class="num">USD / hour</th>`}, []string{"人民币"}},
-		{"zh/gpus/nvidia-a10-24gb.html", []string{`<td class="num">51.89 <small class="id">人民币 / 百万 token</small></td>`, fxNote}, []string{"USD per 1M"}},
+		{"zh/gpus/nvidia-a10-24gb.html", []string{`<td class="num">51.89 <small class="id" translate="no">人民币 / 百万 token</small></td>`, fxNote}, []string{"USD per 1M"}},
 		{"zh/benchmarks.html", []string{`<th scope="col" class="num">人民币 / 百万 token</th>`, `<td class="num">51.89</td>`, `<td class="num">8.5000</td>`, fxNote}, []string{"USD per 1M", "美元/小时"}},
 		{"benchmarks.html", []string{`<th scope="col" class="num">USD per 1M tokens</th>`, `<td class="num">7.3088</td>`}, []string{"人民币"}},
 		{"zh/benchmarks/mlperf-llama2-70b.html", []string{`<th scope="col" class="num">人民币 / 百万 token</th>`, `<td class="num"><strong>` + cny(pub) + `</strong></td>`, fxNote}, []string{"美元 /", "美元/小时"}},

@@ -145,7 +145,7 @@ func TestGPUPage_TypesCheapestPerGPUHourFirst(t *testing.T) {
 		// In CNY on the Chinese page: 8.5 CNY published, 1.1972 USD, back at 7.1.
 		t.Errorf("the Chinese chart lacks the provider's Chinese name, the price in CNY or its currency: %q", regexp.MustCompile(`>[^<>]+<`).FindAllString(string(svg), -1))
 	}
-	if !strings.Contains(page, `<img src="/gpus/nvidia-a10-24gb.svg"`) || !strings.Contains(page, `<span lang="en">NVIDIA A10 datasheet</span> (2021-04)`) {
+	if !strings.Contains(page, `<img src="/gpus/nvidia-a10-24gb.svg"`) || !strings.Contains(page, `<span translate="no" lang="en">NVIDIA A10 datasheet</span> (2021-04)`) {
 		t.Error("the GPU page lacks its chart or the spec source")
 	}
 	idx := readPage(t, out, "gpus/index.html")

@@ -54,7 +54,7 @@ func TestPublishedResults_Pages(t *testing.T) {
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
 	for _, want := range []string{
 		`<section class="published" id="published"`,
-		`<span lang="en">&lt;script&gt;alert(&#34;sys&#34;)&lt;/script&gt; DGX H100</span>`,
+		`<span lang="en" translate="no">&lt;script&gt;alert(&#34;sys&#34;)&lt;/script&gt; DGX H100</span>`,
 		`<span class="badge vendor">vendor-tuned</span>`,
 		`static/published.css`,
 	} {
@@ -106,7 +106,7 @@ func TestPublishedResults_Pages(t *testing.T) {
 		t.Error("workload page does not link its Offline results")
 	}
 	res := readPage(t, out, "benchmarks/mlperf-llama2-70b/offline.html")
-	for _, want := range []string{`<code>data/benchmarks/published/test.csv:2</code>`, `<small class="id">llama2-70b-99</small>`, `<strong>24000</strong> tokens/s`} {
+	for _, want := range []string{`<code>data/benchmarks/published/test.csv:2</code>`, `<small class="id" translate="no">llama2-70b-99</small>`, `<strong>24000</strong> tokens/s`} {
 		if !strings.Contains(res, want) {
 			t.Errorf("results page lacks %s", want)
 		}

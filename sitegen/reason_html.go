@@ -9,7 +9,7 @@ import (
 )
 
 // ReasonHTML is words' Reason for a page: escaped, with text figures (between
-// words.MarkOpen and words.MarkClose) marked with their language (outsideText).
+// words.MarkOpen and words.MarkClose) marked with their language and as names (nameText).
 func ReasonHTML(w words.ReasonWords, r compare.Reason) template.HTML {
 	s := w.Marked(r)
 	var b strings.Builder
@@ -23,7 +23,7 @@ func ReasonHTML(w words.ReasonWords, r compare.Reason) template.HTML {
 			break
 		}
 		b.WriteString(template.HTMLEscapeString(s[:i]))
-		b.WriteString(string(outsideText(s[i+len(words.MarkOpen) : i+j])))
+		b.WriteString(string(nameText(s[i+len(words.MarkOpen) : i+j])))
 		s = s[i+j+len(words.MarkClose):]
 	}
 	b.WriteString(template.HTMLEscapeString(strings.ReplaceAll(strings.ReplaceAll(s, words.MarkOpen, ""), words.MarkClose, "")))

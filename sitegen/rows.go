@@ -48,7 +48,7 @@ func escapeText(b *strings.Builder, s string) {
 // writeRegion is the "region" template of _partials.html.
 func writeRegion(b *strings.Builder, l *language, o *offerView) {
 	escapeText(b, l.regionName(o.Region))
-	b.WriteString(` <small class="id">`)
+	b.WriteString(` <small class="id" translate="no">`)
 	escapeText(b, o.Region.ID)
 	b.WriteString(`</small>`)
 }
@@ -154,7 +154,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[7])
 		if o.Offer.Includes != "" {
-			b.WriteString(string(outsideText(o.Offer.Includes)))
+			b.WriteString(string(dataHTML(l, o.Offer.Includes)))
 		} else {
 			b.WriteString("—")
 		}

@@ -62,9 +62,9 @@ func TestScenarioPages_SpotRanking(t *testing.T) {
 	zh := pagePart(t, readPage(t, out, "zh/scenarios/llm-training.html"), `<h2 id="spot">`, `<h2 id="by-provider">`)
 	wantContains(t, "zh llm-training's spot section", zh,
 		`<h2 id="spot">竞价（按中断风险调整）</h2>`,
-		`<td class="num">279.24 CNY<small class="id">39.33 USD</small>`,
+		`<td class="num">279.24 CNY<small class="id" translate="no">39.33 USD</small>`,
 		`<strong>&gt;20%</strong> <small>获取于 2025-06-28</small>`,
-		`<strong>279.50 CNY</strong><small class="id">39.37 USD</small><small class="sub">风险加价 &#43;0.2550 人民币</small>`,
+		`<strong>279.50 CNY</strong><small class="id" translate="no">39.37 USD</small><small class="sub">风险加价 &#43;0.2550 人民币</small>`,
 		`每 60 分钟一个检查点`,
 		`<a href="/zh/tco.html#calculator">`,
 	)
@@ -81,7 +81,7 @@ func TestScenarioPages_SpotRanking(t *testing.T) {
 		if part := pagePart(t, p, `<h2 id="spot">`, `<h2 id="by-provider">`); strings.Contains(part, `data-key="alibaba/ecs.gn7i-c8g1.2xlarge" data-interruption="not_published"`) {
 			found = true
 			wantContains(t, id+"'s spot section", part, "interruption rate not published",
-				`<td class="num">0.3000 USD<small class="id">2.1300 CNY</small><small class="sub">as published: no rate assumed</small></td>`)
+				`<td class="num">0.3000 USD<small class="id" translate="no">2.1300 CNY</small><small class="sub">as published: no rate assumed</small></td>`)
 		}
 	}
 	if !found {

@@ -97,7 +97,7 @@ func TestSpecs_RealRows(t *testing.T) {
 	cov := readPage(t, out, "coverage.html")
 	wantContains(t, "coverage page", cov,
 		`<td><code>G49</code></td>`,
-		`<a href="/instances/aws/trn2.48xlarge.html">trn2.48xlarge</a></td><td>Trainium2 <small class="id">AWS Trainium2</small></td><td class="num">512 GiB</td><td class="num">103.08 GB</td>`,
+		`<a href="/instances/aws/trn2.48xlarge.html">trn2.48xlarge</a></td><td>Trainium2 <small class="id" translate="no">AWS Trainium2</small></td><td class="num">512 GiB</td><td class="num">103.08 GB</td>`,
 		`<td>Tencent Cloud</td><td><a href="/gpus/nvidia-t4-16gb.html">NVIDIA T4</a></td><td class="num">16 GB</td>`)
 	wantContains(t, "zh coverage page", readPage(t, out, "zh/coverage.html"), `规格冲突`, `<td><code>G49</code></td>`)
 	idx := readPage(t, out, "index.html")

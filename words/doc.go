@@ -15,6 +15,9 @@
 //     in a reason (Marked) for a page to mark with their language.
 //   - suspect_words.go: the catalog's implausibility reasons (English
 //     sentences of a few fixed forms) in the language's words (Suspect).
+//   - data_words.go: DataText, the catalog's and the history's texts of
+//     fixed forms (what a price includes, an AWS spot figure's source, an
+//     imported price's notes) in the language's words.
 //   - fit_words.go: FitWords, the memory estimate in words, and the sizes and
 //     prices it shows (GroupDigits, GB, Price).
 //   - units.go: the memory units, one per context (GPU memory in GB by

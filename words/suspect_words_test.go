@@ -8,7 +8,7 @@ func TestSuspect_BothLanguages(t *testing.T) {
 	reason := "spot price 12.909073 is at or below 10% of the on-demand price 142.79173 CNY/hour; something new"
 	for tag, want := range map[string]string{
 		"en": reason,
-		"zh": "抢占式价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；something new",
+		"zh": "竞价价格 12.909073 不到按量付费价格 142.79173 CNY/小时的 10%；something new",
 	} {
 		if got := testWords(t, tag).Suspect(reason); got != want {
 			t.Errorf("%s: %q, want %q", tag, got, want)

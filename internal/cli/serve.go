@@ -101,7 +101,7 @@ func allowedMethod(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // NewServeHandler serves a built site folder: files as they are, index.html for a
-// folder, and 404.html with status 404 for anything missing. Directory listings are
+// folder, and 404.html (zh/404.html under zh/) with status 404 for anything missing. Directory listings are
 // never shown. It answers GET and HEAD only (405 otherwise, with the same
 // headers), reads through an
 // os.Root of the folder, opened for each request (a rebuilt site swaps the
@@ -131,7 +131,7 @@ func NewServeHandler(dir string) http.Handler {
 			st, err = root.Stat(path.Join(p, "index.html"))
 		}
 		if err != nil || !st.Mode().IsRegular() {
-			notFound(w, root)
+			notFound(w, root, p)
 			return
 		}
 		switch {
@@ -147,12 +147,19 @@ func NewServeHandler(dir string) http.Handler {
 	})
 }
 
-// notFound answers 404 with the site's 404.html.
-func notFound(w http.ResponseWriter, root *os.Root) {
+// notFound answers 404 with the site's 404.html, in Chinese (zh/404.html) for
+// a path under zh/.
+func notFound(w http.ResponseWriter, root *os.Root, p string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
-	if b, err := fs.ReadFile(root.FS(), "404.html"); err == nil {
+	page := "404.html"
+	if strings.HasPrefix(p, "zh/") {
+		if _, err := root.Stat("zh/404.html"); err == nil {
+			page = "zh/404.html"
+		}
+	}
+	if b, err := fs.ReadFile(root.FS(), page); err == nil {
 		_, _ = w.Write(b)
 	} else {
 		_, _ = w.Write([]byte("404 page not found\n"))

@@ -1,7 +1,3 @@
-// Package pagetext finds the text a reader sees on a built HTML page and the
-// runs of it that are in the wrong language: English words on a Chinese page,
-// Chinese on an English one. The site's tests (sitegen's and the embedded
-// site's in cmd/gpuatlas) use it to hold every page to the language rules.
 package pagetext
 
 import (
@@ -42,6 +38,33 @@ var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col"
 // lang="zh-CN") is left out with all it holds, because it is in that language on
 // purpose. An empty skipLang skips no language.
 func Visible(page, skipLang string) string {
+	return visible(page, func(tag string) bool {
+		l := langAttr.FindStringSubmatch(tag)
+		return l != nil && skipLang != "" && strings.EqualFold(l[1], skipLang)
+	})
+}
+
+// noTranslate finds translate="no": an element that holds a proper name or an
+// identifier (a system's or a document's name, a benchmark's id), which no
+// language translates.
+var noTranslate = regexp.MustCompile(`\stranslate\s*=\s*"no"`)
+
+// Readable is the text a reader sees on page in the page's language: Visible's
+// text, every language included, less the elements marked translate="no" and
+// code (codeElements).
+func Readable(page string) string {
+	return visible(page, func(tag string) bool {
+		m := tagName.FindStringSubmatch(tag)
+		return noTranslate.MatchString(tag) || m != nil && codeElements[strings.ToLower(m[1])]
+	})
+}
+
+// codeElements hold code (a command, a filter expression, an identifier), not
+// prose.
+var codeElements = map[string]bool{"code": true, "kbd": true, "samp": true, "pre": true}
+
+// visible is Visible's walk, leaving out the elements for which skip says so.
+func visible(page string, skipElem func(tag string) bool) string {
 	type open struct {
 		name string
 		skip bool
@@ -78,7 +101,7 @@ func Visible(page, skipLang string) string {
 			name := strings.ToLower(m[1])
 			if !voidElements[name] && !strings.HasSuffix(tok, "/>") {
 				skip := name == "script" || name == "style" || name == "template"
-				if l := langAttr.FindStringSubmatch(tok); l != nil && skipLang != "" && strings.EqualFold(l[1], skipLang) {
+				if skipElem(tok) {
 					skip = true
 				}
 				stack = append(stack, open{name, skip})
@@ -112,6 +135,7 @@ func EnglishRuns(text string) []string {
 		run = nil
 	}
 	for _, line := range strings.Split(text, "\n") {
+		line = workTitle.ReplaceAllString(line, " 《》 ") // a work's title is a name
 		for _, tok := range strings.Fields(line) {
 			tok = strings.Trim(tok, ",.;:()[]!?\"'“”")
 			if englishWord.MatchString(tok) {

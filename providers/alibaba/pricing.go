@@ -36,7 +36,7 @@ type priceEntry struct {
 }
 
 // includes is what every DescribePrice quote covers besides the instance.
-var includes = fmt.Sprintf("%d GiB %s system disk", systemDiskGiB, systemDiskCategory)
+var includes = catalog.IncludesSystemDisk(systemDiskGiB, systemDiskCategory)
 
 // offer prices one query. A price the API does not have (ErrNotFound, or an
 // answer without a positive TradePrice) gives no offer and no error.

@@ -64,7 +64,7 @@
       rows.push([['cmp.cur_hour', other], function (r) { return money(inCur(fx, r, 'hour', other), other); }]);
       rows.push([['cmp.cur_month', other], function (r) { return money(inCur(fx, r, 'month', other), other); }]);
     }
-    rows.push(['col.includes', function (r) { return r.includes || '—'; }]);
+    rows.push(['col.includes', function (r) { return r.includes ? label('inc', r.includes) : '—'; }]);
     rows.push(['col.availability', function (r) { return label('avail', r.avail); }]);
     rows.push(['col.fetched_at', function (r) { return A.when(r.fetched); }]);
     rows.push(['col.marks', function (r) { var s = el('span'); A.marks(r, s); return s.childNodes.length ? s : '—'; }]);

@@ -19,7 +19,7 @@ type record map[string]string
 var outputFields = []string{
 	"submitter", "run_date", "round", "benchmark", "scenario", "system",
 	"accelerator_model", "accelerator_count", "vendor_tuned", "provider", "instance_type",
-	"workload", "metric", "unit", "value", "higher_is_better", "framework", "source_url", "notes",
+	"workload", "metric", "unit", "value", "higher_is_better", "framework", "source_url", "notes", "notes_zh",
 }
 
 // source is one input file and how its rows are converted.
@@ -54,6 +54,10 @@ var sources = []source{
 	{"lambda_deeplearning_benchmark_pytorch_training.csv", "lambda-pytorch-training.csv", "", lambda},
 }
 
+// noChinese starts the reason of a note that has no Chinese: not a row left
+// out but an error, since every note is shown on the Chinese pages too.
+const noChinese = "no Chinese for "
+
 // skipped is why a source row was not converted: a short reason, counted.
 type skipped string
 
@@ -83,7 +87,7 @@ func (s source) convert(r sourceRow) (record, skipped) {
 		"vendor_tuned": "false", "value": r["value"], "framework": r["software"],
 		"source_url": sourceURL(r), "round": s.Round,
 	}
-	var notes []string
+	var notes []note
 	var why skipped
 	switch s.kind {
 	case mlperfInference:
@@ -101,9 +105,9 @@ func (s source) convert(r sourceRow) (record, skipped) {
 	if strings.Contains(r["submitter"], "NVIDIA") || s.kind == trtllm {
 		rec["vendor_tuned"] = "true"
 	}
-	if date, note, ok := s.runDate(r); ok {
+	if date, n, ok := s.runDate(r); ok {
 		rec["run_date"] = date
-		notes = append(notes, note)
+		notes = append(notes, n)
 	} else {
 		return nil, "no date for the round"
 	}
@@ -111,9 +115,17 @@ func (s source) convert(r sourceRow) (record, skipped) {
 	// pre-publication log); elsewhere they describe the copy, or repeat ours.
 	if n := strings.TrimSpace(r["notes"]); n != "" && s.kind == mlperfInference && !strings.HasPrefix(n, "availability=") &&
 		!strings.HasPrefix(n, "llama2-70b-interactive") {
-		notes = append(notes, "source note: "+n)
+		zh, ok := sourceNotesZH[n]
+		if !ok {
+			return nil, skipped(noChinese + "source note " + strconv.Quote(n) + ": add it to sourceNotesZH")
+		}
+		notes = append(notes, note{"source note: " + n, "来源附注：" + zh})
 	}
-	rec["notes"] = strings.Join(notes, "; ")
+	en, zh := make([]string, len(notes)), make([]string, len(notes))
+	for i, n := range notes {
+		en[i], zh[i] = n.en, n.zh
+	}
+	rec["notes"], rec["notes_zh"] = strings.Join(en, "; "), strings.Join(zh, "；")
 	return rec, ""
 }
 
@@ -121,7 +133,7 @@ func (s source) convert(r sourceRow) (record, skipped) {
 // the FP32 reference's accuracy, -99.9 is 99.9%.
 var accuracySuffix = regexp.MustCompile(`-(99|99\.9)$`)
 
-func (s source) inference(r sourceRow, rec record) ([]string, skipped) {
+func (s source) inference(r sourceRow, rec record) ([]note, skipped) {
 	if r["division"] != "closed" {
 		return nil, "not the closed division (open results may change the model)"
 	}
@@ -132,7 +144,7 @@ func (s source) inference(r sourceRow, rec record) ([]string, skipped) {
 		return nil, skipped("benchmark " + base + " has no workload")
 	}
 	scenario := r["scenario_or_task"]
-	var notes []string
+	var notes []note
 	if base == "llama2-70b-interactive" {
 		// v5.0's interactive benchmark is the Server scenario under tighter
 		// latency limits: v5.1 calls it the Interactive scenario of llama2-70b.
@@ -140,7 +152,8 @@ func (s source) inference(r sourceRow, rec record) ([]string, skipped) {
 			return nil, "llama2-70b-interactive has only its Server (interactive) scenario"
 		}
 		scenario = "Interactive"
-		notes = append(notes, "v5.0 benchmark llama2-70b-interactive: the Server scenario with the tighter TTFT/TPOT limits v5.1 calls Interactive")
+		notes = append(notes, note{"v5.0 benchmark llama2-70b-interactive: the Server scenario with the tighter TTFT/TPOT limits v5.1 calls Interactive",
+			"v5.0 的基准 llama2-70b-interactive：即 TTFT/TPOT 限制更严的 Server 场景，v5.1 称之为 Interactive 场景"})
 	}
 	switch scenario {
 	case "Offline", "Server", "Interactive":
@@ -153,19 +166,20 @@ func (s source) inference(r sourceRow, rec record) ([]string, skipped) {
 	case unit == "Samples/s" && !w.LLM:
 	case unit == "Queries/s" && !w.LLM && scenario == "Server":
 		// MLPerf's Server scenario sends one sample per query.
-		notes = append(notes, "Server: one sample per query, so queries/s are samples/s")
+		notes = append(notes, note{"Server: one sample per query, so queries/s are samples/s", "Server 场景每个查询一个样本，因此 queries/s 即 samples/s"})
 	default:
 		return nil, skipped("unit " + unit + " is not the workload's " + w.Unit + " (kept as the source gives it, not converted)")
 	}
 	rec["benchmark"], rec["scenario"] = bench, scenario
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = w.ID, w.Metric, w.Unit, "true"
 	if m := accuracySuffix.FindStringSubmatch(bench); m != nil {
-		notes = append(notes, "accuracy target "+m[1]+"% of the FP32 reference")
+		notes = append(notes, note{"accuracy target " + m[1] + "% of the FP32 reference", "精度目标：FP32 参考模型精度的 " + m[1] + "%"})
 	}
-	return append(notes, mlperfNotes(r)...), ""
+	more, why := mlperfNotes(r)
+	return append(notes, more...), why
 }
 
-func (s source) training(r sourceRow, rec record) ([]string, skipped) {
+func (s source) training(r sourceRow, rec record) ([]note, skipped) {
 	if r["division"] != "closed" {
 		return nil, "not the closed division"
 	}
@@ -179,14 +193,16 @@ func (s source) training(r sourceRow, rec record) ([]string, skipped) {
 	// Training has one scenario, time to train: the scenario stays empty.
 	rec["benchmark"] = r["benchmark"]
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = id, "time_to_train", "min/run", "false"
-	notes := []string{"minutes to the reference quality: olympic mean of the runs × the RCP factor (mlperf_logging result_summarizer)"}
+	notes := []note{{"minutes to the reference quality: olympic mean of the runs × the RCP factor (mlperf_logging result_summarizer)",
+		"达到参考质量所需的分钟数：各次运行去掉最高和最低后的平均值（olympic mean）× RCP 系数（mlperf_logging result_summarizer）"}}
 	if n := r["nodes"]; n != "" && n != "1" {
-		notes = append(notes, n+" nodes")
+		notes = append(notes, note{n + " nodes", n + " 个节点"})
 	}
-	return append(notes, mlperfNotes(r)...), ""
+	more, why := mlperfNotes(r)
+	return append(notes, more...), why
 }
 
-func (s source) trtllm(r sourceRow, rec record) ([]string, skipped) {
+func (s source) trtllm(r sourceRow, rec record) ([]note, skipped) {
 	id, ok := trtllmWorkloads[r["benchmark"]]
 	if !ok {
 		return nil, skipped("model " + r["benchmark"] + " has no workload")
@@ -198,13 +214,14 @@ func (s source) trtllm(r sourceRow, rec record) ([]string, skipped) {
 	rec["benchmark"], rec["scenario"] = r["benchmark"], "ISL "+isl+" / OSL "+osl
 	rec["system"] = r["system_name"] + ", " + r["system_id"]
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = id, "throughput", "tokens/s", "true"
-	return []string{
-		"NVIDIA's reference figures, not peak (per the page): trtllm-bench throughput at an infinite request rate, synthetic requests of fixed lengths; output tokens/s of the TP×PP group",
-		"weights " + r["precision_or_weights"],
+	return []note{
+		{"NVIDIA's reference figures, not peak (per the page): trtllm-bench throughput at an infinite request rate, synthetic requests of fixed lengths; output tokens/s of the TP×PP group",
+			"NVIDIA 的参考数据，并非峰值（据该页面）：trtllm-bench 在无限请求速率下的吞吐量，请求为固定长度的合成请求；数值为 TP×PP 组的输出 tokens/s"},
+		{"weights " + r["precision_or_weights"], "权重 " + r["precision_or_weights"]},
 	}, ""
 }
 
-func (s source) lambda(r sourceRow, rec record) ([]string, skipped) {
+func (s source) lambda(r sourceRow, rec record) ([]note, skipped) {
 	// Only ResNet-50's unit is confirmed (images/s, the raw logs' train.total_ips);
 	// the other models' throughput is in a unit the tables do not state.
 	if r["benchmark"] != "resnet50" {
@@ -217,19 +234,46 @@ func (s source) lambda(r sourceRow, rec record) ([]string, skipped) {
 	rec["round"] = "Lambda deeplearning-benchmark (" + r["round"] + ")"
 	rec["benchmark"], rec["scenario"] = "resnet50", prec
 	rec["workload"], rec["metric"], rec["unit"], rec["higher_is_better"] = "resnet50-train", "throughput", "images/s", "true"
-	return []string{"ResNet-50 v1.5 training (NVIDIA DeepLearningExamples, NGC PyTorch), whole machine, short benchmark-mode runs"}, ""
+	return []note{{"ResNet-50 v1.5 training (NVIDIA DeepLearningExamples, NGC PyTorch), whole machine, short benchmark-mode runs",
+		"ResNet-50 v1.5 训练（NVIDIA DeepLearningExamples，NGC PyTorch），整机，短时的基准模式运行"}}, ""
 }
 
+// note is one part of a record's notes, in English and in Chinese.
+type note struct{ en, zh string }
+
 // mlperfNotes are the row's facts worth keeping beside the value.
-func mlperfNotes(r sourceRow) []string {
-	var out []string
+func mlperfNotes(r sourceRow) ([]note, skipped) {
+	var out []note
 	if a := r["availability"]; a != "" {
-		out = append(out, "availability "+a)
+		zh, ok := availabilityZH[a]
+		if !ok {
+			return nil, skipped(noChinese + "availability " + strconv.Quote(a) + ": add it to availabilityZH")
+		}
+		out = append(out, note{"availability " + a, "可用性：" + zh})
 	}
 	if p := r["precision_or_weights"]; p != "" {
-		out = append(out, "precision "+p)
+		out = append(out, note{"precision " + p, "精度 " + precisionZH(p)})
 	}
-	return out
+	return out, ""
+}
+
+// precisionZH is a precision_or_weights value for the Chinese notes: a list of
+// part:precision pairs (clip1:fp32,unet:fp8, or a Python dict of them:
+// {'clip1': 'fp32', 'unet': 'fp8'}) said part by part, else as given.
+func precisionZH(p string) string {
+	list := p
+	if strings.HasPrefix(list, "{") && strings.HasSuffix(list, "}") {
+		list = strings.ReplaceAll(list[1:len(list)-1], "'", "")
+	}
+	parts := strings.Split(list, ",")
+	for i, part := range parts {
+		name, prec, ok := strings.Cut(part, ":")
+		if !ok {
+			return p
+		}
+		parts[i] = strings.TrimSpace(name) + " 为 " + strings.TrimSpace(prec)
+	}
+	return strings.Join(parts, "、")
 }
 
 var islOSLSyntax = regexp.MustCompile(`^ISL (\d+) / OSL (\d+)$`)
@@ -245,21 +289,21 @@ func islOSL(s string) (string, string, bool) {
 var isoDate = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
 
 // runDate is the record's run_date and the note that says what it is.
-func (s source) runDate(r sourceRow) (string, string, bool) {
+func (s source) runDate(r sourceRow) (string, note, bool) {
 	if d, ok := roundDates[s.File]; ok {
-		return d.Date, d.Note, true
+		return d.Date, note{d.Note, d.NoteZH}, true
 	}
 	switch s.kind {
 	case mlperfInference: // v4.0: each submitter's checker run
 		if d := isoDate.FindString(r["source_commit_date"]); d != "" {
-			return d, "run_date: the submitter's submission-checker run", true
+			return d, note{"run_date: the submitter's submission-checker run", "run_date：提交者运行提交检查器（submission checker）的日期"}, true
 		}
 	case lambda:
 		if d := isoDate.FindString(r["source_commit_date"]); d != "" {
-			return d, "run_date: the commit of the table the value is in", true
+			return d, note{"run_date: the commit of the table the value is in", "run_date：该数值所在表格的提交日期"}, true
 		}
 	}
-	return "", "", false
+	return "", note{}, false
 }
 
 // sourceURL is where the value can be read: the result's folder or the file
@@ -298,6 +342,7 @@ func onInstance(r sourceRow, rec record) error {
 		if s.SystemID.MatchString(r["system_id"]) {
 			rec["provider"], rec["instance_type"] = s.Provider, s.InstanceType
 			rec["notes"] = strings.TrimPrefix(rec["notes"]+"; measured on "+s.Provider+" "+s.InstanceType+": "+s.Evidence, "; ")
+			rec["notes_zh"] = strings.TrimPrefix(rec["notes_zh"]+"；测于 "+s.Provider+" "+s.InstanceType+"："+s.EvidenceZH, "；")
 			return nil
 		}
 	}

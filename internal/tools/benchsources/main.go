@@ -68,6 +68,9 @@ func run(srcDir, outDir string, log io.Writer) error {
 					seenTraining[id] = s.Round
 				}
 			}
+			if strings.HasPrefix(string(why), noChinese) {
+				return fmt.Errorf("%s: %s", s.File, why)
+			}
 			if why != "" {
 				reasons[why]++
 				continue

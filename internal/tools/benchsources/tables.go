@@ -104,18 +104,18 @@ var trtllmWorkloads = map[string]string{
 // roundDate is the run_date of a round's results: the sources give the date
 // the results were published or committed, not when each ran. note says which;
 // the README of data/benchmarks/published gives each date's source.
-type roundDate struct{ Date, Note string }
+type roundDate struct{ Date, Note, NoteZH string }
 
 var roundDates = map[string]roundDate{
-	"mlperf_inference_v3.0.csv":         {"2023-04-04", "run_date: the results' commit"},
-	"mlperf_inference_v4.1.csv":         {"2024-08-28", "run_date: the results' commit"},
-	"mlperf_inference_v5.0_partial.csv": {"2025-04-02", "run_date: the round's publication (the system pages say February 2025)"},
-	"mlperf_inference_v5.1.csv":         {"2025-09-04", "run_date: the results' commit"},
-	"mlperf_training_v4.0.csv":          {"2024-06-11", "run_date: the results' commit"},
-	"mlperf_training_v4.1.csv":          {"2024-11-13", "run_date: the results' commit"},
-	"mlperf_training_v5.0.csv":          {"2025-05-30", "run_date: the commit the results were read at"},
-	"mlperf_training_v5.1.csv":          {"2025-11-05", "run_date: the results' commit"},
-	"tensorrt_llm_perf_overview.csv":    {"2026-12-01", "run_date: the page gives none (it says NEW for v1.0): the day this copy was added to GPU Atlas's sources"},
+	"mlperf_inference_v3.0.csv":         {"2023-04-04", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"mlperf_inference_v4.1.csv":         {"2024-08-28", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"mlperf_inference_v5.0_partial.csv": {"2025-04-02", "run_date: the round's publication (the system pages say February 2025)", "run_date：该轮结果的发布日期（系统页面写的是 2025 年 2 月）"},
+	"mlperf_inference_v5.1.csv":         {"2025-09-04", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"mlperf_training_v4.0.csv":          {"2024-06-11", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"mlperf_training_v4.1.csv":          {"2024-11-13", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"mlperf_training_v5.0.csv":          {"2025-05-30", "run_date: the commit the results were read at", "run_date：读取结果时所在的提交"},
+	"mlperf_training_v5.1.csv":          {"2025-11-05", "run_date: the results' commit", "run_date：结果的提交日期"},
+	"tensorrt_llm_perf_overview.csv":    {"2026-12-01", "run_date: the page gives none (it says NEW for v1.0): the day this copy was added to GPU Atlas's sources", "run_date：该页面没有给出日期（只标注 v1.0 为 NEW）：取此副本加入 GPU Atlas 数据来源的日期"},
 	// mlperf_inference_v4.0_partial.csv: the date of each submitter's checker
 	// run, read from the row (checkerDate). Lambda: the row's commit date.
 }
@@ -128,9 +128,24 @@ var instanceSystems = []struct {
 	Provider     string
 	InstanceType string
 	Evidence     string
+	EvidenceZH   string
 }{
 	{regexp.MustCompile(`^aws_g4dn\.xlarge(\.|-)`), "aws", "g4dn.xlarge",
-		"system \"AWS cloud instance g4dn.xlarge\" (cTuning's MLPerf Inference v3.0 submission, 1x T4)"},
+		"system \"AWS cloud instance g4dn.xlarge\" (cTuning's MLPerf Inference v3.0 submission, 1x T4)",
+		"系统名为“AWS cloud instance g4dn.xlarge”（cTuning 提交的 MLPerf Inference v3.0 结果，1 块 T4）"},
+}
+
+// availabilityZH is MLPerf's availability category of a system in Chinese.
+var availabilityZH = map[string]string{
+	"available": "已上市", "Available on-premise": "已上市（本地部署）", "Available cloud": "已上市（云上）",
+	"preview": "预览", "Preview": "预览",
+	"rdi": "研究、开发或内部（RDI）", "RDI": "研究、开发或内部（RDI）",
+}
+
+// sourceNotesZH are the sources' own notes kept beside a value, in Chinese.
+var sourceNotesZH = map[string]string{
+	"v4.0 submission-checker value as logged by submitter before publication (not the final MLCommons results table)":                                                                "v4.0 提交检查器的数值，由提交者在发布前记录（并非 MLCommons 最终结果表）",
+	"v4.0 submission-checker value as logged by submitter before publication (not the final MLCommons results table); MaxQ = power-constrained configuration with power measurement": "v4.0 提交检查器的数值，由提交者在发布前记录（并非 MLCommons 最终结果表）；MaxQ 即限制功耗并测量功耗的配置",
 }
 
 // ourClouds finds a mention of one of the five clouds in a submitter or system
