@@ -207,11 +207,26 @@ func TestDuckDB_ReadsTheParquetExports(t *testing.T) {
 		t.Fatal("README.md has no second example")
 	}
 	join := res[len(own)+1]
+	// AWS's archived p5 prices, and Azure's dated price-list versions of the
+	// sizes it prices today (the ND96isr_H100_v5 in eastus at 98.32 in every
+	// version).
 	var pairs []string
+	azure := map[string]bool{}
 	for _, r := range join {
-		pairs = append(pairs, fmt.Sprintf("%v %v %v->%v", r["provider"], r["instance_type"], r["then_price"], r["now_price"]))
+		pair := fmt.Sprintf("%v %v %v->%v", r["provider"], r["instance_type"], r["then_price"], r["now_price"])
+		switch r["provider"] {
+		case "aws":
+			pairs = append(pairs, pair)
+		case "azure":
+			azure[fmt.Sprintf("%v %v", r["region"], pair)] = true
+		default:
+			t.Errorf("README example 2: a pair of %v, whose archived prices are not on the current basis: %s", r["provider"], pair)
+		}
 	}
 	if fmt.Sprint(pairs) != "[aws p5.48xlarge 98.32->55.04 aws p5.48xlarge 55.04->55.04]" {
-		t.Errorf("README example 2: %v", pairs)
+		t.Errorf("README example 2, AWS: %v", pairs)
+	}
+	if !azure["eastus azure Standard_ND96isr_H100_v5 98.32->98.32"] {
+		t.Errorf("README example 2 lacks Azure's ND96isr_H100_v5 in eastus (%d Azure pairs)", len(azure))
 	}
 }
