@@ -17,7 +17,7 @@ import (
 // providers' accelerator names ("intel SG1"), benchmark systems and software,
 // and the source citations, kept as their sources wrote them. Some of those
 // citations still carry an English gloss ("BF16 Tensor Core math first
-// appears with Ampere", "family map in /work/shared/realdata/README.md") that
+// appears with Ampere", "family map of the Tencent fetcher") that
 // this count does not see: 2,232 such runs in all on 2026-12-05.
 const maxChineseProse = 0
 
