@@ -20,7 +20,7 @@ func TestBrowser_CompareHeadings(t *testing.T) {
 	q := url.Values{"o": keys}.Encode()
 	for _, c := range []struct{ prefix, want0, want1 string }{
 		{"", "p5.48xlarge · US East (N. Virginia) (us-east-1a) · Spot", "p5.48xlarge · US West (Oregon) · On-demand"},
-		{"/zh", "p5.48xlarge · 美国东部（弗吉尼亚北部） (us-east-1a) · 抢占式", "p5.48xlarge · 美国西部（俄勒冈） · 按量付费"},
+		{"/zh", "p5.48xlarge · 美国东部（弗吉尼亚北部） (us-east-1a) · 竞价实例", "p5.48xlarge · 美国西部（俄勒冈） · 按量付费"},
 	} {
 		browsertest.Do(t, ctx, "open compare", chromedp.Navigate(site+c.prefix+"/compare.html?"+q), chromedp.WaitReady(chromedp.CSS(`#compare[data-ready]`)))
 		heads := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#compare-table thead th[data-key]')].map(th => th.firstChild.textContent + th.childNodes[1].textContent)`)

@@ -404,7 +404,7 @@ func TestBrowser_Compare(t *testing.T) {
 	if got := browsertest.Eval[string](t, ctx, `document.getElementById('compare-status').textContent`); !strings.Contains(got, "1 美元 = ") {
 		t.Errorf("status = %q, want the rate", got)
 	}
-	if got := cell(idx["包含"], 1); got != "40 GiB ESSD system disk" {
+	if got := cell(idx["包含"], 1); got != "40 GiB 系统盘（ESSD）" {
 		t.Errorf("what the Alibaba price includes = %q", got)
 	}
 	if got := browsertest.Eval[string](t, ctx, `document.getElementById('compare-status').textContent`); !strings.Contains(got, "no/such/offer//x") {
