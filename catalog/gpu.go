@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,6 +58,9 @@ type GPUModel struct {
 	NativeFP8        Capability `json:"native_fp8,omitempty"`
 	SoftwareStack    string     `json:"software_stack,omitempty"` // CUDA, ROCm, Neuron, CANN …
 	CapabilitySource string     `json:"capability_source,omitempty"`
+	// CapabilitySourceZH is CapabilitySource for the Chinese pages: the same
+	// addresses, the glosses in Chinese. Required with CapabilitySource.
+	CapabilitySourceZH string `json:"capability_source_zh,omitempty"`
 	// MemoryUnit is the unit of MemoryGB as the maker states it: GB or GiB.
 	MemoryUnit string `json:"memory_unit,omitempty"`
 	Source     string `json:"source"`
@@ -191,6 +196,7 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 			LaunchDate: get("launch_date"), Source: get("source"), SourceDate: get("source_date"), Notes: get("notes"),
 			Training: Capability(get("training")), NativeBF16: Capability(get("native_bf16")), NativeFP8: Capability(get("native_fp8")),
 			SoftwareStack: get("software_stack"), CapabilitySource: get("capability_source"), MemoryUnit: get("memory_unit"),
+			CapabilitySourceZH: get("capability_source_zh"),
 		}
 		switch m.MemoryUnit {
 		case "":
@@ -209,6 +215,9 @@ func ParseGPUReference(modelsName string, models io.Reader, aliasesName string, 
 		}
 		if (m.Training != "" || m.NativeBF16 != "" || m.NativeFP8 != "") && m.CapabilitySource == "" {
 			return errors.New("capability_source is empty: training and native precisions must cite where they come from")
+		}
+		if err := sameAddresses(m.CapabilitySource, m.CapabilitySourceZH); err != nil {
+			return err
 		}
 		if m.ID == "" || m.ID != strings.ToLower(m.ID) || strings.ContainsAny(m.ID, " /") {
 			return fmt.Errorf("id %q must be a non-empty lower-case slug", m.ID)
@@ -442,4 +451,29 @@ func LoadGPUReference(fsys fs.FS) (*GPUReference, error) {
 		return nil, err
 	}
 	return ref, nil
+}
+
+// addressPattern is a web address in a source text.
+var addressPattern = regexp.MustCompile(`https?://[^\s;]+`)
+
+// SourceAddresses are the start and end of each web address in a source
+// text, the addresses a translated source keeps as written.
+func SourceAddresses(s string) [][]int { return addressPattern.FindAllStringIndex(s, -1) }
+
+// sameAddresses checks a capability source's Chinese text: given with the
+// English one, citing the same addresses in the same order.
+func sameAddresses(en, zh string) error {
+	switch {
+	case en == "" && zh == "":
+		return nil
+	case zh == "":
+		return errors.New("capability_source_zh is empty: the Chinese pages need the capability source in Chinese (the same addresses, the glosses translated)")
+	case en == "":
+		return errors.New("capability_source_zh without capability_source: add the source in English")
+	}
+	a, b := addressPattern.FindAllString(en, -1), addressPattern.FindAllString(zh, -1)
+	if !slices.Equal(a, b) {
+		return fmt.Errorf("capability_source_zh cites %q, capability_source %q: the two must cite the same addresses", b, a)
+	}
+	return nil
 }

@@ -59,6 +59,7 @@ func TestGPUReference_Resolve(t *testing.T) {
 }
 
 func TestParseGPUReference_Errors(t *testing.T) {
+	const capHeader = "id,vendor,name,kind,memory_gb,source,training,capability_source,capability_source_zh\n"
 	tests := []struct {
 		name, models, aliases, want string
 	}{
@@ -69,6 +70,9 @@ func TestParseGPUReference_Errors(t *testing.T) {
 		{"bad share", testModels, testAliases + "alibaba,T4/0,nvidia-a10-24gb,1/0,certain,x\n", "aliases.csv:6: share \"1/0\""},
 		{"duplicate alias", testModels, testAliases + "aws,a10g,nvidia-a10g-24gb,,certain,x\n", "already defined on line 3"},
 		{"missing column", "id,vendor\n", testAliases, "gpus.csv:1: missing column"},
+		{"capability source without Chinese", capHeader + "nvidia-a10-24gb,NVIDIA,A10,gpu,24,x,yes,https://a.example/x gloss,\n", testAliases, "gpus.csv:2: capability_source_zh is empty"},
+		{"Chinese capability source citing another address", capHeader + "nvidia-a10-24gb,NVIDIA,A10,gpu,24,x,yes,https://a.example/x gloss,https://b.example/x 说明\n", testAliases, "gpus.csv:2: capability_source_zh cites [\"https://b.example/x\"]"},
+		{"Chinese capability source alone", capHeader + "nvidia-a10-24gb,NVIDIA,A10,gpu,24,x,,,https://a.example/x 说明\n", testAliases, "gpus.csv:2: capability_source_zh without capability_source"},
 		{"no GPU on a board", "id,vendor,name,kind,memory_gb,source,gpus_per_board\nnvidia-a10-24gb,NVIDIA,A10,gpu,24,x,0\n", testAliases, "gpus.csv:2: gpus_per_board 0 is not at least 1"},
 	}
 	for _, tt := range tests {

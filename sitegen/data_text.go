@@ -2,6 +2,7 @@ package sitegen
 
 import (
 	"html/template"
+	"strings"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -52,4 +53,22 @@ func dataWords(l *language, s string) string {
 		return t
 	}
 	return ""
+}
+
+// capabilitySourceHTML is where a GPU's training use and native precisions
+// come from: on a Chinese page its Chinese text (capability_source_zh), the
+// addresses marked as names; else as written.
+func capabilitySourceHTML(l *language, m catalog.GPUModel) template.HTML {
+	if l.Tag != "zh" || m.CapabilitySourceZH == "" {
+		return nameText(m.CapabilitySource)
+	}
+	var b strings.Builder
+	s, last := m.CapabilitySourceZH, 0
+	for _, r := range catalog.SourceAddresses(s) {
+		b.WriteString(template.HTMLEscapeString(s[last:r[0]]))
+		b.WriteString(`<span translate="no" lang="en">` + template.HTMLEscapeString(s[r[0]:r[1]]) + `</span>`)
+		last = r[1]
+	}
+	b.WriteString(template.HTMLEscapeString(s[last:]))
+	return template.HTML(b.String())
 }

@@ -53,7 +53,9 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		"datawords": func(s string) string { return dataWords(l, s) },
 		// runnotes are a benchmark run's notes in the page's language.
 		"runnotes": func(r catalog.BenchmarkRun) template.HTML { return runNotesHTML(l, r) },
-		"label":    l.label,
+		// capsource is a GPU's capability source in the page's language.
+		"capsource": func(m catalog.GPUModel) template.HTML { return capabilitySourceHTML(l, m) },
+		"label":     l.label,
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
 		// narrowchart is the path of a chart's phone drawing (charts.go).

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,10 +20,11 @@ import (
 // Chinese pages before the Chinese notes; none are left on the 721 of this
 // branch. Never raise it. Text marked translate="no" is not counted: the
 // providers' accelerator names ("intel SG1"), benchmark systems and software,
-// and the source citations, kept as their sources wrote them. Some of those
-// citations still carry an English gloss ("BF16 Tensor Core math first
-// appears with Ampere", "family map of the Tencent fetcher") that
-// this count does not see: 2,232 such runs in all on 2026-12-05.
+// and the source citations, kept as their sources wrote them. The GPU pages'
+// capability sources, English glosses under translate="no" until 2026-12-05
+// ("BF16 Tensor Core math first appears with Ampere", 122 runs), are now in
+// Chinese (capability_source_zh), their addresses alone marked as names
+// (TestEmbeddedSite_CapabilitySourcesInChinese).
 const maxChineseProse = 0
 
 // Every Chinese page of the embedded site says everything in Chinese except
@@ -44,6 +50,52 @@ func TestEmbeddedSite_ChineseWithoutEnglishProse(t *testing.T) {
 		}
 		t.Errorf("%d runs of English prose on %d Chinese pages (at most %d); by kind:\n%s", len(found), pages, maxChineseProse,
 			strings.Join(pagetext.Tally(found), "\n"))
+	}
+}
+
+// Each GPU page in Chinese cites where its training use and native
+// precisions come from in Chinese: the Chinese text of data/gpus.csv's
+// capability_source_zh, and no English gloss of capability_source.
+func TestEmbeddedSite_CapabilitySourcesInChinese(t *testing.T) {
+	dir, _, _, _ := embeddedSite(t)
+	f, err := os.Open("../../data/gpus.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	address := regexp.MustCompile(`https?://[^\s;]+`)
+	gloss := func(s string) string { return strings.TrimSpace(address.ReplaceAllString(s, "")) }
+	checked := 0
+	for _, r := range rows[1:] {
+		en, zh := r[col["capability_source"]], r[col["capability_source_zh"]]
+		if en == "" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "zh", "gpus", r[col["id"]]+".html"))
+		if err != nil {
+			continue // a model no instance type uses has no page
+		}
+		page := html.UnescapeString(string(b))
+		checked++
+		if g := gloss(en); strings.Contains(page, g) {
+			t.Errorf("zh/gpus/%s.html shows the English capability source %q", r[col["id"]], g)
+		}
+		for _, part := range strings.Split(gloss(zh), " ; ") {
+			if !strings.Contains(page, strings.TrimSpace(part)) {
+				t.Errorf("zh/gpus/%s.html lacks %q of capability_source_zh", r[col["id"]], part)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("checked %d GPU pages with a capability source; want at least 20", checked)
 	}
 }
 
