@@ -1,6 +1,9 @@
 package compare
 
 import (
+	"reflect"
+	"slices"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -163,7 +166,11 @@ func evaluate(s Scenario, gpus *catalog.GPUReference, r representative, costs []
 			if f.Verdict == Fits {
 				f.Verdict = MayFit
 			}
-			f.Unknowns = append(f.Unknowns, c.Reason)
+			// Two checks may miss the same fact (each GPU's memory and the
+			// total both need the GPU's memory): it is one unknown.
+			if !slices.ContainsFunc(f.Unknowns, func(u Reason) bool { return reflect.DeepEqual(u, c.Reason) }) {
+				f.Unknowns = append(f.Unknowns, c.Reason)
+			}
 		}
 	}
 	if f.Verdict == DoesNotFit {

@@ -503,3 +503,24 @@ func TestScenario_UnknownLinkLeftOutOfMean(t *testing.T) {
 		t.Errorf("NVSwitch hardware link = %s %s, want nvlink link_nvswitch_stated", h.Link, h.LinkReason.Code)
 	}
 }
+
+// Each GPU's memory and the total both need the GPU's memory: an accelerator
+// whose memory is unknown is one unknown, not the same one twice.
+func TestScenario_SameUnknownOnce(t *testing.T) {
+	snap := &catalog.Snapshot{FX: catalog.FXTable{Base: catalog.USD}, Instances: []catalog.InstanceType{
+		scSpec{p: catalog.AWS, id: "sg1", model: "intel-server-gpu-sg1", count: 4, mem: "0", vcpus: 96, memGiB: "384"}.instance(),
+	}, Offers: []catalog.Offer{scOffer(catalog.AWS, "sg1", "r", catalog.OnDemand, "1", catalog.USD, catalog.PerHour)}}
+	r := RankScenario(scScenario(t, "llm-finetune"), snap, scGPUs(t), MatrixOptions{})
+	if len(r.Ranked) != 1 {
+		t.Fatalf("ranked %d, want 1", len(r.Ranked))
+	}
+	seen := map[string]int{}
+	for _, u := range rsAll(r.Ranked[0].Unknowns) {
+		if seen[u]++; seen[u] == 2 {
+			t.Errorf("unknown %q said twice in %q", u, rsAll(r.Ranked[0].Unknowns))
+		}
+	}
+	if seen["gpu_memory_unknown(gpu=Intel Server GPU SG1)"] != 1 {
+		t.Errorf("unknowns %q lack the GPU's memory", rsAll(r.Ranked[0].Unknowns))
+	}
+}

@@ -56,6 +56,14 @@ func funcMap(base string, l *language, versions map[string]string) template.Func
 		// capsource is a GPU's capability source in the page's language.
 		"capsource": func(m catalog.GPUModel) template.HTML { return capabilitySourceHTML(l, m) },
 		"label":     l.label,
+		// sp separates two sentences: a space in English, nothing after a
+		// Chinese full stop.
+		"sp": func() string {
+			if l.Tag == "zh" {
+				return ""
+			}
+			return " "
+		},
 		// link is a page of the current language; "index.html" is its folder.
 		"link": func(rel string) string { return base + l.Prefix + strings.TrimSuffix(rel, "index.html") },
 		// narrowchart is the path of a chart's phone drawing (charts.go).

@@ -15,9 +15,17 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// markdown is the site's one goldmark instance: CommonMark with GitHub tables. Raw
-// HTML in the source is not rendered (goldmark's default), so content is text.
+// markdown is the site's goldmark instance for English: CommonMark with GitHub
+// tables. Raw HTML in the source is not rendered (goldmark's default), so
+// content is text.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table))
+
+// markdownZH is the instance for Chinese: a line break between two Chinese
+// characters or punctuation marks is dropped (CSS Text's segment break rules),
+// where a browser would show a space that Chinese text does not have. English
+// pages keep goldmark's default, which these rules would join after a full stop.
+var markdownZH = goldmark.New(goldmark.WithExtensions(extension.Table,
+	extension.NewCJK(extension.WithEastAsianLineBreaks(extension.EastAsianLineBreaksCSS3Draft))))
 
 // contentPages are the pages written in Markdown, templates/content/<name>.<lang>.md.
 var contentPages = []struct{ Name, Nav, Title string }{
@@ -40,7 +48,11 @@ func renderMarkdown(fsys fs.FS, name string, l *language, base string) (template
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", file, err)
 	}
-	doc := markdown.Parser().Parse(text.NewReader(src))
+	md := markdown
+	if l.Tag == "zh" {
+		md = markdownZH
+	}
+	doc := md.Parser().Parse(text.NewReader(src))
 	// Tables get a caption (the heading of their section) and header cells a
 	// scope, as every other table of the site.
 	var captions []string
@@ -73,7 +85,7 @@ func renderMarkdown(fsys fs.FS, name string, l *language, base string) (template
 		return "", fmt.Errorf("%s: %w", file, err)
 	}
 	var b bytes.Buffer
-	if err := markdown.Renderer().Render(&b, src, doc); err != nil {
+	if err := md.Renderer().Render(&b, src, doc); err != nil {
 		return "", fmt.Errorf("render %s: %w", file, err)
 	}
 	out := b.String()

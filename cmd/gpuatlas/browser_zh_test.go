@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"html"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -152,5 +153,38 @@ func TestBrowser_ChinesePagesWithoutEnglishProse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Chinese sentences follow each other without a space: a space after a
+// Chinese full stop is an English habit joining two sentences.
+func TestEmbeddedSite_ChineseSentencesWithoutSpaces(t *testing.T) {
+	dir, _, _, _ := embeddedSite(t)
+	gap := regexp.MustCompile(`[。；！？：，]\s+\p{Han}`)
+	pages, found := 0, 0
+	err := filepath.WalkDir(filepath.Join(dir, "zh"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		pages++
+		for _, m := range gap.FindAll(b, -1) {
+			if found++; found <= 20 {
+				t.Errorf("%s: a space between two Chinese sentences: %q", strings.TrimPrefix(p, dir), m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 400 {
+		t.Fatalf("read %d Chinese pages: the walk checks nothing", pages)
+	}
+	if found > 20 {
+		t.Errorf("… %d in all", found)
 	}
 }
