@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/shopspring/decimal"
 
+	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
 )
 
@@ -41,9 +43,20 @@ func forLangsAndSizes(t *testing.T, f func(t *testing.T, ctx context.Context, pr
 // for the A10 types).
 func TestBrowser_ExplorerWholeGPUsAndWholeWords(t *testing.T) {
 	t.Parallel()
-	dir, _, _, _ := embeddedSite(t)
+	dir, snap, _, _ := embeddedSite(t)
 	site := serveSite(t, dir)
 	gpus := `[...document.querySelectorAll('tbody#offers-body tr td.c-gpu')].map(c => c.textContent.replace(/\s+/g, ' ').trim())`
+	// Buyer question 2 of issue 30, worked out by hand from the catalog:
+	// Alibaba Cloud types with 48 GB or more per GPU in mainland China.
+	large := func(it catalog.InstanceType, r catalog.Region) bool {
+		a, ok := it.PrimaryAccelerator()
+		return it.Provider == catalog.Alibaba && ok && a.Kind == catalog.KindGPU && r.Mainland() &&
+			a.RuleMemoryGiB().Round(2).GreaterThanOrEqual(decimal.NewFromInt(48))
+	}
+	_, largeAt := cheapest(plausibleOffers(t, snap, catalog.OnDemand, large))
+	if len(largeAt) == 0 {
+		t.Fatal("the catalog has no Alibaba Cloud type with 48 GB per GPU in mainland China")
+	}
 	forLangsAndSizes(t, func(t *testing.T, ctx context.Context, prefix string) {
 		browsertest.Do(t, ctx, "open explorer", chromedp.Navigate(site+prefix+"offers.html"), chromedp.WaitReady(chromedp.CSS(ready)))
 		keys := browsertest.Eval[[]string](t, ctx, rowKeys)
@@ -89,6 +102,31 @@ func TestBrowser_ExplorerWholeGPUsAndWholeWords(t *testing.T) {
 		if w := browsertest.Eval[int](t, ctx, `document.scrollingElement.scrollWidth`); w > browsertest.Eval[int](t, ctx, `innerWidth`) {
 			t.Errorf("the explorer scrolls sideways: %d pixels wide", w)
 		}
+		// Question 2, one typed filter after opening the explorer: the first
+		// row is the cheapest such type, in the page's currency.
+		setExpr("provider:alibaba gpu_memory>=48 country:cn kind:gpu")
+		cur := browsertest.Eval[string](t, ctx, `document.getElementById('filter-currency').value`)
+		o := largeAt[0].o
+		h, err := o.Price.Hourly(o.Billing.TermHours())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := snap.FX.Convert(h, o.Price.Currency, catalog.Currency(cur))
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := browsertest.Eval[string](t, ctx, `document.querySelector('#offers-body tr').dataset.key`)
+		price := browsertest.Eval[string](t, ctx, cellText(key, "on_demand")+`.split(' ')[0]`)
+		if !hasType(largeAt, key) || price != handMoney(want) {
+			t.Errorf("48 GB per GPU on Alibaba Cloud in mainland China: first row %s at %s %s; want %v at %s %s", key, price, cur, keysOf(largeAt), handMoney(want), cur)
+		}
+		for _, p := range browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#offers-body tr')].map(r => r.dataset.key)`) {
+			if !strings.HasPrefix(p, "alibaba/") {
+				t.Errorf("the Alibaba Cloud filter shows %s", p)
+			}
+		}
+		t.Logf("48 GB per GPU on Alibaba Cloud in mainland China, 2 interactions: %s at %s %s an hour", key, price, cur)
+		browsertest.Screenshot(t, ctx, "question-alibaba-48gb-cn.png")
 	})
 }
 
