@@ -7,6 +7,6 @@
 // lists which request each answers; the fixture generators under
 // providers/<cloud>/internal/fixturegen write them. The server (server.go) reads a
 // request through a Dialect (dialect.go; one file per cloud's wire format:
-// aws.go, alibaba.go, tencent.go, huawei.go, volcengine.go, azure.go) and
+// aws.go, alibaba.go, tencent.go, huawei.go, volcengine.go, azure.go, gcp.go) and
 // serves the first exchange that matches it.
 package replay
