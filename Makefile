@@ -56,6 +56,7 @@ fixtures: ## regenerate the recorded provider responses from ../shared/realdata
 	$(GO) run ./providers/huawei/internal/fixturegen -realdata $(REALDATA)/huawei -out providers/huawei/testdata/replay
 	$(GO) run ./providers/volcengine/internal/fixturegen -out providers/volcengine/testdata/replay
 	$(GO) run ./providers/azure/internal/fixturegen -realdata $(REALDATA)/azure -out providers/azure/testdata/replay
+	$(GO) run ./providers/gcp/internal/fixturegen -realdata $(REALDATA)/gcp -out providers/gcp/testdata/replay
 
 .PHONY: benchmark-sources
 benchmark-sources: ## regenerate data/benchmarks/published from the published results in ../shared/realdata/benchmarks

@@ -34,7 +34,7 @@ func TestValidateBenchmarks_Rules(t *testing.T) {
 			[]string{`a.csv:2: run_date 2025-12-02 is in the future (today is 2025-12-01)`}},
 		{"Today", "a.csv", benchHeader + "A,2025-12-01,aws,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,1,\n", nil},
 		{"UnknownProvider", "a.csv", benchHeader + "A,2025-06-01,amazon,g5.xlarge,,,llm-inference-8b,throughput,tokens/s,1,\n",
-			[]string{`a.csv:2: unknown provider "amazon" (known: aws, alibaba, tencent, huawei, volcengine, azure)`}},
+			[]string{`a.csv:2: unknown provider "amazon" (known: aws, alibaba, tencent, huawei, volcengine, azure, gcp)`}},
 		{"UnknownInstanceType", "a.csv", benchHeader + "A,2025-06-01,aws,g5.2xl,,,llm-inference-8b,throughput,tokens/s,1,\n",
 			[]string{`a.csv:2: unknown aws instance type "g5.2xl"; closest: g5.2xlarge, g5.12xlarge, g5.4xlarge`}},
 		{"UnknownInstanceTypeNoneKnown", "a.csv", benchHeader + "A,2025-06-01,tencent,GN7.2XLARGE32,,,llm-inference-8b,throughput,tokens/s,1,\n",

@@ -128,6 +128,7 @@ type offerState struct {
 	Estimated    bool               `json:"estimated,omitempty"`
 	Suspect      string             `json:"suspect,omitempty"`
 	Interruption *interruptionState `json:"interruption,omitempty"`
+	Parts        []PricePart        `json:"parts,omitempty"`
 }
 
 // observedMark is an offer's observed_at as its history record holds it. Is
@@ -216,7 +217,7 @@ func stateOf(o Offer, interruptionAt time.Time) (offerState, error) {
 	return offerState{Provider: o.Provider, InstanceType: o.InstanceType, Region: o.Region, Zone: o.Zone,
 		Billing: o.Billing, Price: o.Price, PriceRange: o.PriceRange, Availability: o.Availability, Zones: o.Zones,
 		Includes: o.Includes, Source: o.Source, ObservedAt: mark, Synthetic: o.Synthetic, Reported: o.Reported, Estimated: o.Estimated, Suspect: o.Suspect,
-		Interruption: in}, err
+		Interruption: in, Parts: o.Parts}, err
 }
 
 // offer is the state as an offer fetched at fetched; its ObservedAt is
@@ -231,7 +232,7 @@ func (st offerState) offer(fetched time.Time) (Offer, error) {
 	return Offer{Provider: st.Provider, InstanceType: st.InstanceType, Region: st.Region, Zone: st.Zone,
 		Billing: st.Billing, Price: st.Price, PriceRange: st.PriceRange, Availability: st.Availability, Zones: st.Zones,
 		Includes: st.Includes, Source: st.Source, FetchedAt: fetched, ObservedAt: observed, Synthetic: st.Synthetic,
-		Reported: st.Reported, Estimated: st.Estimated, Suspect: st.Suspect, Interruption: in}, err
+		Reported: st.Reported, Estimated: st.Estimated, Suspect: st.Suspect, Interruption: in, Parts: st.Parts}, err
 }
 
 func unmappedKey(u UnmappedAccelerator) string { return string(u.Provider) + "/" + u.Name }

@@ -450,6 +450,7 @@ func appendOfferRecord(b []byte, o *Offer, interruptionAt time.Time) ([]byte, er
 func ownOffer(o *Offer) Offer {
 	c := *o
 	c.Zones = slices.Clone(o.Zones)
+	c.Parts = slices.Clone(o.Parts)
 	if o.PriceRange != nil {
 		r := *o.PriceRange
 		c.PriceRange = &r
@@ -497,7 +498,12 @@ func sameOfferState(a, b *Offer) bool {
 		a.Reported == b.Reported && a.Estimated == b.Estimated && slices.Equal(a.Zones, b.Zones) && a.Price.Currency == b.Price.Currency &&
 		a.Price.Unit == b.Price.Unit && sameDecimal(&a.Price.Amount, &b.Price.Amount) &&
 		sameDecimal(a.Price.Upfront, b.Price.Upfront) && sameDecimal(a.Price.List, b.Price.List) &&
-		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b) && sameInterruption(a.Interruption, b.Interruption)
+		samePriceRange(a.PriceRange, b.PriceRange) && sameObservedMark(a, b) && sameInterruption(a.Interruption, b.Interruption) &&
+		sameParts(a.Parts, b.Parts)
+}
+
+func sameParts(a, b []PricePart) bool {
+	return slices.EqualFunc(a, b, func(x, y PricePart) bool { return x.Part == y.Part && x.Amount.Equal(y.Amount) })
 }
 
 func sameInterruption(a, b *Interruption) bool {

@@ -9,7 +9,7 @@ import (
 )
 
 // Provider is the id of a cloud: aws, alibaba, tencent, huawei, volcengine,
-// azure.
+// azure, gcp.
 type Provider string
 
 // The providers GPU Atlas knows. These ids are a public contract (exports, URLs).
@@ -20,10 +20,11 @@ const (
 	Huawei     Provider = "huawei"
 	Volcengine Provider = "volcengine"
 	Azure      Provider = "azure"
+	GCP        Provider = "gcp"
 )
 
 // Providers lists every known provider in display order.
-var Providers = []Provider{AWS, Alibaba, Tencent, Huawei, Volcengine, Azure}
+var Providers = []Provider{AWS, Alibaba, Tencent, Huawei, Volcengine, Azure, GCP}
 
 // ParseProvider checks that s names a known provider.
 func ParseProvider(s string) (Provider, error) {
@@ -32,7 +33,7 @@ func ParseProvider(s string) (Provider, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("unknown provider %s (known: aws, alibaba, tencent, huawei, volcengine, azure)", Excerpt(s))
+	return "", fmt.Errorf("unknown provider %s (known: aws, alibaba, tencent, huawei, volcengine, azure, gcp)", Excerpt(s))
 }
 
 // BillingKind is how an offer is paid for. The values are a public contract: they
@@ -350,7 +351,24 @@ type Offer struct {
 	// type in its region (band and saving, dated); nil where it says nothing
 	// (InterruptionStatus tells "no data" from "not published").
 	Interruption *Interruption `json:"interruption,omitempty"`
+	// Parts are what the price is made of where the provider prices a type in
+	// parts (Google Cloud: the machine's vCPUs and memory, and its
+	// accelerators), in the price's currency and unit; they add up to its
+	// amount (Validate).
+	Parts []PricePart `json:"parts,omitempty"`
 }
+
+// PricePart is one part of an offer's price.
+type PricePart struct {
+	Part   string          `json:"part"` // PartMachine or PartAccelerators
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// The parts of a price. The values are a public contract (the API).
+const (
+	PartMachine      = "machine"
+	PartAccelerators = "accelerators"
+)
 
 // PriceRange is the lowest and highest price a source gives for an offer over
 // its window (AWS spot: linux_spot_min and linux_spot_max of the dataset).

@@ -32,7 +32,7 @@ type ObservationField struct {
 
 // ObservationFields are the fields of an observation record, in file order.
 var ObservationFields = []ObservationField{
-	{"provider", true, "aws, alibaba, tencent, huawei, volcengine or azure"},
+	{"provider", true, "aws, alibaba, tencent, huawei, volcengine, azure or gcp"},
 	{"instance_type", true, "the provider's instance type id (p5.48xlarge, GN7.2XLARGE32)"},
 	{"region", true, "the provider's region id, or an area id for a price not tied to one region (mainland-china)"},
 	{"zone", false, "the zone where the price is per zone; empty: the whole region"},

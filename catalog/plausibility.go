@@ -37,6 +37,8 @@ import (
 //     effective hourly price (upfront spread over the term) is above the
 //     on-demand price, or a monthly subscription above 730 hours of it, costs
 //     more than not committing and is not what anyone is offered.
+//   - regional median: an on-demand price below 55% of the median of the same
+//     type's on-demand prices over its regions (plausibility_regions.go).
 //
 // The on-demand price compared with is the same type's in the same zone, else
 // in the whole region, in the same currency; an offer for the whole region
@@ -111,6 +113,7 @@ func ImplausibleReasons(instances []InstanceType, offers []Offer) map[int][]stri
 	}
 	peerMedianReasons(instances, offers, add)
 	onDemandReasons(offers, add)
+	regionalMedianReasons(offers, add)
 	return out
 }
 

@@ -25,10 +25,13 @@ func qualitySnapshot() *Snapshot {
 	od.FetchedAt, od.ObservedAt = retrieved, dataset
 	spot := awsOffer("p5.48xlarge", "ap-southeast-3", "ap-southeast-3a", Spot, "7.59552")
 	spot.FetchedAt, spot.ObservedAt = retrieved, dataset
-	marked := awsOffer("p5.48xlarge", "ap-south-1", "ap-south-1a", Spot, "26.3444")
+	// A spot price equal to on demand, as p4d.24xlarge's in ap-south-1
+	// (26.3444 both), at p5.48xlarge's on-demand price (p4d's own figure would
+	// be under half of p5's other regions', and suspect on its own).
+	marked := awsOffer("p5.48xlarge", "ap-south-1", "ap-south-1a", Spot, "55.04")
 	marked.FetchedAt, marked.ObservedAt = retrieved, dataset
-	marked.Suspect = "spot price 26.3444 is at or above the on-demand price 26.3444 USD/hour"
-	odSouth := awsOffer("p5.48xlarge", "ap-south-1", "", OnDemand, "26.3444")
+	marked.Suspect = "spot price 55.04 is at or above the on-demand price 55.04 USD/hour"
+	odSouth := awsOffer("p5.48xlarge", "ap-south-1", "", OnDemand, "55.04")
 	odSouth.FetchedAt, odSouth.ObservedAt = retrieved, dataset
 	made := Offer{Provider: Alibaba, InstanceType: "ecs.gn7i-c8g1.2xlarge", Region: "cn-hangzhou", Billing: OnDemand,
 		Price: Price{Amount: Dec("8.5"), Currency: CNY, Unit: PerHour}, Source: "", FetchedAt: retrieved, Synthetic: true}

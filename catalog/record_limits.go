@@ -189,6 +189,11 @@ func checkOfferLimits(o *Offer) error {
 		c.amount("price_range.min", o.PriceRange.Min, 0)
 		c.amount("price_range.max", o.PriceRange.Max, 0)
 	}
+	c.list("parts", len(o.Parts), 2)
+	for i, p := range o.Parts {
+		c.text(fmt.Sprintf("parts[%d].part", i), p.Part, MaxIDBytes)
+		c.amount(fmt.Sprintf("parts[%d].amount", i), p.Amount, 0)
+	}
 	c.text("availability", string(o.Availability), MaxIDBytes)
 	c.list("zones", len(o.Zones), MaxZonesPerOffer)
 	for i, z := range o.Zones {

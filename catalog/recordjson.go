@@ -188,6 +188,20 @@ func appendOfferValue(b []byte, o *Offer, withFetched bool, interruptionAt time.
 		w.str(in.Source)
 		w.raw(`}`)
 	}
+	if len(o.Parts) > 0 {
+		w.raw(`,"parts":[`)
+		for i, p := range o.Parts {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.raw(`{"part":`)
+			w.str(p.Part)
+			w.raw(`,"amount":`)
+			w.dec(p.Amount)
+			w.raw(`}`)
+		}
+		w.raw("]")
+	}
 	w.raw("}")
 	return w.b, w.ok
 }
@@ -407,6 +421,21 @@ func readOfferJSON(data []byte, pos int, withFetched bool, strs interner) (o Off
 		in.Source = r.str()
 		r.lit(`}`)
 		o.Interruption = &in
+	}
+	if r.opt(`,"parts":[`) {
+		for r.ok && !r.opt("]") {
+			if len(o.Parts) > 0 {
+				r.lit(",")
+			}
+			r.lit(`{"part":`)
+			p := PricePart{Part: r.str()}
+			r.lit(`,"amount":`)
+			p.Amount = r.dec()
+			r.lit(`}`)
+			o.Parts = append(o.Parts, p)
+		}
+		// encoding/json reads an empty list as none; only a filled one is the plain form
+		r.ok = r.ok && len(o.Parts) > 0
 	}
 	r.lit("}")
 	return o, r.pos, r.ok

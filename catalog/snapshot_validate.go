@@ -181,6 +181,35 @@ func (s *Snapshot) checkOffer(i int, types map[string]bool, priced func(i int) b
 			return fmt.Errorf("%s: %w", where(), err)
 		}
 	}
+	if err := checkParts(o); err != nil {
+		return fmt.Errorf("%s: %w", where(), err)
+	}
+	return nil
+}
+
+// checkParts checks an offer's price parts: known parts, none negative or
+// twice, adding up to the price's amount.
+func checkParts(o *Offer) error {
+	if len(o.Parts) == 0 {
+		return nil
+	}
+	sum, seen := decimal.Zero, map[string]bool{}
+	for _, p := range o.Parts {
+		if (p.Part != PartMachine && p.Part != PartAccelerators) || seen[p.Part] {
+			return fmt.Errorf("price part %s unknown or given twice (want machine and accelerators once each)", Excerpt(p.Part))
+		}
+		if p.Amount.IsNegative() {
+			return fmt.Errorf("price part %s is negative (%s)", p.Part, p.Amount)
+		}
+		if err := checkNumber(p.Amount); err != nil {
+			return err
+		}
+		seen[p.Part] = true
+		sum = sum.Add(p.Amount)
+	}
+	if !sum.Equal(o.Price.Amount) {
+		return fmt.Errorf("price parts add up to %s, not the price %s", sum, o.Price.Amount)
+	}
 	return nil
 }
 

@@ -88,7 +88,7 @@ func llmsTxt(m *siteModel, sum apiSummary, siteURL, base string, scenarios bool)
 	snap := m.snap
 	var b strings.Builder
 	b.WriteString("# GPU Atlas\n\n")
-	b.WriteString("> GPU cloud instance types of AWS, Alibaba Cloud, Tencent Cloud, Huawei Cloud, Volcano Engine and Microsoft Azure in one catalog: specs, native prices with their source and dates, scenario fit and cost per unit of work. The site is in English and Chinese; the JSON API under api/v1/ serves the same figures to scripts.\n\n")
+	b.WriteString("> GPU cloud instance types of AWS, Alibaba Cloud, Tencent Cloud, Huawei Cloud, Volcano Engine, Microsoft Azure and Google Cloud in one catalog: specs, native prices with their source and dates, scenario fit and cost per unit of work. The site is in English and Chinese; the JSON API under api/v1/ serves the same figures to scripts.\n\n")
 	fmt.Fprintf(&b, "Catalog taken at %s. Every offer carries its source, fetched_at (when GPU Atlas retrieved it) and observed_at (when the source says the price held). Money is an exact decimal string with its currency (%s); USD figures use the FX table of %s (%s, base %s).\n\n",
 		snap.TakenAt.UTC().Format("2006-01-02"), strings.Join(currencies(snap), ", "), snap.FX.Date, markdownText(snap.FX.Source), snap.FX.Base)
 	b.WriteString("Data dates by provider:\n\n")

@@ -49,7 +49,7 @@ type HistoryColumn struct {
 // HistoryColumns are the columns of the history files, in order (the provider is
 // the partition folder).
 var HistoryColumns = []HistoryColumn{
-	{"provider", "partition (folder name)", "aws, alibaba, tencent, huawei, volcengine, azure"},
+	{"provider", "partition (folder name)", "aws, alibaba, tencent, huawei, volcengine, azure, gcp"},
 	{"instance_type", "STRING", "the provider's instance type id"},
 	{"region", "STRING", "region id, or an area id (mainland-china) for a list price not tied to one region"},
 	{"zone", "STRING, null", "zone where the price is per zone; null: the whole region"},

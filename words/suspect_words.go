@@ -27,6 +27,14 @@ var suspectForms = []struct {
 		[]string{"price", "currency", "ondemand", "month"}},
 	{"suspect.upfront_high", regexp.MustCompile(`^effective hourly price (\S+) \(upfront spread over the term\) is above the on-demand price (\S+) (\S+)/hour$`),
 		[]string{"price", "ondemand", "currency"}},
+	{"suspect.regional_median", regexp.MustCompile(`^on-demand price (\S+) (\S+)/hour is below 55% of the median (\S+) of its (\d+) regions' on-demand prices$`),
+		[]string{"price", "currency", "median", "n"}},
+	{"suspect.regional_part", regexp.MustCompile(`^on-demand accelerators part (\S+) (\S+)/hour is below 60% of the median (\S+) of its (\d+) regions' on-demand accelerators parts$`),
+		[]string{"price", "currency", "median", "n"}},
+	{"suspect.check_elsewhere", regexp.MustCompile(`^in (\S+), (.+) gives (\S+) (\S+)/(\S+) \((\d{4}-\d{2}-\d{2})\) where the source says (\S+): its price here is in doubt too$`),
+		[]string{"region", "source", "check", "currency", "unit", "date", "price"}},
+	{"suspect.check", regexp.MustCompile(`^(.+) gives (\S+) (\S+)/(\S+) \((\d{4}-\d{2}-\d{2})\), not (\S+)$`),
+		[]string{"source", "check", "currency", "unit", "date", "price"}},
 }
 
 // Suspect is an offer's suspect reasons ("; "-separated) in w's words.

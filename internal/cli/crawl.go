@@ -19,7 +19,7 @@ import (
 
 func runCrawl(env Env, args []string) int {
 	fs, parse := newFlagSet(env, "crawl", "crawl [--providers aws,alibaba] [--endpoint NAME=URL]... [--out FILE] [--history FILE] [--accept-drop] [--accept-price-change] [--log-format text|json]")
-	list := fs.String("providers", "", "comma-separated providers to crawl (default: all): aws, alibaba, tencent, huawei, volcengine, azure")
+	list := fs.String("providers", "", "comma-separated providers to crawl (default: all): aws, alibaba, tencent, huawei, volcengine, azure, gcp")
 	var endpoints listFlag
 	fs.Var(&endpoints, "endpoint", "override a service endpoint, PROVIDER.SERVICE=URL (repeatable), e.g. aws.ec2=http://127.0.0.1:8080; fx.ecb=URL for the FX rates")
 	out := fs.String("out", "data/catalog.json", "where to write the snapshot (atomically); - for stdout")

@@ -298,7 +298,7 @@ func TestTCO_ExitCodes(t *testing.T) {
 		{"help", []string{"-h"}, ExitOK, ""},
 		{"no offer", []string{"--region", "us-east-1"}, ExitUsage, "--offer PROVIDER/TYPE and --region R are required"},
 		{"offer form", append([]string{"--offer", "p3.8xlarge"}, base...), ExitUsage, `--offer "p3.8xlarge": want PROVIDER/TYPE`},
-		{"provider", append([]string{"--offer", "gcp/a2"}, base...), ExitUsage, `unknown provider "gcp"`},
+		{"provider", append([]string{"--offer", "oracle/a2"}, base...), ExitUsage, `unknown provider "oracle"`},
 		{"utilisation", append([]string{"--offer", "aws/p3.8xlarge", "--utilisation", "most"}, base...), ExitUsage,
 			`--utilisation "most": not a plain decimal number (at most 9 digits after the point): want more than 0 % and at most 100 % (as a share: more than 0 and at most 1)`},
 		{"months", append([]string{"--offer", "aws/p3.8xlarge", "--months", "0"}, base...), ExitUsage, "--months 0: out of range: want 1 to 600"},

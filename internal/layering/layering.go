@@ -46,7 +46,7 @@ func (v Violation) String() string {
 var vendorSDK = regexp.MustCompile(`^github\.com/(aws/aws-sdk-go-v2|aws/smithy-go|aliyun/alibaba-cloud-sdk-go|tencentcloud/tencentcloud-sdk-go|huaweicloud/huaweicloud-sdk-go-v3|volcengine/volcengine-go-sdk)(/|$)`)
 
 // clouds are the adapter folders under providers/.
-var clouds = []string{"aws", "alibaba", "tencent", "huawei", "volcengine", "azure"}
+var clouds = []string{"aws", "alibaba", "tencent", "huawei", "volcengine", "azure", "gcp"}
 
 // testHelpers are packages of ours that any package's tests may import: they
 // import nothing of ours that would turn a test into an upward dependency.

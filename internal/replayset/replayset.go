@@ -21,6 +21,9 @@ type Fixture struct {
 	Dialect   replay.Dialect
 	Endpoints func(s *replay.Server) []string
 	Env       map[string]string // test credentials for the replay (never real ones)
+	// EnvFiles are test credentials that name a file: the variable and the
+	// file's path relative to the repository root (Start joins it to root).
+	EnvFiles map[string]string
 }
 
 // Fixtures lists every provider's recorded responses, in display order.
@@ -65,6 +68,16 @@ func Fixtures() []Fixture {
 			// The fixtures' OpenID configuration names the tenant replay-tenant.
 			Env: map[string]string{"AZURE_SUBSCRIPTION_ID": "11111111-2222-3333-4444-555555555555", "AZURE_TENANT_ID": "replay-tenant",
 				"AZURE_CLIENT_ID": "replay-client", "AZURE_CLIENT_SECRET": "replay-secret"},
+		},
+		{
+			Provider: catalog.GCP, Dir: "providers/gcp/testdata/replay", Dialect: replay.GCP,
+			Endpoints: func(s *replay.Server) []string {
+				return []string{"gcp.compute=" + s.URL, "gcp.billing=" + s.URL}
+			},
+			Env: map[string]string{"GOOGLE_CLOUD_PROJECT": "gpuatlas-replay"},
+			// A service account key whose secrets are placeholders: plain-http
+			// endpoints get no token, so it is never signed with.
+			EnvFiles: map[string]string{"GOOGLE_APPLICATION_CREDENTIALS": "providers/gcp/testdata/replay-credentials.json"},
 		},
 	}
 }
@@ -114,6 +127,9 @@ func Start(root string, opts ...replay.Option) (*Running, error) {
 		}
 		for k, v := range f.Env {
 			r.Env[k] = v
+		}
+		for k, v := range f.EnvFiles {
+			r.Env[k] = filepath.Join(root, v)
 		}
 		if names != "" {
 			names += ","

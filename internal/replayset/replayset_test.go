@@ -52,13 +52,13 @@ func TestRunning_Real(t *testing.T) {
 	}
 	defer set.Close()
 	got := set.Real()
-	want := []catalog.Provider{catalog.AWS, catalog.Alibaba, catalog.Tencent, catalog.Azure}
+	want := []catalog.Provider{catalog.AWS, catalog.Alibaba, catalog.Tencent, catalog.Azure, catalog.GCP}
 	if !slices.Equal(got, want) {
 		t.Errorf("Real() = %v, want %v", got, want)
 	}
 	args := set.ArgsFor(got)
-	if n := len(args); n < 2 || args[n-2] != "--providers" || args[n-1] != "aws,alibaba,tencent,azure" {
-		t.Errorf("ArgsFor ends %v, want --providers aws,alibaba,tencent,azure", args[max(0, len(args)-2):])
+	if n := len(args); n < 2 || args[n-2] != "--providers" || args[n-1] != "aws,alibaba,tencent,azure,gcp" {
+		t.Errorf("ArgsFor ends %v, want --providers aws,alibaba,tencent,azure,gcp", args[max(0, len(args)-2):])
 	}
 	if len(args) != len(set.Args) {
 		t.Errorf("ArgsFor has %d flags, Args %d: the endpoints differ", len(args), len(set.Args))

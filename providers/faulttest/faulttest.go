@@ -58,7 +58,7 @@ var Transient = []Kind{Throttle, ServerError, Reset}
 // EC2 RequestLimitExceeded (503), Pricing ThrottlingException (429), Alibaba
 // Throttling (400), Tencent RequestLimitExceeded (in an HTTP 200 body), Huawei
 // APIGW.0308 (429), Volcano Engine AccountFlowLimitExceeded (429), Azure
-// TooManyRequests (429).
+// TooManyRequests (429), Google Cloud RESOURCE_EXHAUSTED (429).
 func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 	switch p {
 	case catalog.AWS:
@@ -79,6 +79,9 @@ func ThrottleResponse(p catalog.Provider, req replay.Request) *replay.Response {
 		// Resource Manager and the Retail Prices API: 429 with Retry-After.
 		return &replay.Response{Status: 429, ContentType: "application/json", Header: map[string][]string{"Retry-After": {"0"}},
 			Body: replay.AzureError("TooManyRequests", "The request is being throttled as the limit has been reached for operation type - Read_ObservationWindow_00:05:00.")}
+	case catalog.GCP:
+		return &replay.Response{Status: 429, ContentType: "application/json",
+			Body: replay.GCPError(429, "RESOURCE_EXHAUSTED", "rateLimitExceeded", "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of service 'compute.googleapis.com'.")}
 	}
 	panic("faulttest: unknown provider " + string(p))
 }
@@ -104,6 +107,9 @@ func ServerErrorResponse(p catalog.Provider, req replay.Request) *replay.Respons
 	case catalog.Azure:
 		return &replay.Response{Status: 500, ContentType: "application/json",
 			Body: replay.AzureError("InternalServerError", "Encountered internal server error.")}
+	case catalog.GCP:
+		return &replay.Response{Status: 500, ContentType: "application/json",
+			Body: replay.GCPError(500, "INTERNAL", "backendError", "Internal error. Please try again.")}
 	}
 	panic("faulttest: unknown provider " + string(p))
 }

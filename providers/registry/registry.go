@@ -13,6 +13,7 @@ import (
 	"github.com/gpuatlas/gpuatlas/providers/alibaba"
 	"github.com/gpuatlas/gpuatlas/providers/aws"
 	"github.com/gpuatlas/gpuatlas/providers/azure"
+	"github.com/gpuatlas/gpuatlas/providers/gcp"
 	"github.com/gpuatlas/gpuatlas/providers/huawei"
 	"github.com/gpuatlas/gpuatlas/providers/tencent"
 	"github.com/gpuatlas/gpuatlas/providers/volcengine"
@@ -26,6 +27,7 @@ var All = []providers.Factory{
 	huawei.Factory,
 	volcengine.Factory,
 	azure.Factory,
+	gcp.Factory,
 }
 
 // Select returns the factories named in a comma-separated list ("aws,alibaba");

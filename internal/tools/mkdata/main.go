@@ -75,11 +75,37 @@ func run(out, history, sources string) error {
 	if err := stamp(snap, fixtures(manifests), regions); err != nil {
 		return err
 	}
+	if err := crossCheck(snap); err != nil {
+		return err
+	}
 	if err := catalog.WriteSnapshot(out, snap); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%swrote %s: %d instance types, %d offers, %d placements\n", stderr.String(), out, len(snap.Instances), len(snap.Offers), len(snap.Placements))
 	return writeHistory(history, sources, snap)
+}
+
+// crossCheck holds the embedded catalog's prices against the second sources
+// of data/price_checks.csv (catalog.CrossCheck): a price that disagrees is
+// marked suspect with both figures; a check that matches no offer is an
+// error, so a table that no longer fits the catalog is noticed.
+func crossCheck(snap *catalog.Snapshot) error {
+	checks, err := catalog.LoadPriceChecks(data.FS)
+	if err != nil {
+		return err
+	}
+	disagree := 0
+	for _, r := range catalog.CrossCheck(snap.Offers, checks) {
+		c := r.Check
+		if r.Offers == 0 {
+			return fmt.Errorf("data/price_checks.csv:%d: %s/%s %s in %s matches no offer of the catalog", c.Line, c.Provider, c.InstanceType, c.Billing, c.Region)
+		}
+		if r.Disagree {
+			disagree++
+		}
+	}
+	fmt.Fprintf(os.Stderr, "price checks: %d of %d disagree with the catalog (marked suspect)\n", disagree, len(checks))
+	return nil
 }
 
 // writeHistory writes the history of the embedded catalog: its crawl and the

@@ -145,12 +145,7 @@ func TestCrawl_Errors(t *testing.T) {
 			}
 			return nil
 		}, "services.skus.list"},
-		{"page token repeats", func(req replay.Request, _ int) *replay.Response {
-			if req.Service == "billing" {
-				return &replay.Response{Status: 200, ContentType: "application/json", Body: `{"skus":[],"nextPageToken":"again"}`}
-			}
-			return nil
-		}, "repeats"},
+		{"page token repeats", repeatSKUToken, providers.ErrRepeatedPageToken.Error()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := harness.Start(t)
@@ -225,5 +220,16 @@ func TestFileSecrets(t *testing.T) {
 // REST clients: 429 RESOURCE_EXHAUSTED, 500, resets, stalls past the request
 // timeout, cut and non-JSON bodies.
 func TestFaults(t *testing.T) {
-	harness.Faults(t, "us-central1", "europe-west4").Run(t)
+	suite := harness.Faults(t, "us-central1", "europe-west4")
+	suite.Global = true
+	suite.RepeatToken = func(testing.TB, *replay.Server) func(replay.Request, int) *replay.Response { return repeatSKUToken }
+	suite.Run(t)
+}
+
+// repeatSKUToken answers every SKU page with no SKUs and the same next token.
+func repeatSKUToken(req replay.Request, _ int) *replay.Response {
+	if req.Service == "billing" {
+		return &replay.Response{Status: 200, ContentType: "application/json", Body: `{"skus":[],"nextPageToken":"again"}`}
+	}
+	return nil
 }
