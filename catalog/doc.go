@@ -59,7 +59,11 @@
 // # Data quality
 //
 //   - plausibility.go: the plausibility rules that mark an offer Suspect
-//     (FlagImplausible, ImplausibleReasons).
+//     (FlagImplausible, ImplausibleReasons); plausibility_regions.go: the
+//     regional-median rule.
+//   - price_check.go: PriceCheck, a second source's price
+//     (data/price_checks.csv), and CrossCheck, which marks the offers it
+//     contradicts.
 //   - age.go: how old a provider's prices are (Age, DataAge, StaleDays).
 //   - quality.go: the data-quality report of a snapshot (CheckQuality,
 //     QualityReport, `gpuatlas check`); quality_render.go: the report as text

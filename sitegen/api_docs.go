@@ -98,6 +98,10 @@ type apiOffer struct {
 	Band           catalog.InterruptionBand `json:"band,omitempty"`
 	RiskPerHour    *apiMoney                `json:"risk_per_hour,omitempty"`
 	RiskUSDPerHour *apiMoney                `json:"risk_usd_per_hour,omitempty"`
+	// Parts are what the price is made of where the provider prices in parts
+	// (Google Cloud: machine and accelerators), in the price's currency and
+	// unit (added within v1).
+	Parts []catalog.PricePart `json:"parts,omitempty"`
 }
 
 // The marks an offer can carry (apiOffer.Marks), in this order.

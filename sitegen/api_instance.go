@@ -110,6 +110,7 @@ func (a *apiSite) offer(o *offerView) apiOffer {
 	if f.PriceRange != nil {
 		v.PriceRange = &apiRange{Min: f.PriceRange.Min, Max: f.PriceRange.Max}
 	}
+	v.Parts = f.Parts
 	return v
 }
 

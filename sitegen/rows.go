@@ -131,6 +131,7 @@ func instanceOfferRows(l *language, offers []*offerView) template.HTML {
 		b.WriteString("</td>\n")
 		b.WriteString(cells[3])
 		writePublished(&b, l, o.Offer)
+		writeParts(&b, l, o.Offer)
 		if pm := l.perMonthText(o.Offer); pm != "" {
 			b.WriteString(`<small class="sub per-month">`)
 			escapeText(&b, pm)
@@ -181,6 +182,25 @@ func writePublished(b *strings.Builder, l *language, o catalog.Offer) {
 		escapeText(b, band)
 		b.WriteString(`</small>`)
 	}
+}
+
+// writeParts says what an offer's price is made of, where the provider
+// prices it in parts (Google Cloud: the machine, and its GPUs).
+func writeParts(b *strings.Builder, l *language, o catalog.Offer) {
+	if len(o.Parts) == 0 {
+		return
+	}
+	args := []any{}
+	for _, p := range o.Parts {
+		args = append(args, p.Part, p.Amount.String())
+	}
+	if len(args) != 4 {
+		return // a price of one part says nothing more than its amount
+	}
+	text, _ := l.t("price.parts", args...) // the key is in every catalog (TestMessages)
+	b.WriteString(` <small class="sub parts">`)
+	escapeText(b, text)
+	b.WriteString(`</small>`)
 }
 
 // writePrice is the "price" template of _partials.html: a published price.

@@ -51,10 +51,16 @@ func rowKeys(a findJSON) []string {
 // ca-central-1 are suspect and left out. --billing shows two columns only.
 // Azure's Standard_ND96isr_H100_v5 (8x H100 SXM) follows at 98.32 USD/h in
 // eastus (12.29 per GPU), observed 2026-06-18, with no spot price (none is in
-// the public data); its sibling ND96is_H100_v5 has no size record.
+// the public data); its sibling ND96is_H100_v5 has no size record. Google
+// Cloud's four 8x H100 types come between: a3-highgpu-8g (and the two
+// a3-edgegpu-8g) at 87.832470064 USD/h in us-east4 (machine 9.46006 + GPUs
+// 78.37241 in the source); their cheaper figures (43.07 in us-central1 and
+// six more regions) are suspect, a GPU part under 60% of the regional median,
+// and lead nothing. a3-megagpu-8g follows at 92.214270064 in us-central1.
 func TestFind_ReadmeH100(t *testing.T) {
 	a := runFindJSON(t, ExitOK, "gpus>=8 gpu:h100", "--billing", "on_demand,spot", "--sort", "per_gpu_hour", "--limit", "10")
-	if diff := cmp.Diff([]string{"aws/p5.48xlarge", "azure/Standard_ND96isr_H100_v5"}, rowKeys(a)); diff != "" {
+	if diff := cmp.Diff([]string{"aws/p5.48xlarge", "gcp/a3-edgegpu-8g", "gcp/a3-edgegpu-8g-nolssd", "gcp/a3-highgpu-8g", "gcp/a3-megagpu-8g",
+		"azure/Standard_ND96isr_H100_v5"}, rowKeys(a)); diff != "" {
 		t.Fatalf("rows (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"on_demand", "spot"}, a.Columns); diff != "" {
@@ -73,8 +79,11 @@ func TestFind_ReadmeH100(t *testing.T) {
 		!cmp.Equal(spot.Marks, []string{"stale"}) || spot.ObservedAt != "2025-11-30T00:00:00Z" {
 		t.Errorf("spot %+v", spot)
 	}
-	if a.Schema != FindSchema || a.Sort != "gpu_price" || a.Total != 2 || a.Expression != "gpus>=8 gpu:h100" {
+	if a.Schema != FindSchema || a.Sort != "gpu_price" || a.Total != 6 || a.Expression != "gpus>=8 gpu:h100" {
 		t.Errorf("answer %+v", a)
+	}
+	if g := a.Rows[3]; g.Region != "us-east4" || g.PricePerHour.String() != "87.832470064" {
+		t.Errorf("a3-highgpu-8g: %s at %v, want us-east4 at 87.832470064", g.Region, g.PricePerHour)
 	}
 }
 
@@ -127,14 +136,20 @@ func TestFind_ReadmeChinaCNY(t *testing.T) {
 // (NVLink on the HGX board) and an on-demand price. Types whose link is
 // unknown (the unnamed Alibaba "H") may fit and are not listed, as in the
 // explorer. Cheapest first: aws inf2.24xlarge (6x Inferentia2, 32 GiB = 34.36 GB each)
-// at 6.49063 USD/h in us-east-1.
+// at 6.49063 USD/h in us-east-1. Google Cloud's A2 and A3 types have SXM parts
+// (a2-highgpu-4g: 4x A100 40GB, 160 GB); its a2-ultragpu types (A100 80GB)
+// have no row: their only on-demand figures are suspect (the Kubernetes
+// autoscaler's list gives 10.1376 for a2-ultragpu-2g in us-central1, the
+// source 5.891640008).
 func TestFind_ReadmeScenario(t *testing.T) {
 	a := runFindJSON(t, ExitOK, "scenario:llm-inference-large")
-	want := []string{"aws/inf2.24xlarge", "alibaba/ecs.gn7e-c16g1.8xlarge", "aws/inf2.48xlarge", "tencent/GN10Xp.20XLARGE320", "tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320",
-		"alibaba/ecs.gn7e-c16g1.16xlarge", "aws/trn1.32xlarge", "aws/p4d.24xlarge", "alibaba/ecs.gn6e-c12g1.24xlarge", "azure/Standard_ND40rs_v2", "aws/trn1n.32xlarge",
-		"azure/Standard_ND96asr_v4", "aws/p4de.24xlarge", "aws/p3dn.24xlarge", "tencent/GT4.41XLARGE948", "azure/Standard_ND96amsr_A100_v4",
-		"alibaba/ecs.gn7e-c16g1.32xlarge", "alibaba/ecs.sccgn7ex.32xlarge", "aws/p5.48xlarge", "aws/p5en.48xlarge", "azure/Standard_ND96isr_H200_v5",
-		"azure/Standard_ND96isr_H100_v5", "aws/p6-b200.48xlarge", "aws/p6-b300.48xlarge"}
+	want := []string{"aws/inf2.24xlarge", "alibaba/ecs.gn7e-c16g1.8xlarge", "aws/inf2.48xlarge", "tencent/GN10Xp.20XLARGE320", "gcp/a2-highgpu-4g",
+		"tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320", "alibaba/ecs.gn7e-c16g1.16xlarge", "aws/trn1.32xlarge", "aws/p4d.24xlarge", "gcp/a3-highgpu-2g",
+		"alibaba/ecs.gn6e-c12g1.24xlarge", "azure/Standard_ND40rs_v2", "aws/trn1n.32xlarge", "azure/Standard_ND96asr_v4", "aws/p4de.24xlarge",
+		"gcp/a2-highgpu-8g", "aws/p3dn.24xlarge", "tencent/GT4.41XLARGE948", "azure/Standard_ND96amsr_A100_v4", "gcp/a2-megagpu-16g",
+		"alibaba/ecs.gn7e-c16g1.32xlarge", "gcp/a3-highgpu-4g", "gcp/a3-ultragpu-8g", "gcp/a3-ultragpu-8g-nolssd", "alibaba/ecs.sccgn7ex.32xlarge",
+		"aws/p5.48xlarge", "aws/p5en.48xlarge", "azure/Standard_ND96isr_H200_v5", "gcp/a3-edgegpu-8g", "gcp/a3-edgegpu-8g-nolssd", "gcp/a3-highgpu-8g",
+		"gcp/a3-megagpu-8g", "azure/Standard_ND96isr_H100_v5", "aws/p6-b200.48xlarge", "aws/p6-b300.48xlarge"}
 	if diff := cmp.Diff(want, rowKeys(a)); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
@@ -302,8 +317,9 @@ func TestFind_SpotLeadsWithObservedPrices(t *testing.T) {
 			t.Errorf("row %d %s/%s rests on an estimated spot price", i, r.Provider, r.InstanceType)
 		}
 	}
+	// Google Cloud's two a3-ultragpu-8g types follow at 4.0067425 per GPU.
 	h := runFindJSON(t, ExitOK, "gpu:h200", "--billing", "spot")
-	if len(h.Rows) != 1 || h.Rows[0].InstanceType != "p5en.48xlarge" || h.Rows[0].PricePerGPUHour == nil ||
+	if len(h.Rows) != 3 || h.Rows[0].InstanceType != "p5en.48xlarge" || h.Rows[0].PricePerGPUHour == nil ||
 		h.Rows[0].PricePerGPUHour.String() != "1.85313125" || estimated(h.Rows[0]) {
 		t.Errorf("H200 spot: %+v, want p5en.48xlarge at 1.85313125 USD per GPU-hour, observed", h.Rows)
 	}
@@ -322,7 +338,7 @@ func TestFind_SpotLeadsWithObservedPrices(t *testing.T) {
 // (TestBrowser_ExplorerWholeGPUsAndWholeWords asks the page the same
 // question), in the language asked for, with exit 1 as before: the A10 types
 // have no interconnect data, so interconnect:nvlink is named; a term whose
-// field has values says which (the two H100 types with offers are AWS's); terms that each
+// field has values says which (the H100 types with offers are AWS's, Azure's and Google Cloud's); terms that each
 // keep rows but not together say so.
 func TestFind_WhyEmpty(t *testing.T) {
 	cases := []struct {
@@ -331,8 +347,8 @@ func TestFind_WhyEmpty(t *testing.T) {
 	}{
 		{"gpu:a10 interconnect:nvlink", "en", []string{"Nothing matches interconnect:nvlink: the ", " rows the rest of the filter keeps have no Interconnect data."}},
 		{"gpu:a10 interconnect:nvlink", "zh", []string{"没有符合 interconnect:nvlink 的结果：其余条件保留的 ", " 行都没有GPU 互联数据。"}},
-		{"gpu:h100 provider:volcengine", "en", []string{"Nothing matches provider:volcengine: the ", "the 6 rows the rest of the filter keeps have Provider AWS, Microsoft Azure."}},
-		{"gpu:h100 provider:volcengine", "zh", []string{"没有符合 provider:volcengine 的结果", "其余条件保留的 6 行，云厂商为 AWS（亚马逊云科技）、微软 Azure。"}},
+		{"gpu:h100 provider:volcengine", "en", []string{"Nothing matches provider:volcengine: the ", "the 13 rows the rest of the filter keeps have Provider AWS, Microsoft Azure, Google Cloud."}},
+		{"gpu:h100 provider:volcengine", "zh", []string{"没有符合 provider:volcengine 的结果", "其余条件保留的 13 行，云厂商为 AWS（亚马逊云科技）、微软 Azure、谷歌云。"}},
 	}
 	for _, c := range cases {
 		for _, format := range []string{"table", "json"} {

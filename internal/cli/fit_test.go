@@ -92,7 +92,7 @@ func TestFit_Text(t *testing.T) {
 		"GPU memory for Llama 3.1 70B: Inference",
 		"141.11 GB", "= 70,553,706,496 parameters × 2 bytes = 141,107,412,992 B",
 		"= 2 × 80 layers × 8 KV heads × 128 head dim × 8,192 tokens × 1 sequences × 2 bytes = 2,684,354,560 B",
-		"172.01 GB", "Fits: 53 instance types", "… 50 more (--limit 0 lists all)",
+		"172.01 GB", "Fits: 62 instance types", "… 59 more (--limit 0 lists all)",
 		"4x NVIDIA A10G, 24.00 GB each", "needs 172.01 GB in all; 4x NVIDIA A10G give 96.00 GB",
 		"https://huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json (read 2026-12-01)",
 	)
@@ -107,7 +107,7 @@ func TestFit_Text(t *testing.T) {
 		if code != ExitOK {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
-		for _, want := range []string{"Llama 3.1 70B 所需 GPU 显存：推理", "70,553,706,496 个参数 × 2 字节", "共需 172.01 GB；4 张 NVIDIA A10G 只有 96.00 GB", "放得下：53 个实例规格"} {
+		for _, want := range []string{"Llama 3.1 70B 所需 GPU 显存：推理", "70,553,706,496 个参数 × 2 字节", "共需 172.01 GB；4 张 NVIDIA A10G 只有 96.00 GB", "放得下：62 个实例规格"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%v %v: text lacks %q", c.args, c.env, want)
 			}

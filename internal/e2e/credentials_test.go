@@ -39,6 +39,33 @@ var fakeCredentials = map[string]string{
 	"AZURE_TENANT_ID":                 "replay-tenant", // the tenant the replay's OpenID configuration names
 	"AZURE_CLIENT_ID":                 "e2e-fake-azure-client",
 	"AZURE_CLIENT_SECRET":             "e2eFakeAzureSecret~Hj5Kl8Mn2Pq4Rs",
+	"GOOGLE_CLOUD_PROJECT":            "e2e-fake-gcp-project", // a name in every URL, not a secret
+	// GOOGLE_APPLICATION_CREDENTIALS: a file fakeCredentialsEnv writes, holding fakeGCPKey.
+}
+
+// fakeGCPKey are the secrets of the Google Cloud credentials file (a service
+// account key). Over the replay's plain http no token is asked for or sent,
+// but the adapter reads the file: nothing of it may reach an output.
+var fakeGCPKey = map[string]string{
+	"private_key_id": "e2eFakeGcpKeyId4Rt6Yu8Io0Pa",
+	"private_key":    "e2eFakeGcpPrivateKeyZx3Cv5Bn7Mq9Lw1",
+}
+
+// notSecret are the fake values that name things rather than grant access.
+var notSecret = map[string]bool{"AWS_REGION": true, "GOOGLE_CLOUD_PROJECT": true}
+
+// secretValues are the fake secrets to search the outputs for.
+func secretValues() map[string]string {
+	out := map[string]string{}
+	for k, v := range fakeCredentials {
+		if !notSecret[k] {
+			out[k] = v
+		}
+	}
+	for k, v := range fakeGCPKey {
+		out["gcp "+k] = v
+	}
+	return out
 }
 
 // authFailure is each provider's answer to credentials it does not accept.
@@ -54,6 +81,9 @@ func authFailure(p catalog.Provider, req replay.Request) *replay.Response {
 		return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"error_code":"APIGW.0301","error_msg":"Incorrect IAM authentication information: verify aksk signature fail"}`}
 	case catalog.Azure:
 		return &replay.Response{Status: 401, ContentType: "application/json", Body: replay.AzureError("InvalidAuthenticationToken", "The access token is invalid.")}
+	case catalog.GCP:
+		return &replay.Response{Status: 401, ContentType: "application/json",
+			Body: replay.GCPError(401, "UNAUTHENTICATED", "authError", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.")}
 	}
 	return &replay.Response{Status: 401, ContentType: "application/json", Body: `{"ResponseMetadata":{"RequestId":"x","Action":"` + req.Action + `","Error":{"Code":"InvalidAccessKey","Message":"invalid access key"}}}`}
 }
@@ -65,6 +95,16 @@ func fakeCredentialsEnv(t *testing.T) []string {
 	vars := map[string]string{"AWS_CONFIG_FILE": os.DevNull, "AWS_SHARED_CREDENTIALS_FILE": os.DevNull}
 	for k, v := range fakeCredentials {
 		vars[k] = v
+	}
+	key, err := json.Marshal(map[string]string{"type": "service_account", "project_id": fakeCredentials["GOOGLE_CLOUD_PROJECT"],
+		"private_key_id": fakeGCPKey["private_key_id"], "private_key": fakeGCPKey["private_key"],
+		"client_email": "e2e@e2e-fake-gcp-project.iam.gserviceaccount.com", "token_uri": "https://oauth2.googleapis.com/token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars["GOOGLE_APPLICATION_CREDENTIALS"] = filepath.Join(t.TempDir(), "gcp-key.json")
+	if err := os.WriteFile(vars["GOOGLE_APPLICATION_CREDENTIALS"], key, 0o600); err != nil {
+		t.Fatal(err)
 	}
 	return childEnv(t, vars)
 }
@@ -130,10 +170,7 @@ func TestCredentials_NeverInAnyOutput(t *testing.T) {
 		t.Fatalf("the faulty crawl reported no failure; the test did not exercise error paths:\n%.3000s", outputs.String())
 	}
 	search := func(name string, b []byte) {
-		for k, v := range fakeCredentials {
-			if k == "AWS_REGION" {
-				continue
-			}
+		for k, v := range secretValues() {
 			if bytes.Contains(b, []byte(v)) {
 				i := bytes.Index(b, []byte(v))
 				lo, hi := max(0, i-200), min(len(b), i+len(v)+50)
@@ -170,11 +207,11 @@ var echoKinds = []struct {
 	code   map[catalog.Provider]string
 }{
 	{401, map[catalog.Provider]string{catalog.AWS: "AuthFailure", catalog.Alibaba: "IncompleteSignature", catalog.Tencent: "AuthFailure.SignatureFailure",
-		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch", catalog.Azure: "InvalidAuthenticationToken"}},
+		catalog.Huawei: "APIGW.0301", catalog.Volcengine: "SignatureDoesNotMatch", catalog.Azure: "InvalidAuthenticationToken", catalog.GCP: "UNAUTHENTICATED"}},
 	{400, map[catalog.Provider]string{catalog.AWS: "InvalidParameterValue", catalog.Alibaba: "InvalidParameter", catalog.Tencent: "InvalidParameterValue",
-		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter", catalog.Azure: "InvalidParameter"}},
+		catalog.Huawei: "Ecs.0005", catalog.Volcengine: "InvalidParameter", catalog.Azure: "InvalidParameter", catalog.GCP: "INVALID_ARGUMENT"}},
 	{500, map[catalog.Provider]string{catalog.AWS: "InternalError", catalog.Alibaba: "InternalError", catalog.Tencent: "InternalError",
-		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError", catalog.Azure: "InternalServerError"}},
+		catalog.Huawei: "Ecs.0000", catalog.Volcengine: "InternalError", catalog.Azure: "InternalServerError", catalog.GCP: "INTERNAL"}},
 }
 
 // echoAnswer is provider p's error answer whose message repeats the request:
@@ -209,6 +246,8 @@ func echoAnswer(p catalog.Provider, srvURL string, req replay.Request, kind int)
 			Body: `{"error_code":"` + code + `","error_msg":` + string(jsonMsg) + `,"request_id":"r"}`}
 	case catalog.Azure:
 		return &replay.Response{Status: k.status, ContentType: "application/json", Body: replay.AzureError(code, echo)}
+	case catalog.GCP:
+		return &replay.Response{Status: k.status, ContentType: "application/json", Body: replay.GCPError(k.status, code, "e2e", echo)}
 	}
 	return &replay.Response{Status: k.status, ContentType: "application/json",
 		Body: `{"ResponseMetadata":{"RequestId":"r","Action":"` + req.Action + `","Error":{"CodeN":100010,"Code":"` + code + `","Message":` + string(jsonMsg) + `}}}`}
@@ -239,7 +278,7 @@ func credentialForms(v string) []string {
 // the request's Authorization header (plain, URL-encoded and base64) and its
 // signed URL, as refused credentials, bad requests and server errors; the
 // real gpuatlas binary crawls, then builds the site. No key id or secret of
-// any of the five providers, in any of those forms, reaches stderr or stdout,
+// any of the providers (nor the secrets of the Google Cloud key file), in any of those forms, reaches stderr or stdout,
 // the snapshot (its coverage), history.jsonl or any file of the built site,
 // while the echoes did reach the crawl's reports (so redaction was tested).
 func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
@@ -294,14 +333,24 @@ func TestCredentials_EchoedAuthorizationNeverInAnyOutput(t *testing.T) {
 		}
 	}
 	var secrets []string
-	for k, v := range fakeCredentials {
-		if k != "AWS_REGION" {
-			secrets = append(secrets, v)
-		}
+	for _, v := range secretValues() {
+		secrets = append(secrets, v)
 	}
-	// What the servers saw: the credential each provider signed with.
+	// What the servers saw: the credential each provider signed with. Google
+	// Cloud sends none to a plain-http endpoint (no token to sign or ask
+	// for): its server must have seen requests, none with a credential.
 	seen := map[catalog.Provider]bool{}
 	for p, srv := range set.Servers {
+		if p == catalog.GCP {
+			reqs := srv.Requests()
+			seen[p] = len(reqs) > 0
+			for _, r := range reqs {
+				if a := r.Header.Get("Authorization"); a != "" {
+					t.Errorf("gcp: a request to the plain-http replay carries Authorization %.20q", a)
+				}
+			}
+			continue
+		}
 		for _, r := range srv.Requests() {
 			// Azure's secret goes in the token request's form body.
 			a := r.Header.Get("Authorization") + " " + r.Params["AccessKeyId"] + " " + string(r.Body)

@@ -127,8 +127,9 @@ func TestCrawl_RandomTransientFaultsGiveTheSameCatalog(t *testing.T) {
 // Concurrency regions × the calls an adapter runs in parallel within a region
 // (AWS 3: zones, list prices and spot at once; Alibaba 8 DescribePrice workers,
 // and at most its 10 pooled clients in all; Tencent 4 inquiry workers; Huawei
-// and Volcano Engine 1, sequential within a region). Every request is held
-// 20 ms at the server so that concurrent ones overlap.
+// and Volcano Engine 1, sequential within a region; Azure 1; Google Cloud 1,
+// its three listings one after another). Every request is held 20 ms at the
+// server so that concurrent ones overlap.
 func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 	set := startReplays(t)
 	s := defaultSettings()
@@ -142,6 +143,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 		catalog.Alibaba: {"cn-nanjing", "ap-northeast-2"},
 		catalog.Tencent: {"ap-seoul", "ap-bangkok", "ap-tokyo", "na-ashburn"},
 		catalog.Azure:   {"westus3", "koreacentral"},
+		catalog.GCP:     {"us-central1", "europe-west4"},
 	}
 	if stress() {
 		// Every AWS region; Alibaba's and Tencent's larger sets would take
@@ -157,7 +159,7 @@ func TestCrawl_RateAndConcurrencyLimitsHoldUnderRetries(t *testing.T) {
 	}
 	start := time.Now()
 	snap, targets := crawlInProcess(t, context.Background(), set, s)
-	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1, catalog.Azure: 1}
+	perRegion := map[catalog.Provider]int{catalog.AWS: 3, catalog.Alibaba: 8, catalog.Tencent: 4, catalog.Huawei: 1, catalog.Volcengine: 1, catalog.Azure: 1, catalog.GCP: 1}
 	poolCap := map[catalog.Provider]int{catalog.Alibaba: 10}
 	for _, tg := range targets {
 		f := tg.Factory
@@ -212,7 +214,7 @@ func TestCrawl_CancelReturnsPromptly(t *testing.T) {
 
 // mainRegions is the --regions list of the CLI tests: a few small regions of
 // each provider (the list is shared by all providers).
-const mainRegions = "us-west-2,cn-north-1,cn-nanjing,ap-northeast-2,ap-seoul,ap-bangkok,cn-north-4,cn-guangzhou,westus3"
+const mainRegions = "us-west-2,cn-north-1,cn-nanjing,ap-northeast-2,ap-seoul,ap-bangkok,cn-north-4,cn-guangzhou,westus3,europe-west2"
 
 // crawlMain runs `gpuatlas crawl` in process against the replays.
 func crawlMain(t testing.TB, set *replayset.Running, getenv func(string) string, extra ...string) (code int, stdout, stderr string) {

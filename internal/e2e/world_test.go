@@ -115,6 +115,7 @@ var shortRegions = map[catalog.Provider][]string{
 	catalog.Alibaba: {"cn-nanjing", "ap-northeast-2"},
 	catalog.Tencent: {"ap-seoul", "ap-bangkok"},
 	catalog.Azure:   {"westus3", "koreacentral"},
+	catalog.GCP:     {"us-central1", "europe-west4"},
 }
 
 // stress says whether the long versions run (make stress).

@@ -59,6 +59,7 @@ var shapes = []providerShape{
 	{catalog.Huawei, catalog.CNY, 6, 2, []catalog.BillingKind{catalog.OnDemand, catalog.SubscriptionMonth, catalog.SubscriptionYear}, "p"},
 	{catalog.Volcengine, catalog.CNY, 4, 2, []catalog.BillingKind{catalog.OnDemand, catalog.SubscriptionMonth}, "ecs.gni"},
 	{catalog.Azure, catalog.USD, 12, 3, []catalog.BillingKind{catalog.OnDemand, catalog.Spot, catalog.Reserved1yNoUpfront, catalog.Reserved3yNoUpfront}, "Standard_NC"},
+	{catalog.GCP, catalog.USD, 10, 3, []catalog.BillingKind{catalog.OnDemand, catalog.Spot}, "a3-highgpu-"},
 }
 
 var countries = []struct{ country, city, en, zh string }{
@@ -102,7 +103,7 @@ func SnapshotAt(offers int, seed uint64, taken time.Time) *catalog.Snapshot {
 		FX: catalog.FXTable{Base: catalog.USD, Date: "2026-11-28", Source: Source,
 			Rates: map[catalog.Currency]decimal.Decimal{catalog.USD: decimal.NewFromInt(1), catalog.CNY: catalog.Dec("7.1")}},
 	}
-	share := []float64{0.5, 0.25, 0.13, 0.07, 0.05, 0.05} // Azure on top of the other five
+	share := []float64{0.46, 0.23, 0.12, 0.06, 0.05, 0.04, 0.04} // AWS about half, as a real crawl
 	for pi, sh := range shapes {
 		want := int(float64(offers) * share[pi])
 		s.Coverage = append(s.Coverage, catalog.Coverage{Provider: sh.p, Status: catalog.CoverageOK, Regions: sh.regions,
