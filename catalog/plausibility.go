@@ -113,7 +113,7 @@ func ImplausibleReasons(instances []InstanceType, offers []Offer) map[int][]stri
 	}
 	peerMedianReasons(instances, offers, add)
 	onDemandReasons(offers, add)
-	regionalMedianReasons(offers, add)
+	regionalMedianReasons(instances, offers, add)
 	return out
 }
 

@@ -22,8 +22,9 @@ import (
 // it instead of three quarters: a different SKU mixed into the source, not a
 // lower price.
 //
-// Where a price comes in parts (Offer.Parts), the accelerators' part is what
-// is held against its regions' median, with partFraction: a machine part
+// Where a price comes in parts (Offer.Parts), the accelerators' part per GPU
+// is held against the median of that GPU's over its regions (every machine
+// type with it), with partFraction: a machine part
 // dilutes a GPU part gone wrong (Google Cloud's A100 40GB part is 55% to 58%
 // of its median in europe-west4 and three Asian regions, where the whole
 // price is 66% to 72%; spot there saves 28% against 51% in us-central1), and
@@ -47,11 +48,18 @@ func accelPart(o Offer) (decimal.Decimal, bool) {
 }
 
 // regionalMedianReasons applies the regional-median rule to on-demand offers:
-// their whole price, or their accelerators' part.
-func regionalMedianReasons(offers []Offer, add func(int, string)) {
+// to their whole price, per instance type; or, where the price comes in
+// parts, to the accelerators' part per GPU, per GPU (one SKU's rate, whatever
+// the machine type: an A100 40GB part is held against every A2 type's).
+func regionalMedianReasons(instances []InstanceType, offers []Offer, add func(int, string)) {
+	byID := map[string]InstanceType{}
+	for _, it := range instances {
+		byID[it.ID] = it
+	}
 	type group struct {
+		label    string // the GPU, for a parts group
 		currency Currency
-		lowest   map[string]decimal.Decimal // region → its lowest hourly price
+		lowest   map[string]decimal.Decimal // region → its lowest hourly figure
 		idx      []int
 		hourly   []decimal.Decimal
 	}
@@ -65,13 +73,19 @@ func regionalMedianReasons(offers []Offer, add func(int, string)) {
 		if err != nil {
 			continue
 		}
-		k := o.InstanceType + "|" + string(o.Price.Currency)
+		k, label := "type|"+o.InstanceType+"|"+string(o.Price.Currency), ""
 		if part, ok := accelPart(o); ok && o.Price.Unit == PerHour {
-			h, k = part, k+"|accelerators"
+			it, known := byID[o.InstanceType]
+			if !known || len(it.Accelerators) == 0 || it.Accelerators[0].Count <= 0 {
+				continue
+			}
+			a := it.Accelerators[0]
+			h = part.Div(decimal.NewFromInt(int64(a.Count)))
+			k, label = "gpu|"+NormalizeAcceleratorName(a.Name)+"|"+a.MemoryGiB.String()+"|"+string(o.Price.Currency), a.Name
 		}
 		g := groups[k]
 		if g == nil {
-			g = &group{currency: o.Price.Currency, lowest: map[string]decimal.Decimal{}}
+			g = &group{label: label, currency: o.Price.Currency, lowest: map[string]decimal.Decimal{}}
 			groups[k] = g
 			keys = append(keys, k)
 		}
@@ -92,7 +106,7 @@ func regionalMedianReasons(offers []Offer, add func(int, string)) {
 			per = append(per, h)
 		}
 		med := median(per)
-		parts := strings.HasSuffix(k, "|accelerators")
+		parts := strings.HasPrefix(k, "gpu|")
 		bound := med.Mul(regionalFraction)
 		if parts {
 			bound = med.Mul(partFraction)
@@ -101,8 +115,8 @@ func regionalMedianReasons(offers []Offer, add func(int, string)) {
 			switch {
 			case !g.hourly[j].LessThan(bound):
 			case parts:
-				add(i, fmt.Sprintf("on-demand accelerators part %s %s/hour is below 60%% of the median %s of its %d regions' on-demand accelerators parts",
-					g.hourly[j].String(), g.currency, med.Round(6).String(), len(g.lowest)))
+				add(i, fmt.Sprintf("on-demand GPU part %s %s/hour per GPU is below 60%% of the median %s over %d regions for %s",
+					g.hourly[j].String(), g.currency, med.Round(6).String(), len(g.lowest), g.label))
 			default:
 				add(i, fmt.Sprintf("on-demand price %s %s/hour is below 55%% of the median %s of its %d regions' on-demand prices",
 					g.hourly[j].String(), g.currency, med.Round(6).String(), len(g.lowest)))

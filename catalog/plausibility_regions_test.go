@@ -3,6 +3,8 @@ package catalog
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // The regional-median rule on real rows (data/catalog.json): Google Cloud's
@@ -61,29 +63,41 @@ func TestFlagImplausible_RegionalMedian(t *testing.T) {
 	}
 }
 
-// With parts, the accelerators' part is held against its regions' median
-// (60%): Google Cloud's a2-highgpu-1g on demand as the embedded catalog has
-// it, machine and GPU part, in five of its ten regions. europe-west4's GPU
-// part (1.61364875) is 55% of the median, its whole price 66%.
+// With parts, the accelerators' part per GPU is held against that GPU's
+// median over its regions (60%), whatever the machine type: Google Cloud's
+// A100 40GB on demand as the embedded catalog has it, in a2-highgpu-1g in
+// four regions and a2-megagpu-16g (16 GPUs) in two more. europe-west4's GPU
+// part (1.61364875 per GPU) is 55% of the median, its whole price 66% of
+// a2-highgpu-1g's; a2-megagpu-16g has three regions of its own, too few to
+// tell alone.
 func TestFlagImplausible_RegionalMedianOfParts(t *testing.T) {
-	gcp := func(region, machine, accel string) Offer {
+	types := []InstanceType{awsType("a2-highgpu-1g", 1, "NVIDIA A100 40GB"), awsType("a2-megagpu-16g", 16, "NVIDIA A100 40GB")}
+	gcp := func(typ, region, machine, accel string) Offer {
 		m, a := Dec(machine), Dec(accel)
-		o := awsOffer("a2-highgpu-1g", region, "", OnDemand, m.Add(a).String())
+		o := awsOffer(typ, region, "", OnDemand, m.Add(a).String())
 		o.Provider, o.Parts = GCP, []PricePart{{Part: PartMachine, Amount: m}, {Part: PartAccelerators, Amount: a}}
 		return o
 	}
-	offers := []Offer{gcp("europe-west4", "0.814063748", "1.61364875"), gcp("us-central1", "0.739477504", "2.933908125"),
-		gcp("us-east1", "0.7394775", "2.933908125"), gcp("us-west4", "0.832794996", "3.10156"), gcp("me-west1", "0.813425004", "3.22729875")}
-	got := ImplausibleReasons(nil, offers)
-	want := "on-demand accelerators part 1.61364875 USD/hour is below 60% of the median 2.933908 of its 5 regions' on-demand accelerators parts"
-	if len(got) != 1 || len(got[0]) != 1 || got[0][0] != want {
-		t.Errorf("flagged %v, want europe-west4 alone: %q", got, want)
+	offers := []Offer{gcp("a2-highgpu-1g", "europe-west4", "0.814063748", "1.61364875"), gcp("a2-highgpu-1g", "us-central1", "0.739477504", "2.933908125"),
+		gcp("a2-highgpu-1g", "us-west4", "0.832794996", "3.10156"), gcp("a2-highgpu-1g", "me-west1", "0.813425004", "3.22729875"),
+		gcp("a2-megagpu-16g", "europe-west4", "9.684029984", "25.81838"), gcp("a2-megagpu-16g", "asia-southeast1", "10.851259968", "27.29373"),
+		gcp("a2-megagpu-16g", "us-central1", "8.796980032", "46.94253")}
+	got := ImplausibleReasons(types, offers)
+	want := map[int][]string{
+		0: {"on-demand GPU part 1.61364875 USD/hour per GPU is below 60% of the median 2.933908 over 5 regions for NVIDIA A100 40GB"},
+		4: {"on-demand GPU part 1.61364875 USD/hour per GPU is below 60% of the median 2.933908 over 5 regions for NVIDIA A100 40GB"},
+		5: {"on-demand GPU part 1.705858125 USD/hour per GPU is below 60% of the median 2.933908 over 5 regions for NVIDIA A100 40GB"},
 	}
-	// The whole prices alone (55% rule) would pass it: 2.427712498 of 3.673385625.
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("reasons (-want +got):\n%s", diff)
+	}
+	// The whole prices alone (55% rule, per type) pass them: a2-highgpu-1g's
+	// 2.427712498 is 66% of its median, and a2-megagpu-16g's three regions
+	// have a median of their own.
 	for i := range offers {
 		offers[i].Parts = nil
 	}
-	if got := ImplausibleReasons(nil, offers); len(got) != 0 {
+	if got := ImplausibleReasons(types, offers); len(got) != 0 {
 		t.Errorf("without parts: %v, want none", got)
 	}
 }

@@ -125,6 +125,16 @@ phase_crawl() {
     read -r -a args <<<"$GPUATLAS_REPLAY_ARGS"
     args+=(--fx-file providers/fx/testdata/ecb-2025-11-28.xml --no-rate-limit)
   fi
+  # Google Cloud reads its credentials from a file: the GCP_CREDENTIALS_JSON
+  # secret (a service account key or a workload identity federation file) is
+  # written to one only this user can read, for this phase, and removed after.
+  local gcp_key=
+  if [ -n "${GCP_CREDENTIALS_JSON:-}" ] && [ -z "${GOOGLE_APPLICATION_CREDENTIALS:-}" ]; then
+    gcp_key=$(umask 077 && mktemp "$work/gcp-credentials.XXXXXX")
+    printf '%s' "$GCP_CREDENTIALS_JSON" >"$gcp_key"
+    export GOOGLE_APPLICATION_CREDENTIALS="$gcp_key"
+  fi
+  unset GCP_CREDENTIALS_JSON
   [ -n "${PROVIDERS:-}" ] && args+=(--providers "$PROVIDERS")
   [ "${ACCEPT_DROP:-0}" = 1 ] && args+=(--accept-drop)
   [ "${ACCEPT_PRICE_CHANGE:-0}" = 1 ] && args+=(--accept-price-change)
@@ -135,6 +145,7 @@ phase_crawl() {
   local code=${PIPESTATUS[0]}
   set -e
   echo "::endgroup::"
+  if [ -n "$gcp_key" ]; then rm -f "$gcp_key"; unset GOOGLE_APPLICATION_CREDENTIALS; fi
   if [ -n "${replay_pid:-}" ]; then kill "$replay_pid" 2>/dev/null || true; wait "$replay_pid" 2>/dev/null || true; replay_pid=; fi
   case $code in
     0) ;;

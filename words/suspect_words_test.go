@@ -19,7 +19,7 @@ func TestSuspect_BothLanguages(t *testing.T) {
 		"price per GPU 0.1 USD/hour is below 10% of the median 2.5 of 12 on_demand offers for NVIDIA H100",
 		"monthly price 9000 CNY/month is above 730 hours of the on-demand price 10 CNY/hour (7300 CNY)",
 		"on-demand price 43.066150064 USD/hour is below 55% of the median 94.029025 of its 16 regions' on-demand prices",
-		"on-demand accelerators part 1.61364875 USD/hour is below 60% of the median 2.933908 of its 10 regions' on-demand accelerators parts",
+		"on-demand GPU part 1.705858125 USD/hour per GPU is below 60% of the median 2.933908 over 10 regions for NVIDIA A100 40GB",
 		"kubernetes/autoscaler cluster-autoscaler/cloudprovider/gce/gce_price_info.go @ e72c7c68329b gives 10.1376 USD/hour (2026-06-23), not 5.891640008",
 		"in us-central1, kubernetes/autoscaler gce_price_info.go @ e72c7c68329b gives 10.1376 USD/hour (2026-06-23) where the source says 5.891640008: its price here is in doubt too",
 	} {

@@ -268,7 +268,7 @@ func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
 		open()
 		// Grouped by provider, then country, in the page's language.
 		groups := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')].map(g => g.querySelector('.ms-head').textContent)`)
-		if diff := cmp.Diff([]string{"AWS", "Alibaba Cloud", "Tencent Cloud", "Huawei Cloud", "Microsoft Azure"}, groups); diff != "" {
+		if diff := cmp.Diff([]string{"AWS", "Alibaba Cloud", "Tencent Cloud", "Huawei Cloud", "Microsoft Azure", "Google Cloud"}, groups); diff != "" {
 			t.Errorf("region groups (-want +got):\n%s", diff)
 		}
 		if got := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region .ms-group.depth-0')][0].querySelectorAll('.ms-group.depth-1 > .ms-head').length > 5 ? ['ok'] : []`); len(got) == 0 {
@@ -279,8 +279,10 @@ func TestBrowser_ExplorerAnswersBuyersQuestions(t *testing.T) {
 		browsertest.WaitFor(t, ctx, `document.activeElement && document.activeElement.id === 'f-region-find'`)
 		browsertest.Do(t, ctx, "type", chromedp.KeyEvent("virginia"))
 		shown := browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('#f-region label')].filter(l => !l.hidden).map(l => l.textContent.trim())`)
-		// AWS and Alibaba Cloud both call a Virginia region us-east-1: two options.
-		if diff := cmp.Diff([]string{"US East (N. Virginia) · us-east-1", "US (Virginia) · us-east-1", "U.S. East Coast (Virginia) · na-ashburn"}, shown); diff != "" {
+		// AWS and Alibaba Cloud both call a Virginia region us-east-1: two
+		// options; Google Cloud's us-east4 is named Northern Virginia.
+		if diff := cmp.Diff([]string{"US East (N. Virginia) · us-east-1", "US (Virginia) · us-east-1", "U.S. East Coast (Virginia) · na-ashburn",
+			"Northern Virginia · us-east4"}, shown); diff != "" {
 			t.Errorf("regions matching virginia (-want +got):\n%s", diff)
 		}
 		browsertest.Tick(t, ctx, "f-region", "aws/us-east-1", true)

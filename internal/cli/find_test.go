@@ -137,18 +137,21 @@ func TestFind_ReadmeChinaCNY(t *testing.T) {
 // unknown (the unnamed Alibaba "H") may fit and are not listed, as in the
 // explorer. Cheapest first: aws inf2.24xlarge (6x Inferentia2, 32 GiB = 34.36 GB each)
 // at 6.49063 USD/h in us-east-1. Google Cloud's A2 and A3 types have SXM parts
-// (a2-highgpu-4g: 4x A100 40GB, 160 GB); its a2-ultragpu types (A100 80GB)
-// have no row: their only on-demand figures are suspect (the Kubernetes
-// autoscaler's list gives 10.1376 for a2-ultragpu-2g in us-central1, the
-// source 5.891640008).
+// (a2-highgpu-4g: 4x A100 40GB, 160 GB, at 14.693542516 in us-central1, as
+// the Kubernetes autoscaler's list has it); its a2-ultragpu types (A100 80GB)
+// have no row: their only on-demand figures are suspect (the autoscaler's
+// list gives 10.1376 for a2-ultragpu-2g in us-central1, the source
+// 5.891640008); a2-megagpu-16g's cheaper figures (europe-west4,
+// asia-southeast1) are suspect too, a GPU part under 60% of the A100 40GB's
+// regional median, so it stands at 55.739510032 in us-central1.
 func TestFind_ReadmeScenario(t *testing.T) {
 	a := runFindJSON(t, ExitOK, "scenario:llm-inference-large")
 	want := []string{"aws/inf2.24xlarge", "alibaba/ecs.gn7e-c16g1.8xlarge", "aws/inf2.48xlarge", "tencent/GN10Xp.20XLARGE320", "gcp/a2-highgpu-4g",
 		"tencent/GT4.20XLARGE474", "tencent/GN10X.18XLARGE320", "alibaba/ecs.gn7e-c16g1.16xlarge", "aws/trn1.32xlarge", "aws/p4d.24xlarge", "gcp/a3-highgpu-2g",
 		"alibaba/ecs.gn6e-c12g1.24xlarge", "azure/Standard_ND40rs_v2", "aws/trn1n.32xlarge", "azure/Standard_ND96asr_v4", "aws/p4de.24xlarge",
-		"gcp/a2-highgpu-8g", "aws/p3dn.24xlarge", "tencent/GT4.41XLARGE948", "azure/Standard_ND96amsr_A100_v4", "gcp/a2-megagpu-16g",
+		"gcp/a2-highgpu-8g", "aws/p3dn.24xlarge", "tencent/GT4.41XLARGE948", "azure/Standard_ND96amsr_A100_v4",
 		"alibaba/ecs.gn7e-c16g1.32xlarge", "gcp/a3-highgpu-4g", "gcp/a3-ultragpu-8g", "gcp/a3-ultragpu-8g-nolssd", "alibaba/ecs.sccgn7ex.32xlarge",
-		"aws/p5.48xlarge", "aws/p5en.48xlarge", "azure/Standard_ND96isr_H200_v5", "gcp/a3-edgegpu-8g", "gcp/a3-edgegpu-8g-nolssd", "gcp/a3-highgpu-8g",
+		"aws/p5.48xlarge", "gcp/a2-megagpu-16g", "aws/p5en.48xlarge", "azure/Standard_ND96isr_H200_v5", "gcp/a3-edgegpu-8g", "gcp/a3-edgegpu-8g-nolssd", "gcp/a3-highgpu-8g",
 		"gcp/a3-megagpu-8g", "azure/Standard_ND96isr_H100_v5", "aws/p6-b200.48xlarge", "aws/p6-b300.48xlarge"}
 	if diff := cmp.Diff(want, rowKeys(a)); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)

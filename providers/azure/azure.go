@@ -13,7 +13,8 @@ package azure
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -137,12 +138,7 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 	if err := a.listSizes(ctx); err != nil {
 		return nil, err
 	}
-	out := make([]string, 0, len(a.sizes))
-	for r := range a.sizes {
-		out = append(out, r)
-	}
-	sort.Strings(out)
-	return out, nil
+	return slices.Sorted(maps.Keys(a.sizes)), nil
 }
 
 // listSizes reads the SKU list once (it is not filtered by location: one

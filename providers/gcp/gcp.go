@@ -17,7 +17,8 @@ package gcp
 import (
 	"context"
 	"errors"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -110,12 +111,7 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 	if err := a.list(ctx); err != nil {
 		return nil, err
 	}
-	out := make([]string, 0, len(a.types))
-	for r := range a.types {
-		out = append(out, r)
-	}
-	sort.Strings(out)
-	return out, nil
+	return slices.Sorted(maps.Keys(a.types)), nil
 }
 
 // list reads the three listings once: none of them is asked per region.
