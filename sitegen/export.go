@@ -27,6 +27,7 @@ var OfferColumns = []string{
 	"price_estimated",
 	"price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
 	"subscription_per_month", "subscription_hourly_equivalent",
+	"price_machine", "price_accelerators",
 }
 
 // OfferRow is one offer joined with its instance type, with the derived figures the
@@ -130,9 +131,25 @@ func csvRecordRaw(r OfferRow) []string {
 	status, band, saving, at := interruptionCells(&o)
 	f := r.Facts
 	perMonth, hourly := subscriptionCells(o)
+	machine, accel := partCells(o)
 	return append(rec, status, band, saving, at, fmt.Sprint(o.Estimated),
 		decimalCell(f.GPUHour), decimalCell(f.GiBHour), decimalCell(f.SavingPct), decimalCell(f.RiskHour),
-		perMonth, hourly)
+		perMonth, hourly, machine, accel)
+}
+
+// partCells are the parts of an offer's price where the provider prices in
+// parts (catalog.Offer.Parts: Google Cloud's machine and accelerators), in
+// the price's currency and unit; empty otherwise.
+func partCells(o catalog.Offer) (machine, accelerators string) {
+	for _, p := range o.Parts {
+		switch p.Part {
+		case catalog.PartMachine:
+			machine = p.Amount.String()
+		case catalog.PartAccelerators:
+			accelerators = p.Amount.String()
+		}
+	}
+	return machine, accelerators
 }
 
 // decimalCell is an exact figure as a cell, "" without one.

@@ -30,7 +30,7 @@ func TestOffersCSV_Columns(t *testing.T) {
 		"observed_at", "price_min", "price_max", "reported",
 		"interruption_status", "interruption_band", "interruption_savings_pct", "interruption_observed_at",
 		"price_estimated", "price_per_gpu_hour", "price_per_gib_hour", "saving_vs_on_demand_pct", "spot_risk_price_per_hour",
-		"subscription_per_month", "subscription_hourly_equivalent"}
+		"subscription_per_month", "subscription_hourly_equivalent", "price_machine", "price_accelerators"}
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Fatalf("header (-want +got):\n%s", diff)
 	}

@@ -70,6 +70,9 @@ type offerParquet struct {
 	// A commitment's cost per month and hourly equivalent, in its currency.
 	SubscriptionPerMonth         string `parquet:"subscription_per_month,optional"`
 	SubscriptionHourlyEquivalent string `parquet:"subscription_hourly_equivalent,optional"`
+	// The price's parts, where it comes in parts (Google Cloud).
+	PriceMachine      string `parquet:"price_machine,optional"`
+	PriceAccelerators string `parquet:"price_accelerators,optional"`
 }
 
 // instanceParquet is one row of the instance type files, in InstanceColumns order
@@ -182,6 +185,7 @@ func offerParquetRow(r OfferRow) offerParquet {
 		SavingVsOnDemandPct: decimalCell(r.Facts.SavingPct), SpotRiskPricePerHour: decimalCell(r.Facts.RiskHour),
 	}
 	row.SubscriptionPerMonth, row.SubscriptionHourlyEquivalent = subscriptionCells(o)
+	row.PriceMachine, row.PriceAccelerators = partCells(o)
 	if !o.ObservedAt.IsZero() {
 		at := o.ObservedAt.UTC()
 		row.ObservedAt = &at
