@@ -88,9 +88,18 @@ func TestStart_DrivesAServedPage(t *testing.T) {
 	if got := exceptions.List(); len(got) != 1 || !strings.Contains(got[0], "boom") {
 		t.Errorf("exceptions = %q, want the one thrown", got)
 	}
+	// A screenshot is saved where GPUATLAS_ARTIFACTS says, and not at all
+	// without it.
+	t.Setenv("GPUATLAS_ARTIFACTS", "")
+	Screenshot(t, ctx, "none.png")
+	dir := t.TempDir()
+	t.Setenv("GPUATLAS_ARTIFACTS", dir)
 	Screenshot(t, ctx, "page.png")
-	if _, err := os.Stat(filepath.Join(ArtifactsDir(t), "page.png")); err != nil {
-		t.Error(err)
+	if fi, err := os.Stat(filepath.Join(dir, "page.png")); err != nil || fi.Size() < 1000 {
+		t.Errorf("page.png: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.png")); err == nil {
+		t.Error("none.png was saved without GPUATLAS_ARTIFACTS")
 	}
 }
 
