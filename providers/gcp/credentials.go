@@ -19,6 +19,7 @@ const maxCredentialsFile = 64 << 10
 // and the secrets in it, which no error text may carry.
 type credentialsFile struct {
 	json    []byte
+	typ     string // one of fileTypes
 	secrets []string
 }
 
@@ -33,12 +34,12 @@ var fileTypes = []string{"service_account", "authorized_user", "external_account
 func readCredentials(path string) (credentialsFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return credentialsFile{}, fmt.Errorf("gcp: %w: %s: %v", providers.ErrNoCredentials, envCredentials, err)
+		return credentialsFile{}, fmt.Errorf("gcp: %w: %s: %w", providers.ErrNoCredentials, envCredentials, err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	b, err := io.ReadAll(io.LimitReader(f, maxCredentialsFile+1))
 	if err != nil {
-		return credentialsFile{}, fmt.Errorf("gcp: read %s (%s): %v", envCredentials, catalog.Excerpt(path), err)
+		return credentialsFile{}, fmt.Errorf("gcp: read %s (%s): %w", envCredentials, catalog.Excerpt(path), err)
 	}
 	if len(b) > maxCredentialsFile {
 		return credentialsFile{}, fmt.Errorf("gcp: %s (%s) is larger than %d KiB: not a credentials file", envCredentials, catalog.Excerpt(path), maxCredentialsFile>>10)
@@ -56,7 +57,7 @@ func readCredentials(path string) (credentialsFile, error) {
 		return credentialsFile{}, fmt.Errorf("gcp: %s (%s): credentials of type %s; want %s", envCredentials, catalog.Excerpt(path),
 			catalog.Excerpt(typ), strings.Join(fileTypes, ", "))
 	}
-	return credentialsFile{json: b, secrets: fileSecrets(fields)}, nil
+	return credentialsFile{json: b, typ: typ, secrets: fileSecrets(fields)}, nil
 }
 
 // fileSecrets are the values of a credentials file that are secret.

@@ -76,7 +76,9 @@ func newClients(cfg providers.Config, project string, creds credentialsFile) (ca
 		if tokenPlain {
 			return calls{}, fmt.Errorf("gcp: endpoint oauth2=%s is plain http: the token exchange sends a signed credential, use https", cfg.Endpoints[serviceOAuth2])
 		}
-		c, err = credentials.DetectDefault(&credentials.DetectOptions{CredentialsJSON: creds.json, Scopes: []string{scope},
+		// From the file's own type only: nothing is detected, no metadata
+		// server asked.
+		c, err = credentials.NewCredentialsFromJSON(credentials.CredType(creds.typ), creds.json, &credentials.DetectOptions{Scopes: []string{scope},
 			Client: &http.Client{Transport: base, Timeout: cfg.Timeout}, TokenURL: tokenURL})
 		if err != nil {
 			return calls{}, err

@@ -176,7 +176,7 @@ func machineRates(machines []machine, rates map[key]rate) error {
 	for k, pts := range groups {
 		// The largest types first: their parts carry the most digits.
 		slices.SortStableFunc(pts, func(a, b point) int { return b.v.Cmp(a.v) })
-		core, ram := decimal.Zero, decimal.Zero
+		var core, ram decimal.Decimal
 		var other *point
 		for i := range pts {
 			if !pts[i].m.Mul(pts[0].v).Equal(pts[0].m.Mul(pts[i].v)) {
