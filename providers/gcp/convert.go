@@ -4,8 +4,8 @@ import (
 	"sort"
 	"strings"
 
-	"cloud.google.com/go/compute/apiv1/computepb"
 	"github.com/shopspring/decimal"
+	"google.golang.org/api/compute/v1"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -37,11 +37,11 @@ type machineInfo struct {
 func acceleratorNames(pairs acceleratorPage) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs {
-		if p.Value == nil {
-			continue
-		}
-		for _, t := range p.Value.AcceleratorTypes {
-			if name, d := t.GetName(), strings.TrimSpace(t.GetDescription()); name != "" && d != "" {
+		for _, t := range p.types {
+			if t == nil {
+				continue
+			}
+			if name, d := t.Name, strings.TrimSpace(t.Description); name != "" && d != "" {
 				out[name] = d
 			}
 		}
@@ -55,15 +55,18 @@ func acceleratorNames(pairs acceleratorPage) map[string]string {
 // region is one record; a type whose vCPUs, memory or accelerators differ
 // between zones keeps the first zone's (zones in order).
 func machineTypes(pairs machinePage, names map[string]string) map[string][]machineInfo {
-	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Key < pairs[j].Key })
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].key < pairs[j].key })
 	byRegion := map[string]map[string]*machineInfo{}
 	for _, p := range pairs {
-		zone, ok := strings.CutPrefix(p.Key, "zones/")
-		if !ok || p.Value == nil {
+		zone, ok := strings.CutPrefix(p.key, "zones/")
+		if !ok {
 			continue
 		}
 		region := regionOf(zone)
-		for _, mt := range p.Value.MachineTypes {
+		for _, mt := range p.types {
+			if mt == nil {
+				continue
+			}
 			info, ok := machine(mt, names)
 			if !ok {
 				continue
@@ -93,15 +96,15 @@ func machineTypes(pairs machinePage, names map[string]string) map[string][]machi
 // machine is one machine type's catalog record; false for a type without
 // exactly one kind of accelerator, of a series the billing catalog prices
 // (SeriesSKU), or deprecated.
-func machine(mt *computepb.MachineType, names map[string]string) (machineInfo, bool) {
-	name := strings.TrimSpace(mt.GetName())
+func machine(mt *compute.MachineType, names map[string]string) (machineInfo, bool) {
+	name := strings.TrimSpace(mt.Name)
 	series := SeriesSKU(name)
-	if series == "" || len(mt.GetAccelerators()) != 1 || mt.GetDeprecated().GetState() != "" {
+	if series == "" || len(mt.Accelerators) != 1 || mt.Accelerators[0] == nil || (mt.Deprecated != nil && mt.Deprecated.State != "") {
 		return machineInfo{}, false
 	}
-	acc := mt.GetAccelerators()[0]
-	accType, count := acc.GetGuestAcceleratorType(), int(acc.GetGuestAcceleratorCount())
-	if accType == "" || count <= 0 || mt.GetGuestCpus() <= 0 || mt.GetMemoryMb() <= 0 {
+	acc := mt.Accelerators[0]
+	accType, count := acc.GuestAcceleratorType, int(acc.GuestAcceleratorCount)
+	if accType == "" || count <= 0 || mt.GuestCpus <= 0 || mt.MemoryMb <= 0 {
 		return machineInfo{}, false
 	}
 	display := names[accType]
@@ -118,8 +121,8 @@ func machine(mt *computepb.MachineType, names map[string]string) (machineInfo, b
 		Provider:     catalog.GCP,
 		ID:           name,
 		Family:       strings.Join(strings.SplitN(name, "-", 3)[:2], "-"),
-		VCPUs:        int(mt.GetGuestCpus()),
-		MemoryGiB:    decimal.NewFromInt(int64(mt.GetMemoryMb())).Div(decimal.NewFromInt(1024)),
+		VCPUs:        int(mt.GuestCpus),
+		MemoryGiB:    decimal.NewFromInt(mt.MemoryMb).Div(decimal.NewFromInt(1024)),
 		CPUArch:      "x86_64",
 		Accelerators: []catalog.Accelerator{a},
 		Generation:   "current",

@@ -1,7 +1,8 @@
 // Package gcp is the Google Cloud adapter: GPU machine types and accelerator
-// types through the official Compute Engine client (cloud.google.com/go/compute,
-// REST; convert.go), and their prices through the official Cloud Billing
-// Catalog client (cloud.google.com/go/billing; pricing.go): a GPU machine
+// types through Google's official Compute Engine client
+// (google.golang.org/api/compute/v1; sdk.go, convert.go), and their prices
+// through its official Cloud Billing client (google.golang.org/api/cloudbilling/v1;
+// pricing.go): a GPU machine
 // type's price is its machine part (the series' core and RAM SKUs) plus its
 // accelerators' part (the GPU SKU), both kept on the offer; Spot Preemptible
 // SKUs are spot offers. series.go names the SKUs of each machine series and
@@ -16,13 +17,11 @@ package gcp
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"sync"
 	"time"
-
-	"google.golang.org/api/iterator"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -117,17 +116,17 @@ func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
 // list reads the three listings once: none of them is asked per region.
 func (a *Adapter) list(ctx context.Context) error {
 	a.once.Do(func() {
-		machines, err := listAll(ctx, a, a.calls.listMachineTypes, actionMachineTypes)
+		machines, err := listAll(ctx, a, a.calls.machineTypes, actionMachineTypes)
 		if err != nil {
 			a.listErr = err
 			return
 		}
-		accels, err := listAll(ctx, a, a.calls.listAcceleratorTypes, actionAcceleratorTypes)
+		accels, err := listAll(ctx, a, a.calls.acceleratorTypes, actionAcceleratorTypes)
 		if err != nil {
 			a.listErr = err
 			return
 		}
-		skus, err := listAll(ctx, a, a.calls.listSKUs, actionSKUs)
+		skus, err := listAll(ctx, a, a.calls.skus, actionSKUs)
 		if err != nil {
 			a.listErr = err
 			return
@@ -155,59 +154,36 @@ func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionDa
 	return data, nil
 }
 
-// pageIter is a client's list iterator.
-type pageIter[E any] interface {
-	Next() (E, error)
-	PageInfo() *iterator.PageInfo
-}
+// maxPages bounds one listing (a few pages each in practice).
+const maxPages = 1000
 
-// listAll reads a listing one page at a time. A listing's iterator stops
-// for good at its first error, so a failed page is asked again by a new
-// iterator that starts at that page's token. A token that repeats ends the
-// listing with an error: between pages here, and within one attempt where
-// the iterator skips empty pages on its own (guardPages).
-func listAll[E any](ctx context.Context, a *Adapter, start func(context.Context) (pageIter[E], error), action string) ([]E, error) {
+// listAll reads a listing one page at a time, each page in an attempt of its
+// own, so a failed page is asked again with its token. A token that repeats,
+// or a listing past maxPages, ends it with an error wrapping
+// providers.ErrRepeatedPageToken.
+func listAll[E any](ctx context.Context, a *Adapter, page pageFunc[E], action string) ([]E, error) {
 	var out []E
 	var tokens providers.PageTokens
 	token := ""
-	for {
-		var page []E
-		next, done := "", false
-		err := a.retry.Do(ctx, func() error {
-			page = page[:0]
-			it, err := start(guardPages(ctx))
-			if err != nil {
-				return err
-			}
-			it.PageInfo().Token = token
-			e, err := it.Next() // asks for the page; the iterator buffers the rest of it
-			if errors.Is(err, iterator.Done) {
-				done = true
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			page = append(page, e)
-			for it.PageInfo().Remaining() > 0 {
-				e, err := it.Next()
-				if err != nil {
-					return err
-				}
-				page = append(page, e)
-			}
-			next = it.PageInfo().Token
-			return nil
+	for n := 1; ; n++ {
+		var items []E
+		next := ""
+		err := a.retry.Do(ctx, func() (err error) {
+			items, next, err = page(ctx, token)
+			return err
 		})
 		if err != nil {
 			return nil, a.errs.Wrap(err, action, "")
 		}
-		out = append(out, page...)
-		if done || next == "" {
+		out = append(out, items...)
+		if next == "" {
 			return out, nil
 		}
 		if err := tokens.Next(next); err != nil {
 			return nil, a.errs.Wrap(err, action, "")
+		}
+		if n >= maxPages {
+			return nil, a.errs.Wrap(fmt.Errorf("%w: more than %d pages", providers.ErrRepeatedPageToken, maxPages), action, "")
 		}
 		token = next
 	}

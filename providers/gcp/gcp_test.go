@@ -22,9 +22,8 @@ const credentialsFixture = "testdata/replay-credentials.json"
 
 var fixedNow = time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
 
-// harness reaches the replay through the real clients: Compute Engine's
-// machine types and accelerator types REST clients and the Cloud Billing
-// Catalog REST client, each at the replay (plain http: no credential is
+// harness reaches the replay through the real clients: Google's Compute
+// Engine and Cloud Billing clients (google.golang.org/api), each at the replay (plain http: no credential is
 // sent, TestCrawl_NoCredentialOverPlainHTTP).
 var harness = providertest.Harness{Factory: Factory, Dialect: replay.GCP, Endpoints: providertest.URLs(serviceCompute, serviceBilling),
 	Env: map[string]string{envProject: "gpuatlas-replay", envCredentials: credentialsFixture}, Now: fixedNow}
@@ -217,7 +216,7 @@ func TestFileSecrets(t *testing.T) {
 }
 
 // The standard fault cases (providers/faulttest.Suite) through the three
-// REST clients: 429 RESOURCE_EXHAUSTED, 500, resets, stalls past the request
+// clients: 429 RESOURCE_EXHAUSTED, 500, resets, stalls past the request
 // timeout, cut and non-JSON bodies.
 func TestFaults(t *testing.T) {
 	suite := harness.Faults(t, "us-central1", "europe-west4")

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"cloud.google.com/go/billing/apiv1/billingpb"
 	"github.com/shopspring/decimal"
+	cloudbilling "google.golang.org/api/cloudbilling/v1"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -36,24 +36,27 @@ const (
 func skuPrices(skus skuPage) ([]skuPrice, error) {
 	var out []skuPrice
 	for _, s := range skus {
-		c := s.GetCategory()
-		if c.GetResourceFamily() != "Compute" || (c.GetUsageType() != "OnDemand" && c.GetUsageType() != "Preemptible") {
+		if s == nil || s.Category == nil {
 			continue
 		}
-		desc := strings.Join(strings.Fields(s.GetDescription()), " ")
+		c := s.Category
+		if c.ResourceFamily != "Compute" || (c.UsageType != "OnDemand" && c.UsageType != "Preemptible") {
+			continue
+		}
+		desc := strings.Join(strings.Fields(s.Description), " ")
 		words, spot := strings.CutPrefix(desc, spotPrefix)
-		if spot != (c.GetUsageType() == "Preemptible") {
+		if spot != (c.UsageType == "Preemptible") {
 			continue // preemptible SKUs of the old kind, or a spot SKU sold on demand: not ours
 		}
 		words, _, ok := strings.Cut(words, " running in ")
-		if !ok || len(s.GetPricingInfo()) == 0 {
+		if !ok || len(s.PricingInfo) == 0 || s.PricingInfo[0] == nil {
 			continue
 		}
-		p, unit, err := hourly(s.GetPricingInfo()[0])
+		p, unit, err := hourly(s.PricingInfo[0])
 		if err != nil {
-			return nil, fmt.Errorf("SKU %s (%q): %w", s.GetSkuId(), catalog.Excerpt(desc), err)
+			return nil, fmt.Errorf("SKU %s (%q): %w", catalog.Excerpt(s.SkuId), catalog.Excerpt(desc), err)
 		}
-		for _, r := range s.GetServiceRegions() {
+		for _, r := range s.ServiceRegions {
 			out = append(out, skuPrice{words: words, region: r, spot: spot, unit: unit, price: p})
 		}
 	}
@@ -61,22 +64,28 @@ func skuPrices(skus skuPage) ([]skuPrice, error) {
 }
 
 // hourly is a pricing info's price at zero usage and its unit.
-func hourly(pi *billingpb.PricingInfo) (catalog.Price, string, error) {
-	e := pi.GetPricingExpression()
-	unit := e.GetUsageUnit()
-	if unit != unitHour && unit != unitGiBHour {
-		return catalog.Price{}, "", fmt.Errorf("usage unit %q, want h or GiBy.h", unit)
+func hourly(pi *cloudbilling.PricingInfo) (catalog.Price, string, error) {
+	e := pi.PricingExpression
+	if e == nil {
+		return catalog.Price{}, "", fmt.Errorf("no pricing expression")
 	}
-	for _, t := range e.GetTieredRates() {
-		if t.GetStartUsageAmount() != 0 {
+	unit := e.UsageUnit
+	if unit != unitHour && unit != unitGiBHour {
+		return catalog.Price{}, "", fmt.Errorf("usage unit %q, want h or GiBy.h", catalog.Excerpt(unit))
+	}
+	for _, t := range e.TieredRates {
+		if t == nil || t.StartUsageAmount != 0 {
 			continue
 		}
-		m := t.GetUnitPrice()
-		cur := strings.ToUpper(strings.TrimSpace(m.GetCurrencyCode()))
+		m := t.UnitPrice
+		cur := ""
+		if m != nil {
+			cur = strings.ToUpper(strings.TrimSpace(m.CurrencyCode))
+		}
 		if cur == "" {
 			return catalog.Price{}, "", providers.NoCurrency(catalog.GCP, actionSKUs, "", "unitPrice.currencyCode")
 		}
-		amount := decimal.NewFromInt(m.GetUnits()).Add(decimal.New(int64(m.GetNanos()), -9))
+		amount := decimal.NewFromInt(m.Units).Add(decimal.New(m.Nanos, -9))
 		if amount.IsNegative() {
 			return catalog.Price{}, "", fmt.Errorf("negative price %s", amount)
 		}

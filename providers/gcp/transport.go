@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sync"
+	"strings"
 
 	"cloud.google.com/go/auth"
 	"cloud.google.com/go/auth/credentials"
 	"cloud.google.com/go/auth/httptransport"
-	billing "cloud.google.com/go/billing/apiv1"
-	compute "cloud.google.com/go/compute/apiv1"
+	cloudbilling "google.golang.org/api/cloudbilling/v1"
+	"google.golang.org/api/compute/v1"
 	"google.golang.org/api/option"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -48,12 +48,8 @@ func endpoint(cfg providers.Config, service, dflt string) (url string, plain boo
 // fall back on, and its token exchange goes through the same transport (to
 // the oauth2 override where one is set). A client whose endpoint is plain
 // http gets no credentials: a bearer token never travels unencrypted (a
-// local replay needs none), and a plain-http token endpoint is refused.
-//
-// The clients build their requests without the call's context, so a client
-// is made for each listing, over a transport that gives its requests the
-// listing's context (withContext): a cancelled crawl stops at once, and
-// pageGuard sees which listing a request belongs to.
+// local replay needs none), and a plain-http token endpoint is refused. Each
+// call carries its listing's context, so a cancelled crawl stops at once.
 func newClients(cfg providers.Config, project string, creds credentialsFile) (calls, error) {
 	computeURL, computePlain, err := endpoint(cfg, serviceCompute, endpointCompute)
 	if err != nil {
@@ -70,7 +66,7 @@ func newClients(cfg providers.Config, project string, creds credentialsFile) (ca
 	if cfg.Endpoints[serviceOAuth2] != "" {
 		tokenURL += "/token"
 	}
-	base := pageGuard{next: cfg.BaseTransport()}
+	base := cfg.BaseTransport()
 	var c *auth.Credentials
 	if !computePlain || !billingPlain {
 		if tokenPlain {
@@ -84,111 +80,36 @@ func newClients(cfg providers.Config, project string, creds credentialsFile) (ca
 			return calls{}, err
 		}
 	}
-	// opts are a client's options for one listing's context.
-	opts := func(ctx context.Context, url string, plain bool) ([]option.ClientOption, error) {
-		rt := withContext{ctx: ctx, next: base}
-		o := []option.ClientOption{option.WithEndpoint(url), option.WithTelemetryDisabled()}
+	// opts are a client's options. The Google APIs clients take the
+	// service's base path as their endpoint.
+	opts := func(url, path string, plain bool) ([]option.ClientOption, error) {
+		o := []option.ClientOption{option.WithEndpoint(strings.TrimSuffix(url, "/") + path), option.WithTelemetryDisabled()}
 		if plain {
-			return append(o, option.WithHTTPClient(&http.Client{Transport: rt, Timeout: cfg.Timeout}), option.WithoutAuthentication()), nil
+			return append(o, option.WithHTTPClient(&http.Client{Transport: base, Timeout: cfg.Timeout}), option.WithoutAuthentication()), nil
 		}
-		hc, err := httptransport.NewClient(&httptransport.Options{Credentials: c, BaseRoundTripper: rt})
+		hc, err := httptransport.NewClient(&httptransport.Options{Credentials: c, BaseRoundTripper: base})
 		if err != nil {
 			return nil, err
 		}
 		hc.Timeout = cfg.Timeout
 		return append(o, option.WithHTTPClient(hc)), nil
 	}
-	return calls{
-		machineTypes: func(ctx context.Context) (*compute.MachineTypesClient, error) {
-			o, err := opts(ctx, computeURL, computePlain)
-			if err != nil {
-				return nil, err
-			}
-			mt, err := compute.NewMachineTypesRESTClient(ctx, o...)
-			if err == nil {
-				mt.CallOptions.AggregatedList = nil // providers.Retry retries, with the wait the answer asks for
-			}
-			return mt, err
-		},
-		acceleratorTypes: func(ctx context.Context) (*compute.AcceleratorTypesClient, error) {
-			o, err := opts(ctx, computeURL, computePlain)
-			if err != nil {
-				return nil, err
-			}
-			at, err := compute.NewAcceleratorTypesRESTClient(ctx, o...)
-			if err == nil {
-				at.CallOptions.AggregatedList = nil
-			}
-			return at, err
-		},
-		catalog: func(ctx context.Context) (*billing.CloudCatalogClient, error) {
-			o, err := opts(ctx, billingURL, billingPlain)
-			if err != nil {
-				return nil, err
-			}
-			cat, err := billing.NewCloudCatalogRESTClient(ctx, o...)
-			if err == nil {
-				cat.CallOptions.ListSkus = nil
-			}
-			return cat, err
-		},
-		project: project,
-	}, nil
-}
-
-// withContext gives each request the context of the listing it belongs to.
-type withContext struct {
-	ctx  context.Context
-	next http.RoundTripper
-}
-
-func (w withContext) RoundTrip(req *http.Request) (*http.Response, error) {
-	return w.next.RoundTrip(req.WithContext(w.ctx))
-}
-
-// maxPages bounds one listing (a few pages each in practice).
-const maxPages = 1000
-
-// pages are the page tokens one listing has been answered for.
-type pages struct {
-	mu       sync.Mutex
-	answered map[string]bool
-	n        int
-}
-
-type pagesKey struct{}
-
-// guardPages marks ctx as one listing's: pageGuard fails a request for a
-// page that listing was already answered for.
-func guardPages(ctx context.Context) context.Context {
-	return context.WithValue(ctx, pagesKey{}, &pages{answered: map[string]bool{}})
-}
-
-// pageGuard is the transport under the clients. The clients' iterators ask
-// for page after page until they fill one, so a service that hands back a
-// token it gave before would be asked forever: a request for a page its
-// listing was already answered for fails with an error wrapping
-// providers.ErrRepeatedPageToken, as does a listing past maxPages.
-type pageGuard struct{ next http.RoundTripper }
-
-func (g pageGuard) RoundTrip(req *http.Request) (*http.Response, error) {
-	p, ok := req.Context().Value(pagesKey{}).(*pages)
-	if !ok {
-		return g.next.RoundTrip(req)
+	ctx := context.Background() // the clients' own; every call has its listing's
+	co, err := opts(computeURL, "/compute/v1/", computePlain)
+	if err != nil {
+		return calls{}, err
 	}
-	token := req.URL.Query().Get("pageToken")
-	p.mu.Lock()
-	repeated, n := token != "" && p.answered[token], p.n
-	p.mu.Unlock()
-	if repeated || n >= maxPages {
-		return nil, fmt.Errorf("%w %s (page %d of the listing)", providers.ErrRepeatedPageToken, catalog.Excerpt(token), n+1)
+	cs, err := compute.NewService(ctx, co...) // it retries nothing: providers.Retry does
+	if err != nil {
+		return calls{}, err
 	}
-	resp, err := g.next.RoundTrip(req)
-	if err == nil && resp.StatusCode == http.StatusOK {
-		p.mu.Lock()
-		p.answered[token] = true
-		p.n++
-		p.mu.Unlock()
+	bo, err := opts(billingURL, "/", billingPlain)
+	if err != nil {
+		return calls{}, err
 	}
-	return resp, err
+	bs, err := cloudbilling.NewService(ctx, bo...)
+	if err != nil {
+		return calls{}, err
+	}
+	return calls{compute: cs, catalog: bs, project: project}, nil
 }
