@@ -24,13 +24,12 @@ import (
 //
 // Where a price comes in parts (Offer.Parts), the accelerators' part per GPU
 // is held against the median of that GPU's over its regions (every machine
-// type with it), with partFraction: a machine part
-// dilutes a GPU part gone wrong (Google Cloud's A100 40GB part is 55% to 58%
-// of its median in europe-west4 and three Asian regions, where the whole
-// price is 66% to 72%; spot there saves 28% against 51% in us-central1), and
-// the GPU parts of the source's other regions lie within 1.2 times each
-// other (A100 40GB: 2.93 to 3.44 USD an hour), so under 60% is no regional
-// factor.
+// type with it), with partFraction: a machine part dilutes a GPU part gone
+// wrong (Google Cloud's A100 40GB part is 55% to 58% of its median in
+// europe-west4 and three Asian regions, where the whole price is 66% to 72%;
+// spot there saves 28% against 51% in us-central1), and the GPU parts of the
+// source's other regions lie within 1.2 times each other (A100 40GB: 2.93 to
+// 3.44 USD an hour), so under 60% is no regional factor.
 var (
 	regionalFraction = decimal.RequireFromString("0.55")
 	partFraction     = decimal.RequireFromString("0.6")
