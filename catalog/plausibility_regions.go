@@ -15,9 +15,9 @@ import (
 // region, but not by half: over the embedded on-demand prices of AWS, Alibaba
 // Cloud, Tencent Cloud and Azure the lowest region is 61% of its type's median
 // (Tencent's GN10Xp.20XLARGE320 in ap-nanjing, 95.87 against 158.17 CNY). The
-// rule was made by Google Cloud's source, which gives the H100, H100 Mega and
-// H200 machine types' GPU part at about a third of its other regions' in seven
-// regions (a3-highgpu-8g in us-central1: 43.07 against a median of 89.59 USD
+// rule was made by Google Cloud's source, which gives the H100 and H100 Mega
+// machine types' GPU part at about a third of its other regions' in five to
+// seven regions (a3-highgpu-8g in us-central1: 43.07 against a median of 89.59 USD
 // an hour; 46% to 52% of the median), where spot then saves about a third of
 // it instead of three quarters: a different SKU mixed into the source, not a
 // lower price.
