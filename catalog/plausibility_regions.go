@@ -17,7 +17,7 @@ import (
 // (Tencent's GN10Xp.20XLARGE320 in ap-nanjing, 95.87 against 158.17 CNY). The
 // rule was made by Google Cloud's source, which gives the H100 and H100 Mega
 // machine types' GPU part at about a third of its other regions' in five to
-// seven regions (a3-highgpu-8g in us-central1: 43.07 against a median of 89.59 USD
+// seven regions (a3-edgegpu-8g in us-central1: 43.07 against a median of 89.59 USD
 // an hour; 46% to 52% of the median), where spot then saves about a third of
 // it instead of three quarters: a different SKU mixed into the source, not a
 // lower price.
