@@ -42,8 +42,8 @@ func (v Violation) String() string {
 	return fmt.Sprintf("%s imports %s: %s", where, v.Import, v.Rule)
 }
 
-// vendorSDK matches the import paths of the five clouds' SDKs.
-var vendorSDK = regexp.MustCompile(`^github\.com/(aws/aws-sdk-go-v2|aws/smithy-go|aliyun/alibaba-cloud-sdk-go|tencentcloud/tencentcloud-sdk-go|huaweicloud/huaweicloud-sdk-go-v3|volcengine/volcengine-go-sdk)(/|$)`)
+// vendorSDK matches the import paths of the clouds' SDKs.
+var vendorSDK = regexp.MustCompile(`^(github\.com/(aws/aws-sdk-go-v2|aws/smithy-go|aliyun/alibaba-cloud-sdk-go|tencentcloud/tencentcloud-sdk-go|huaweicloud/huaweicloud-sdk-go-v3|volcengine/volcengine-go-sdk|Azure/azure-sdk-for-go)|cloud\.google\.com/go|google\.golang\.org/api)(/|$)`)
 
 // clouds are the adapter folders under providers/.
 var clouds = []string{"aws", "alibaba", "tencent", "huawei", "volcengine", "azure", "gcp"}

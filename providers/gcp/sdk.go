@@ -13,20 +13,57 @@ import (
 // allows 5,000 but pages of 500 keep a failed page cheap to ask again.
 const pageSize = 500
 
-// calls holds the clients (newClients makes them) and reads one page of each
-// listing: a page
-// function takes a page token ("" for the first page) and gives the page's
-// items and the next token. Both services are read through Google's official
-// Go clients of its APIs (google.golang.org/api: compute/v1 and
-// cloudbilling/v1), a call per page with the listing's context: simpler
-// than the generated cloud.google.com/go clients' iterators, which were used
-// first, and 0.7 MB less binary. The clients are held as concrete services,
-// never in an interface: that would keep every exported method of a client
-// in the binary (see providers/aws's retryingEC2).
+// calls reads one page of each listing: a page function takes a page token
+// ("" for the first page) and gives the page's items and the next token.
+// Both services are read through Google's official Go clients of its APIs
+// (google.golang.org/api: compute/v1 and cloudbilling/v1), a call per page
+// with the listing's context. The calls are func values over the clients
+// (newCalls), never the clients in a field: the adapter is held in an
+// interface, and a *compute.Service a field away from it kept every method
+// of all of Compute Engine's services in the binary (12,628 symbols) through
+// html/template's reflection (see providers/aws's retryingEC2).
 type calls struct {
-	compute *compute.Service
-	catalog *cloudbilling.APIService
-	project string
+	machineTypes     pageFunc[zoneMachines]
+	acceleratorTypes pageFunc[zoneAccelerators]
+	skus             pageFunc[*cloudbilling.Sku]
+}
+
+// newCalls are the page functions over the two clients, in project.
+func newCalls(cs *compute.Service, bs *cloudbilling.APIService, project string) calls {
+	return calls{
+		machineTypes: func(ctx context.Context, token string) ([]zoneMachines, string, error) {
+			r, err := cs.MachineTypes.AggregatedList(project).Filter(machineFilter).MaxResults(pageSize).PageToken(token).Context(ctx).Do()
+			if err != nil {
+				return nil, "", err
+			}
+			out := make([]zoneMachines, 0, len(r.Items))
+			for k, v := range r.Items {
+				out = append(out, zoneMachines{k, v.MachineTypes})
+			}
+			sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+			return out, r.NextPageToken, nil
+		},
+		acceleratorTypes: func(ctx context.Context, token string) ([]zoneAccelerators, string, error) {
+			r, err := cs.AcceleratorTypes.AggregatedList(project).MaxResults(pageSize).PageToken(token).Context(ctx).Do()
+			if err != nil {
+				return nil, "", err
+			}
+			out := make([]zoneAccelerators, 0, len(r.Items))
+			for k, v := range r.Items {
+				out = append(out, zoneAccelerators{k, v.AcceleratorTypes})
+			}
+			sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+			return out, r.NextPageToken, nil
+		},
+		// Compute Engine's SKUs in the billing catalog.
+		skus: func(ctx context.Context, token string) ([]*cloudbilling.Sku, string, error) {
+			r, err := bs.Services.Skus.List(computeService).CurrencyCode("USD").PageSize(pageSize).PageToken(token).Context(ctx).Do()
+			if err != nil {
+				return nil, "", err
+			}
+			return r.Skus, r.NextPageToken, nil
+		},
+	}
 }
 
 // computeService is Compute Engine's service id in the billing catalog.
@@ -60,38 +97,3 @@ type (
 // pageFunc reads the page of a listing that token names: its items and the
 // next page's token ("" after the last).
 type pageFunc[E any] func(ctx context.Context, token string) ([]E, string, error)
-
-func (c calls) machineTypes(ctx context.Context, token string) ([]zoneMachines, string, error) {
-	r, err := c.compute.MachineTypes.AggregatedList(c.project).Filter(machineFilter).MaxResults(pageSize).PageToken(token).Context(ctx).Do()
-	if err != nil {
-		return nil, "", err
-	}
-	out := make([]zoneMachines, 0, len(r.Items))
-	for k, v := range r.Items {
-		out = append(out, zoneMachines{k, v.MachineTypes})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
-	return out, r.NextPageToken, nil
-}
-
-func (c calls) acceleratorTypes(ctx context.Context, token string) ([]zoneAccelerators, string, error) {
-	r, err := c.compute.AcceleratorTypes.AggregatedList(c.project).MaxResults(pageSize).PageToken(token).Context(ctx).Do()
-	if err != nil {
-		return nil, "", err
-	}
-	out := make([]zoneAccelerators, 0, len(r.Items))
-	for k, v := range r.Items {
-		out = append(out, zoneAccelerators{k, v.AcceleratorTypes})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
-	return out, r.NextPageToken, nil
-}
-
-// skus reads one page of Compute Engine's SKUs in the billing catalog.
-func (c calls) skus(ctx context.Context, token string) ([]*cloudbilling.Sku, string, error) {
-	r, err := c.catalog.Services.Skus.List(computeService).CurrencyCode("USD").PageSize(pageSize).PageToken(token).Context(ctx).Do()
-	if err != nil {
-		return nil, "", err
-	}
-	return r.Skus, r.NextPageToken, nil
-}

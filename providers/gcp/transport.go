@@ -111,5 +111,5 @@ func newClients(cfg providers.Config, project string, creds credentialsFile) (ca
 	if err != nil {
 		return calls{}, err
 	}
-	return calls{compute: cs, catalog: bs, project: project}, nil
+	return newCalls(cs, bs, project), nil
 }
