@@ -3,9 +3,9 @@
 // Harness, which starts an adapter's replay server, configures the adapter
 // against it without rate limits, crawls it, and runs the fault suite
 // (faulttest), the answer fuzzers, the credential-echo and missing-currency
-// checks and the full-crawl measurement for it; Embedded (embedded.go) gives
-// an adapter's facts as its replay's crawl and the embedded catalog hold them.
-// Tests only.
+// checks, the throttled crawl (CrawlThrottled, throttle.go) and the full-crawl
+// measurement for it; Embedded (embedded.go) gives an adapter's facts as its
+// replay's crawl and the embedded catalog hold them. Tests only.
 package providertest
 
 import (
