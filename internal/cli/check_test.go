@@ -15,10 +15,7 @@ import (
 // a buyer must see, with real rows.
 func TestCheck_Embedded(t *testing.T) {
 	testlane.Long(t, "checks the whole embedded catalog")
-	code, stdout, stderr := runEnv(runCheck, nil)
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
-	}
+	stdout := runExit(t, ExitOK, runCheck, nil)
 	reportHas(t, stdout,
 		"0 errors,",
 		"aws/p5.48xlarge/ap-southeast-3/ap-southeast-3a/spot 7.59552 USD/hour: spot price 7.59552 is at or below 10% of the on-demand price 75.9552 USD/hour",

@@ -26,6 +26,17 @@ func runAt(run func(Env, []string) int, now func() time.Time, env map[string]str
 	return code, out.String(), errb.String()
 }
 
+// runExit runs a command with the environment variables env, fails t unless
+// it exits with want, and returns its stdout.
+func runExit(t *testing.T, want int, run func(Env, []string) int, env map[string]string, args ...string) string {
+	t.Helper()
+	code, stdout, stderr := runEnv(run, env, args...)
+	if code != want {
+		t.Fatalf("exit %d, want %d, stderr %q, stdout:\n%s", code, want, stderr, stdout)
+	}
+	return stdout
+}
+
 // stoppedAt is a clock that always says t.
 func stoppedAt(t time.Time) func() time.Time { return func() time.Time { return t } }
 

@@ -230,10 +230,7 @@ func TestTCO_InputHostileStrings(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "zh"} {
 		for _, cur := range []string{"USD", "CNY"} {
-			code, out, errs := runScTest(runTCO, "--input", path, "--lang", lang, "--currency", cur)
-			if code != ExitOK {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
+			out := runExit(t, ExitOK, runTCO, nil, "--input", path, "--lang", lang, "--currency", cur)
 			checkOutput(t, "tco --input "+lang+" "+cur, out)
 			if !strings.Contains(out, `\x3a:error::ax\x1b[31m`) {
 				t.Errorf("tco: the option id is not shown escaped:\n%s", out)
@@ -258,7 +255,7 @@ func TestFind_EchoesAtMost40Characters(t *testing.T) {
 		{"", "--currency", "X" + long},
 	}
 	for _, args := range cases {
-		code, _, errs := runScTest(runFind, args...)
+		code, _, errs := runCmd(runFind, args...)
 		if code == ExitOK || errs == "" {
 			t.Errorf("find %.20q…: exit %d, stderr %q", args, code, errs)
 			continue

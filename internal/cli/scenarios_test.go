@@ -65,18 +65,9 @@ func scenarioFixture(t *testing.T) string {
 	return path
 }
 
-func runScTest(run func(Env, []string) int, args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}, args)
-	return code, out.String(), errb.String()
-}
-
 func TestScenarios_TextAndJSON(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training")
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %s", code, errs)
-	}
+	out := runExit(t, ExitOK, runScenarios, nil, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training")
 	reportHas(t, out,
 		"== llm-training: LLM training (large, multi-GPU) ==",
 		"Requires: accelerator: GPU or NPU; at least 8 GPUs; at least 40 GB per GPU;",
@@ -92,10 +83,7 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 		"Alibaba Cloud  none of 1 instance types fits",
 	)
 
-	code, out, errs = runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--format", "json", "--region", "cn-hangzhou")
-	if code != ExitOK {
-		t.Fatalf("json: exit %d, stderr %s", code, errs)
-	}
+	out = runExit(t, ExitOK, runScenarios, nil, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--format", "json", "--region", "cn-hangzhou")
 	var m compare.Matrix
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)
@@ -114,10 +102,7 @@ func TestScenarios_TextAndJSON(t *testing.T) {
 func TestScenarios_Chinese(t *testing.T) {
 	cat := scenarioFixture(t)
 	args := []string{"--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training"}
-	code, out, errs := runScTest(runScenarios, append(args, "--lang", "zh")...)
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %s", code, errs)
-	}
+	out := runExit(t, ExitOK, runScenarios, nil, append(args, "--lang", "zh")...)
 	reportHas(t, out,
 		"== llm-training: 大模型训练（多卡） ==",
 		"要求：加速器：GPU 或 NPU；至少 8 张 GPU；单卡显存至少 40 GB；",
@@ -136,7 +121,7 @@ func TestScenarios_Chinese(t *testing.T) {
 	if code := runScenarios(env, args); code != ExitOK || buf.String() != out {
 		t.Errorf("LC_ALL=zh_CN.UTF-8: exit %d, output differs from --lang zh:\n%s", code, buf.String())
 	}
-	if code, _, errs := runScTest(runScenarios, append(args, "--lang", "fr")...); code != ExitUsage || !strings.Contains(errs, `--lang "fr": want en or zh`) {
+	if code, _, errs := runCmd(runScenarios, append(args, "--lang", "fr")...); code != ExitUsage || !strings.Contains(errs, `--lang "fr": want en or zh`) {
 		t.Errorf("--lang fr: exit %d, %q", code, errs)
 	}
 }
@@ -144,10 +129,7 @@ func TestScenarios_Chinese(t *testing.T) {
 // The JSON carries every reason as a code with its figures, never a sentence.
 func TestScenarios_JSONCarriesCodes(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runScenarios, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training", "--format", "json")
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %s", code, errs)
-	}
+	out := runExit(t, ExitOK, runScenarios, nil, "--catalog", cat, "--scenarios", scenariosFile, "--benchmarks", "none", "--scenario", "llm-training", "--format", "json")
 	var m compare.Matrix
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)
@@ -198,7 +180,7 @@ func TestScenarios_ExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, _, errs := runScTest(runScenarios, tt.args...)
+			code, _, errs := runCmd(runScenarios, tt.args...)
 			if code != tt.code || !strings.Contains(errs, tt.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.want)
 			}
@@ -208,11 +190,8 @@ func TestScenarios_ExitCodes(t *testing.T) {
 
 func TestTCO_JSONAndInputAgree(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
+	out := runExit(t, ExitOK, runTCO, nil, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
 		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--utilisation", "100%", "--benchmarks", "none", "--format", "json")
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %s", code, errs)
-	}
 	var r compare.TCOResult
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
@@ -240,7 +219,7 @@ func TestTCO_JSONAndInputAgree(t *testing.T) {
 	if err := os.WriteFile(inPath, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, again, errs := runScTest(runTCO, "--input", inPath, "--format", "json")
+	code, again, errs := runCmd(runTCO, "--input", inPath, "--format", "json")
 	if code != ExitOK || again != out {
 		t.Errorf("--input: exit %d, stderr %s; output differs from the first run", code, errs)
 	}
@@ -248,11 +227,8 @@ func TestTCO_JSONAndInputAgree(t *testing.T) {
 
 func TestTCO_TextShowsBreakEven(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "none",
+	out := runExit(t, ExitOK, runTCO, nil, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--hours-per-month", "500", "--months", "3", "--benchmarks", "none",
 		"--interruptions-per-month", "0.2")
-	if code != ExitOK {
-		t.Fatalf("exit %d, stderr %s", code, errs)
-	}
 	reportHas(t, out,
 		"TCO over 3 months: 1 jobs a month of 500 hour on aws/p3.8xlarge each",
 		"aws/p3.8xlarge/us-east-1/on_demand",
@@ -264,11 +240,8 @@ func TestTCO_TextShowsBreakEven(t *testing.T) {
 		"month 1 = 500 h × 12.24 USD/h = 6,120 USD",
 		"Cumulative cost (USD):",
 	)
-	code, zh, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
+	zh := runExit(t, ExitOK, runTCO, nil, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--offer", "aws/p4d.24xlarge", "--region", "us-east-1",
 		"--billing", "on_demand", "--hours-per-month", "100", "--months", "12", "--benchmarks", "none", "--lang", "zh")
-	if code != ExitOK {
-		t.Fatalf("zh: exit %d, stderr %s", code, errs)
-	}
 	reportHas(t, zh,
 		"12 个月的总拥有成本：每月 1 个作业，每个 100 aws/p3.8xlarge 实例·小时；利用率 100%，每月空闲 0 小时。",
 		"速度：按规格估算：8 × 312 FP16 TFLOPS（nvidia-a100-sxm-40gb） / 4 × 125 FP16 TFLOPS（nvidia-v100-sxm2-16gb） = 4.992（aws/p3.8xlarge 的 BF16 TFLOPS 未知）",
@@ -329,7 +302,7 @@ func TestTCO_ExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, _, errs := runScTest(runTCO, tt.args...)
+			code, _, errs := runCmd(runTCO, tt.args...)
 			if code != tt.code || !strings.Contains(errs, tt.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.want)
 			}

@@ -13,11 +13,8 @@ import (
 // the flag; a bad --billing plan is a usage error like every other bad flag.
 func TestTCO_InputHeldToTheFlagsBounds(t *testing.T) {
 	cat := scenarioFixture(t)
-	code, out, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--billing", "on_demand,spot",
+	out := runExit(t, ExitOK, runTCO, nil, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--billing", "on_demand,spot",
 		"--interruptions-per-month", "1", "--hours-per-month", "100", "--months", "2", "--benchmarks", "none", "--format", "json")
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
 	var r struct {
 		Input json.RawMessage `json:"input"`
 	}
@@ -42,13 +39,13 @@ func TestTCO_InputHeldToTheFlagsBounds(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errs := runScTest(runTCO, "--input", path)
+		code, out, errs := runCmd(runTCO, "--input", path)
 		if code != ExitError || !strings.Contains(errs, c.want) || out != "" {
 			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, errs, ExitError, c.want)
 		}
 	}
 	for _, bad := range []string{"weekly", "spot+on_demand", "reserved_1y_all_upfront+reserved_3y_all_upfront", "on_demand+", ",", strings.Repeat("x", 4000)} {
-		code, _, errs := runScTest(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--billing", bad, "--benchmarks", "none")
+		code, _, errs := runCmd(runTCO, "--catalog", cat, "--offer", "aws/p3.8xlarge", "--region", "us-east-1", "--billing", bad, "--benchmarks", "none")
 		if code != ExitUsage || !strings.Contains(errs, "tco: --billing: ") || len(errs) > 600 {
 			t.Errorf("--billing %.40q: exit %d, stderr %q; want a usage error (%d)", bad, code, errs, ExitUsage)
 		}
@@ -63,7 +60,7 @@ func TestTCO_LongIDsEchoAnExcerpt(t *testing.T) {
 		{"--offer", "aws/" + long, "--region", "us-east-1"},
 		{"--offer", "aws/p3.8xlarge", "--region", long},
 	} {
-		code, _, errs := runScTest(runTCO, append(args, "--catalog", scenarioFixture(t), "--benchmarks", "none")...)
+		code, _, errs := runCmd(runTCO, append(args, "--catalog", scenarioFixture(t), "--benchmarks", "none")...)
 		if code != ExitUsage || strings.Contains(errs, strings.Repeat("x", 41)) {
 			t.Errorf("%.30q…: exit %d, stderr %.200q; want a usage error with an excerpt", args, code, errs)
 		}
