@@ -60,10 +60,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+"/"+string(tt.billing), func(t *testing.T) {
-			o, ok := providertest.FindOffer(snap.Offers, tt.typ, tt.zone, tt.billing)
-			if !ok {
-				t.Fatalf("no %s offer for %s in %s", tt.billing, tt.typ, tt.zone)
-			}
+			o := providertest.MustOffer(t, snap.Offers, tt.typ, tt.zone, tt.billing)
 			want := catalog.Price{Amount: catalog.Dec(tt.want), Currency: catalog.CNY, Unit: catalog.PerHour}
 			if diff := cmp.Diff(want.String(), o.Price.String()); diff != "" || o.Price.List != nil {
 				t.Errorf("price (-want +got):\n%s list=%v", diff, o.Price.List)
@@ -77,10 +74,7 @@ func TestCrawl_RealRegion(t *testing.T) {
 		})
 	}
 
-	it, ok := providertest.FindInstance(snap.Instances, "ecs.gn7i-c8g1.2xlarge")
-	if !ok {
-		t.Fatal("no ecs.gn7i-c8g1.2xlarge")
-	}
+	it := providertest.MustInstance(t, snap.Instances, "ecs.gn7i-c8g1.2xlarge")
 	wantAcc := catalog.Accelerator{Kind: catalog.KindGPU, Model: "nvidia-a10-24gb", Name: "A10", Count: 1,
 		Share: catalog.Dec("1"), MemoryGiB: catalog.Dec("24"), MappingConfidence: "certain"}
 	if diff := cmp.Diff(wantAcc, it.Accelerators[0], cmp.Comparer(func(a, b catalog.Accelerator) bool {
@@ -184,13 +178,7 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 		return nil
 	}
 	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "cn-hongkong", "cn-nanjing")
-	cov := snap.Coverage[0]
-	if cov.Status != catalog.CoveragePartial || cov.Regions != 1 || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "cn-hongkong" {
-		t.Fatalf("coverage = %+v, want partial with cn-hongkong failed", cov)
-	}
-	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "describe available resource (PostPaid) in cn-hongkong") || !strings.Contains(r, "ServiceUnavailable") {
-		t.Errorf("reason = %q", r)
-	}
+	harness.CheckPartial(t, snap, 1, "cn-hongkong", "describe available resource (PostPaid) in cn-hongkong", "ServiceUnavailable")
 	// 3 in cn-nanjing (one per way of selling); 3 attempts of the first in
 	// cn-hongkong, in its crawl and in each round of the sweep.
 	if got, want := srv.Count("DescribeAvailableResource"), 3+3*(1+providers.SweepRounds); got != want {

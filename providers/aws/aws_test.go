@@ -43,11 +43,7 @@ func crawlRegion(t testing.TB, srv *replay.Server, region string) *providers.Reg
 
 func findOffer(t *testing.T, d *providers.RegionData, typ, zone string, b catalog.BillingKind) catalog.Offer {
 	t.Helper()
-	o, ok := providertest.FindOffer(d.Offers, typ, zone, b)
-	if !ok {
-		t.Fatalf("no %s offer for %s in zone %q", b, typ, zone)
-	}
-	return o
+	return providertest.MustOffer(t, d.Offers, typ, zone, b)
 }
 
 func TestRegions(t *testing.T) {

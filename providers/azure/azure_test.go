@@ -32,19 +32,12 @@ var harness = providertest.Harness{Factory: Factory, Dialect: replay.Azure, Endp
 
 func TestCrawl_RealRegion(t *testing.T) {
 	srv := harness.Start(t)
-	target := providers.Prepare(harness.Unlimited(), harness.Config(srv))
-	snap := harness.CrawlTargets(t, []providers.Target{target}, "eastus")
-	if cov := providertest.CoverageOf(snap, catalog.Azure); cov.Status != catalog.CoverageOK || cov.Regions != 1 {
-		t.Fatalf("coverage = %+v", cov)
-	}
+	snap, _ := harness.CrawlOK(t, srv, "eastus")
 	// eastus: 38 sizes of the size table are priced in the 2026-06-18 table.
 	if len(snap.Instances) != 38 || len(snap.Offers) != 38 {
 		t.Errorf("instances = %d, offers = %d, want 38 each", len(snap.Instances), len(snap.Offers))
 	}
-	o, ok := providertest.FindOffer(snap.Offers, "Standard_ND96isr_H100_v5", "", catalog.OnDemand)
-	if !ok {
-		t.Fatal("no ND96isr_H100_v5 offer in eastus")
-	}
+	o := providertest.MustOffer(t, snap.Offers, "Standard_ND96isr_H100_v5", "", catalog.OnDemand)
 	if o.Price.String() != "98.32 USD/hour" || o.Source != sourcePrices {
 		t.Errorf("offer = %s from %s", o.Price, o.Source)
 	}

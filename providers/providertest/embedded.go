@@ -1,6 +1,7 @@
 package providertest
 
 import (
+	"fmt"
 	"io/fs"
 	"testing"
 
@@ -20,9 +21,9 @@ type EmbeddedFacts struct {
 }
 
 // Embedded reads the embedded catalog and gives p's facts in it and in
-// crawled, as typeFact and offerFact write them.
-func Embedded(t testing.TB, crawled *catalog.Snapshot, p catalog.Provider, typeFact func(catalog.InstanceType) string,
-	offerFact func(catalog.Offer) string) EmbeddedFacts {
+// crawled, as typeFact and offerFact write them: the same facts for every
+// cloud, so that a field one adapter fills is compared wherever it is filled.
+func Embedded(t testing.TB, crawled *catalog.Snapshot, p catalog.Provider) EmbeddedFacts {
 	t.Helper()
 	raw, err := fs.ReadFile(data.FS, "catalog.json")
 	if err != nil {
@@ -51,4 +52,23 @@ func Embedded(t testing.TB, crawled *catalog.Snapshot, p catalog.Provider, typeF
 		return m
 	}
 	return EmbeddedFacts{CrawledTypes: types(crawled), EmbeddedTypes: types(embedded), CrawledOffers: offers(crawled), EmbeddedOffers: offers(embedded)}
+}
+
+// typeFact is an instance type's vCPUs, memory and accelerators (count, kind,
+// name, model, share and memory of each).
+func typeFact(it catalog.InstanceType) string {
+	v := fmt.Sprintf("%d vCPU %s GiB", it.VCPUs, it.MemoryGiB)
+	for _, a := range it.Accelerators {
+		v += fmt.Sprintf("; %d × %s %s (%s) share %s, %s GiB", a.Count, a.Kind, a.Name, a.Model, a.Share.StringFixed(4), a.MemoryGiB)
+	}
+	return v
+}
+
+// offerFact is an offer's price and the parts it is the sum of.
+func offerFact(o catalog.Offer) string {
+	v := o.Price.String()
+	for _, p := range o.Parts {
+		v += fmt.Sprintf("; %s %s", p.Part, p.Amount)
+	}
+	return v
 }

@@ -2,6 +2,7 @@ package providertest
 
 import (
 	"context"
+	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/providers"
@@ -16,6 +17,26 @@ func FindOffer(offers []catalog.Offer, typ, zone string, b catalog.BillingKind) 
 		}
 	}
 	return catalog.Offer{}, false
+}
+
+// MustOffer is FindOffer that fails t when there is no such offer.
+func MustOffer(t testing.TB, offers []catalog.Offer, typ, zone string, b catalog.BillingKind) catalog.Offer {
+	t.Helper()
+	o, ok := FindOffer(offers, typ, zone, b)
+	if !ok {
+		t.Fatalf("no %s offer for %s in zone %q", b, typ, zone)
+	}
+	return o
+}
+
+// MustInstance is FindInstance that fails t when there is no such type.
+func MustInstance(t testing.TB, instances []catalog.InstanceType, id string) catalog.InstanceType {
+	t.Helper()
+	it, ok := FindInstance(instances, id)
+	if !ok {
+		t.Fatalf("no instance type %s", id)
+	}
+	return it
 }
 
 // FindInstance is the instance type with the given id.

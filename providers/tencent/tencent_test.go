@@ -30,20 +30,13 @@ var harness = providertest.Harness{Factory: WithFamilies(data.FS), Dialect: repl
 
 func TestCrawl_RealRegion(t *testing.T) {
 	srv := harness.Start(t)
-	target := providers.Prepare(harness.Unlimited(), harness.Config(srv))
-	snap := harness.CrawlTargets(t, []providers.Target{target}, "ap-beijing")
-	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK || cov.Regions != 1 {
-		t.Fatalf("coverage = %+v", cov)
-	}
+	snap, target := harness.CrawlOK(t, srv, "ap-beijing")
 	// ap-beijing has 57 (zone, type) rows in the real data, each with an
 	// on-demand price found by InquiryPriceRunInstances.
 	if len(snap.Placements) != 57 || len(snap.Offers) != 57 {
 		t.Errorf("placements = %d, offers = %d, want 57 each", len(snap.Placements), len(snap.Offers))
 	}
-	o, ok := providertest.FindOffer(snap.Offers, "GN7.2XLARGE32", "ap-beijing-3", catalog.OnDemand)
-	if !ok {
-		t.Fatal("no GN7.2XLARGE32 offer in ap-beijing-3")
-	}
+	o := providertest.MustOffer(t, snap.Offers, "GN7.2XLARGE32", "ap-beijing-3", catalog.OnDemand)
 	// 1.20474 USD in the source / 0.138 = 8.73 CNY.
 	if o.Price.String() != "8.73 CNY/hour" || o.Price.List != nil || o.Source != sourceInquiry || o.Availability != catalog.Unknown {
 		t.Errorf("offer = %s list %v source %s availability %s", o.Price, o.Price.List, o.Source, o.Availability)
@@ -83,14 +76,8 @@ func TestCrawl_RealRegion(t *testing.T) {
 
 func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 	srv := harness.StartDir(t, "testdata/cases/vgpu_soldout")
-	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))})
-	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
-		t.Fatalf("coverage = %+v", cov)
-	}
-	v, ok := providertest.FindInstance(snap.Instances, "GN7.LARGE20")
-	if !ok {
-		t.Fatal("no GN7.LARGE20")
-	}
+	snap, _ := harness.CrawlOK(t, srv)
+	v := providertest.MustInstance(t, snap.Instances, "GN7.LARGE20")
 	if a := v.Accelerators[0]; a.Count != 1 || !a.Share.Equal(catalog.Dec("0.25")) || a.Model != "nvidia-t4-16gb" {
 		t.Errorf("vGPU accelerator = %+v, want 1 × 0.25 T4", a)
 	}
@@ -131,10 +118,7 @@ func TestCrawl_VGPUSoldOutAndQuotedPrices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+"/"+tt.zone+"/"+string(tt.billing), func(t *testing.T) {
-			o, ok := providertest.FindOffer(snap.Offers, tt.typ, tt.zone, tt.billing)
-			if !ok {
-				t.Fatal("no offer")
-			}
+			o := providertest.MustOffer(t, snap.Offers, tt.typ, tt.zone, tt.billing)
 			if o.Price.String() != tt.price || o.Price.List == nil || !o.Price.List.Equal(catalog.Dec(tt.list)) || o.Availability != tt.avail || o.Source != tt.source {
 				t.Errorf("offer = %s list %v %s %s", o.Price, o.Price.List, o.Availability, o.Source)
 			}
@@ -156,10 +140,7 @@ func TestCrawl_ThrottledAndServerErrorThenSuccess(t *testing.T) {
 		}
 		return nil
 	}
-	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))}, "ap-jakarta")
-	if cov := providertest.CoverageOf(snap, catalog.Tencent); cov.Status != catalog.CoverageOK {
-		t.Fatalf("coverage = %+v", cov)
-	}
+	snap, _ := harness.CrawlOK(t, srv, "ap-jakarta")
 	if got := srv.Count("InquiryPriceRunInstances"); got != 5+2 {
 		t.Errorf("inquiries = %d, want 7 (5 rows, 2 throttled)", got)
 	}
@@ -179,14 +160,8 @@ func TestCrawl_FailingRegionIsPartial(t *testing.T) {
 		}
 		return nil
 	}
-	snap := harness.CrawlTargets(t, []providers.Target{providers.Prepare(harness.Unlimited(), harness.Config(srv))}, "ap-bangkok", "ap-jakarta")
-	cov := providertest.CoverageOf(snap, catalog.Tencent)
-	if cov.Status != catalog.CoveragePartial || len(cov.FailedRegions) != 1 || cov.FailedRegions[0].Region != "ap-bangkok" {
-		t.Fatalf("coverage = %+v", cov)
-	}
-	if r := cov.FailedRegions[0].Reason; !strings.Contains(r, "in ap-bangkok") || !strings.Contains(r, "InternalError") {
-		t.Errorf("reason = %q", r)
-	}
+	snap, _ := harness.Crawl(t, harness.Unlimited(), harness.Config(srv), "ap-bangkok", "ap-jakarta")
+	harness.CheckPartial(t, snap, 1, "ap-bangkok", "in ap-bangkok", "InternalError")
 }
 
 func TestCrawl_AuthFailureStopsProvider(t *testing.T) {
