@@ -12,39 +12,30 @@ import (
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
 
-func TestPerUnitHourly(t *testing.T) {
+// TestPriceRatios: PerUnitHourly (a price over its units) and SavingPercent
+// (a price against the on-demand one), each without an answer when what it
+// divides by is zero or less.
+func TestPriceRatios(t *testing.T) {
 	d := decimal.RequireFromString
+	perUnit, saving := "PerUnitHourly", "SavingPercent"
+	funcs := map[string]func(a, b decimal.Decimal) (decimal.Decimal, bool){perUnit: PerUnitHourly, saving: SavingPercent}
 	for _, c := range []struct {
-		price, units, want string
-		ok                 bool
+		f, a, b, want string
+		ok            bool
 	}{
-		{"98.32", "8", "12.29", true},   // p4d.24xlarge-like: 8 GPUs
-		{"1.006", "0.5", "2.012", true}, // fractional GPU
-		{"10", "3", "3.33333333", true}, // rounded to 8 places
-		{"10", "0", "", false},          // no GPUs
-		{"10", "-1", "", false},         // nonsense units
+		{perUnit, "98.32", "8", "12.29", true},   // p4d.24xlarge-like: 8 GPUs
+		{perUnit, "1.006", "0.5", "2.012", true}, // fractional GPU
+		{perUnit, "10", "3", "3.33333333", true}, // rounded to 8 places
+		{perUnit, "10", "0", "", false},          // no GPUs
+		{perUnit, "10", "-1", "", false},         // nonsense units
+		{saving, "4", "10", "60", true},
+		{saving, "12", "10", "-20", true}, // dearer than on-demand
+		{saving, "10", "10", "0", true},
+		{saving, "1", "0", "", false}, // no reference
 	} {
-		got, ok := PerUnitHourly(d(c.price), d(c.units))
+		got, ok := funcs[c.f](d(c.a), d(c.b))
 		if ok != c.ok || (ok && !got.Equal(d(c.want))) {
-			t.Errorf("PerUnitHourly(%s, %s) = %s, %v; want %s, %v", c.price, c.units, got, ok, c.want, c.ok)
-		}
-	}
-}
-
-func TestSavingPercent(t *testing.T) {
-	d := decimal.RequireFromString
-	for _, c := range []struct {
-		price, od, want string
-		ok              bool
-	}{
-		{"4", "10", "60", true},
-		{"12", "10", "-20", true}, // dearer than on-demand
-		{"10", "10", "0", true},
-		{"1", "0", "", false}, // no reference
-	} {
-		got, ok := SavingPercent(d(c.price), d(c.od))
-		if ok != c.ok || (ok && !got.Equal(d(c.want))) {
-			t.Errorf("SavingPercent(%s, %s) = %s, %v; want %s, %v", c.price, c.od, got, ok, c.want, c.ok)
+			t.Errorf("%s(%s, %s) = %s, %v; want %s, %v", c.f, c.a, c.b, got, ok, c.want, c.ok)
 		}
 	}
 }

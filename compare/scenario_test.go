@@ -80,6 +80,19 @@ func scOffer(p catalog.Provider, typ, region string, b catalog.BillingKind, amou
 		Source: "test", FetchedAt: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 }
 
+// rankAlone ranks one type, on demand at 1 USD an hour, for the scenario id,
+// and fails t unless it is ranked; it returns its fit.
+func rankAlone(t *testing.T, id string, s scSpec) OfferFit {
+	t.Helper()
+	snap := &catalog.Snapshot{FX: catalog.FXTable{Base: catalog.USD}, Instances: []catalog.InstanceType{s.instance()},
+		Offers: []catalog.Offer{scOffer(s.p, s.id, "r", catalog.OnDemand, "1", catalog.USD, catalog.PerHour)}}
+	r := RankScenario(scScenario(t, id), snap, scGPUs(t), MatrixOptions{})
+	if len(r.Ranked) != 1 {
+		t.Fatalf("ranked %d, want 1", len(r.Ranked))
+	}
+	return r.Ranked[0]
+}
+
 // scFleet is a small catalog with the shapes the scenarios tell apart. Specs are
 // AWS's and Alibaba's published ones; prices are round test figures.
 func scFleet() *catalog.Snapshot {
@@ -350,14 +363,7 @@ func TestScenario_ScoringOrderExact(t *testing.T) {
 
 // An unknown spec is scored 0 and said so, never silently.
 func TestScenario_UnknownSpecIsSaid(t *testing.T) {
-	snap := &catalog.Snapshot{FX: catalog.FXTable{Base: catalog.USD}, Instances: []catalog.InstanceType{
-		scSpec{p: catalog.AWS, id: "a30", model: "nvidia-a30-24gb", count: 1, mem: "24", vcpus: 8, memGiB: "64"}.instance(),
-	}, Offers: []catalog.Offer{scOffer(catalog.AWS, "a30", "r", catalog.OnDemand, "1", catalog.USD, catalog.PerHour)}}
-	r := RankScenario(scScenario(t, "dev-test"), snap, scGPUs(t), MatrixOptions{})
-	if len(r.Ranked) != 1 {
-		t.Fatalf("ranked %d, want 1", len(r.Ranked))
-	}
-	f := r.Ranked[0]
+	f := rankAlone(t, "dev-test", scSpec{p: catalog.AWS, id: "a30", model: "nvidia-a30-24gb", count: 1, mem: "24", vcpus: 8, memGiB: "64"})
 	want := "dimension_unknown(dimension=compute)[dim_compute_unknown(figures=fp16|bf16|fp32, gpu=NVIDIA A30)]"
 	if !strings.Contains(strings.Join(rsAll(f.Unknowns), "|"), want) {
 		t.Errorf("unknowns = %q, want %q", rsAll(f.Unknowns), want)
@@ -507,20 +513,14 @@ func TestScenario_UnknownLinkLeftOutOfMean(t *testing.T) {
 // Each GPU's memory and the total both need the GPU's memory: an accelerator
 // whose memory is unknown is one unknown, not the same one twice.
 func TestScenario_SameUnknownOnce(t *testing.T) {
-	snap := &catalog.Snapshot{FX: catalog.FXTable{Base: catalog.USD}, Instances: []catalog.InstanceType{
-		scSpec{p: catalog.AWS, id: "sg1", model: "intel-server-gpu-sg1", count: 4, mem: "0", vcpus: 96, memGiB: "384"}.instance(),
-	}, Offers: []catalog.Offer{scOffer(catalog.AWS, "sg1", "r", catalog.OnDemand, "1", catalog.USD, catalog.PerHour)}}
-	r := RankScenario(scScenario(t, "llm-finetune"), snap, scGPUs(t), MatrixOptions{})
-	if len(r.Ranked) != 1 {
-		t.Fatalf("ranked %d, want 1", len(r.Ranked))
-	}
+	f := rankAlone(t, "llm-finetune", scSpec{p: catalog.AWS, id: "sg1", model: "intel-server-gpu-sg1", count: 4, mem: "0", vcpus: 96, memGiB: "384"})
 	seen := map[string]int{}
-	for _, u := range rsAll(r.Ranked[0].Unknowns) {
+	for _, u := range rsAll(f.Unknowns) {
 		if seen[u]++; seen[u] == 2 {
-			t.Errorf("unknown %q said twice in %q", u, rsAll(r.Ranked[0].Unknowns))
+			t.Errorf("unknown %q said twice in %q", u, rsAll(f.Unknowns))
 		}
 	}
 	if seen["gpu_memory_unknown(gpu=Intel Server GPU SG1)"] != 1 {
-		t.Errorf("unknowns %q lack the GPU's memory", rsAll(r.Ranked[0].Unknowns))
+		t.Errorf("unknowns %q lack the GPU's memory", rsAll(f.Unknowns))
 	}
 }
