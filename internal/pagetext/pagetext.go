@@ -178,7 +178,26 @@ func isCJKPunct(r rune) bool { return r >= 0x3000 && r <= 0x303f || r >= 0xff00 
 // (outside lang="en"), Chinese on any other page (outside lang="zh"); and how
 // many pages of each language it read.
 func CheckSite(out string) (zh, en int, problems []string, err error) {
-	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+	err = eachPage(out, "", func(rel, page string) {
+		if strings.HasPrefix(rel, "zh/") {
+			zh++
+			for _, r := range EnglishRuns(Visible(page, "en")) {
+				problems = append(problems, fmt.Sprintf("%s: English on a Chinese page: %q", rel, r))
+			}
+			return
+		}
+		en++
+		for _, r := range ChineseRuns(Visible(page, "zh")) {
+			problems = append(problems, fmt.Sprintf("%s: Chinese on an English page: %q", rel, r))
+		}
+	})
+	return zh, en, problems, err
+}
+
+// eachPage calls page with the path from out (slashed) and the text of every
+// HTML page under out's folder dir ("" for all of out).
+func eachPage(out, dir string, page func(rel, text string)) error {
+	return filepath.WalkDir(filepath.Join(out, dir), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}
@@ -190,19 +209,7 @@ func CheckSite(out string) (zh, en int, problems []string, err error) {
 		if err != nil {
 			return err
 		}
-		rel = filepath.ToSlash(rel)
-		if strings.HasPrefix(rel, "zh/") {
-			zh++
-			for _, r := range EnglishRuns(Visible(string(b), "en")) {
-				problems = append(problems, fmt.Sprintf("%s: English on a Chinese page: %q", rel, r))
-			}
-			return nil
-		}
-		en++
-		for _, r := range ChineseRuns(Visible(string(b), "zh")) {
-			problems = append(problems, fmt.Sprintf("%s: Chinese on an English page: %q", rel, r))
-		}
+		page(filepath.ToSlash(rel), string(b))
 		return nil
 	})
-	return zh, en, problems, err
 }

@@ -2,9 +2,6 @@ package pagetext
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -91,23 +88,11 @@ type Prose struct {
 // and returns the runs of English prose in them
 // (ProseRuns) and how many pages it read.
 func ChineseProse(out string) (pages int, found []Prose, err error) {
-	err = filepath.WalkDir(filepath.Join(out, "zh"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(out, p)
-		if err != nil {
-			return err
-		}
+	err = eachPage(out, "zh", func(rel, page string) {
 		pages++
-		for _, r := range ProseRuns(Readable(string(b))) {
-			found = append(found, Prose{filepath.ToSlash(rel), r})
+		for _, r := range ProseRuns(Readable(page)) {
+			found = append(found, Prose{rel, r})
 		}
-		return nil
 	})
 	return pages, found, err
 }

@@ -1,6 +1,8 @@
 package pagetext
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -16,5 +18,40 @@ func TestProseRuns(t *testing.T) {
 	want := []string{"GiB cloud_essd system disk", "estimate not an observed price"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ProseRuns (-want +got):\n%s", diff)
+	}
+}
+
+// CheckSite reads every page under the folder and ChineseProse the zh/ ones,
+// naming each by its slashed path from the folder; other files are passed over.
+func TestCheckSiteAndChineseProse(t *testing.T) {
+	out := t.TempDir()
+	for name, text := range map[string]string{
+		"index.html":       `<p>GPU prices 价格</p>`,
+		"zh/index.html":    `<p>价格 estimate, not an observed price</p>`,
+		"zh/gpu/h100.html": `<p>价格</p>`,
+		"zh/notes.txt":     `estimate, not an observed price`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(out, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zh, en, problems, err := CheckSite(out)
+	if err != nil || zh != 2 || en != 1 {
+		t.Fatalf("CheckSite: %d zh, %d en pages, %v; want 2, 1", zh, en, err)
+	}
+	want := []string{`index.html: Chinese on an English page: "PU prices 价格"`,
+		`zh/index.html: English on a Chinese page: "estimate not an observed price"`}
+	if diff := cmp.Diff(want, problems); diff != "" {
+		t.Errorf("CheckSite (-want +got):\n%s", diff)
+	}
+	pages, found, err := ChineseProse(out)
+	if err != nil || pages != 2 {
+		t.Fatalf("ChineseProse: %d pages, %v; want 2", pages, err)
+	}
+	if diff := cmp.Diff([]Prose{{"zh/index.html", "estimate not an observed price"}}, found); diff != "" {
+		t.Errorf("ChineseProse (-want +got):\n%s", diff)
 	}
 }
