@@ -286,18 +286,12 @@ func (a *apiSite) gpuDoc(id string) apiGPUDoc {
 		return d
 	}
 	b := a.x.gpuBench(id)
-	if b == nil {
-		return d
-	}
-	for _, c := range b.Costs {
-		d.WorkCosts = append(d.WorkCosts, a.workCost(c.C))
-	}
-	if b.Published != nil {
+	d.WorkCosts, d.PublishedCosts, d.CountGaps = a.benchCosts(b)
+	if b != nil && b.Published != nil {
 		d.NoPublished = b.Published.None
-		d.PublishedCosts, d.CountGaps = a.publishedCosts(b.Published)
-		for i := range d.CountGaps {
-			d.CountGaps[i].GPUModel = id
-		}
+	}
+	for i := range d.CountGaps {
+		d.CountGaps[i].GPUModel = id
 	}
 	return d
 }

@@ -164,20 +164,27 @@ func (a *apiSite) instanceDoc(t *typeView) apiInstanceDoc {
 	for _, s := range a.m.similar(t) {
 		d.Similar = append(d.Similar, a.typeRef(s.Type))
 	}
-	if a.x == nil {
-		return d
-	}
-	b := a.x.instanceBench(t)
-	if b == nil {
-		return d
-	}
-	for _, c := range b.Costs {
-		d.WorkCosts = append(d.WorkCosts, a.workCost(c.C))
-	}
-	if b.Published != nil {
-		d.PublishedCosts, d.CountGaps = a.publishedCosts(b.Published)
+	if a.x != nil {
+		d.WorkCosts, d.PublishedCosts, d.CountGaps = a.benchCosts(a.x.instanceBench(t))
 	}
 	return d
+}
+
+// benchCosts is what a page's benchmarks (nil: none) give its document: the
+// cost per unit of work of each run, and the published section's costs and
+// count gaps; empty lists, never nil, where there are none.
+func (a *apiSite) benchCosts(b *benchResults) (work, published []apiWorkCost, gaps []apiCountGap) {
+	work, published, gaps = []apiWorkCost{}, []apiWorkCost{}, []apiCountGap{}
+	if b == nil {
+		return work, published, gaps
+	}
+	for _, c := range b.Costs {
+		work = append(work, a.workCost(c.C))
+	}
+	if b.Published != nil {
+		published, gaps = a.publishedCosts(b.Published)
+	}
+	return work, published, gaps
 }
 
 // publishedCosts flattens a page's published section into its costs and gaps.

@@ -185,37 +185,11 @@ func (a *apiSite) indexDoc() apiIndexDoc {
 	for _, k := range apiKinds {
 		d.Schemas[k] = "schema/" + k + ".json"
 	}
-	type counts struct {
-		types, offers int
-		regions       map[string]bool
-	}
-	per := map[catalog.Provider]*counts{}
-	get := func(p catalog.Provider) *counts {
-		if per[p] == nil {
-			per[p] = &counts{regions: map[string]bool{}}
-		}
-		return per[p]
-	}
-	models := map[string]bool{}
-	for _, t := range snap.Instances {
-		get(t.Provider).types++
-		for _, ac := range t.Accelerators {
-			if ac.Model != "" {
-				models[ac.Model] = true
-			}
-		}
-	}
-	regions := map[string]bool{}
-	for _, o := range snap.Offers {
-		c := get(o.Provider)
-		c.offers++
-		c.regions[o.Region] = true
-		regions[string(o.Provider)+"/"+o.Region] = true
-	}
-	d.Counts = apiCounts{InstanceTypes: len(snap.Instances), Offers: len(snap.Offers), Regions: len(regions),
-		Placements: len(snap.Placements), GPUModels: len(models)}
+	counts := a.m.counts()
+	d.Counts = apiCounts{InstanceTypes: len(snap.Instances), Offers: len(snap.Offers), Regions: counts.regions,
+		Placements: len(snap.Placements), GPUModels: counts.gpuModels}
 	for _, p := range a.m.providers() {
-		c := get(p)
+		c := counts.of(p)
 		e := apiProviderEntry{Provider: p, Coverage: "unknown", InstanceTypes: c.types, Offers: c.offers, Regions: len(c.regions)}
 		if cov, ok := a.m.coverage[p]; ok {
 			e.Coverage, e.LastOK = cov.Status, cov.LastOK.UTC()

@@ -23,7 +23,8 @@
 //     old a provider's data is ("observed … days ago", stale and undated
 //     marks); slug.go: file names.
 //   - model.go: the page models shared by every page (siteModel, typeView,
-//     offerView); prices.go: an instance type's cheapest price per billing
+//     offerView) and the snapshot's counts by provider (the overview's and
+//     the API index's); prices.go: an instance type's cheapest price per billing
 //     group; specs.go: network, spec conflicts and GPU memory as a page shows
 //     them; interconnect.go: a multi-accelerator type's unknown link;
 //     coverage_billing.go: the coverage page's billing table (prices per

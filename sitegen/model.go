@@ -284,3 +284,65 @@ func latest(a, b time.Time) time.Time {
 	}
 	return a
 }
+
+// providerCounts are what the snapshot holds of one provider: instance types,
+// offers (and of them reported ones), the regions with offers, placements
+// (zones) and of them those with a stock status.
+type providerCounts struct {
+	types, offers, reported int
+	regions                 map[string]bool
+	zones, stock            int
+}
+
+// snapshotCounts counts the snapshot by provider (a provider without records
+// has zero counts), with the GPU models its types name and the regions, by
+// provider, its offers are in: the overview's and the API index's figures.
+type snapshotCounts struct {
+	per                map[catalog.Provider]*providerCounts
+	gpuModels, regions int
+}
+
+func (m *siteModel) counts() snapshotCounts {
+	per := map[catalog.Provider]*providerCounts{}
+	get := func(p catalog.Provider) *providerCounts {
+		if per[p] == nil {
+			per[p] = &providerCounts{regions: map[string]bool{}}
+		}
+		return per[p]
+	}
+	models := map[string]bool{}
+	for _, t := range m.snap.Instances {
+		get(t.Provider).types++
+		for _, a := range t.Accelerators {
+			if a.Model != "" {
+				models[a.Model] = true
+			}
+		}
+	}
+	regions := map[string]bool{}
+	for _, o := range m.snap.Offers {
+		c := get(o.Provider)
+		c.offers++
+		if o.Reported {
+			c.reported++
+		}
+		c.regions[o.Region] = true
+		regions[string(o.Provider)+"/"+o.Region] = true
+	}
+	for _, pl := range m.snap.Placements {
+		c := get(pl.Provider)
+		c.zones++
+		if pl.Status == catalog.Available || pl.Status == catalog.SoldOut {
+			c.stock++
+		}
+	}
+	return snapshotCounts{per: per, gpuModels: len(models), regions: len(regions)}
+}
+
+// of is provider p's counts.
+func (c snapshotCounts) of(p catalog.Provider) providerCounts {
+	if v := c.per[p]; v != nil {
+		return *v
+	}
+	return providerCounts{}
+}

@@ -265,51 +265,11 @@ func (m *siteModel) historyCharts(l *language, key, path string, v *priceHistory
 
 func (m *siteModel) overview(l *language) overviewData {
 	d := overviewData{Instances: len(m.snap.Instances), Offers: len(m.snap.Offers), FX: m.fx()}
-	type counts struct {
-		types    int
-		offers   int
-		reported int
-		regions  map[string]bool
-		zones    int // placements
-		stock    int // placements with a stock status
-	}
-	per := map[catalog.Provider]*counts{}
-	get := func(p catalog.Provider) *counts {
-		if per[p] == nil {
-			per[p] = &counts{regions: map[string]bool{}}
-		}
-		return per[p]
-	}
-	models := map[string]bool{}
-	for _, t := range m.snap.Instances {
-		get(t.Provider).types++
-		for _, a := range t.Accelerators {
-			if a.Model != "" {
-				models[a.Model] = true
-			}
-		}
-	}
-	allRegions := map[string]bool{}
-	for _, o := range m.snap.Offers {
-		c := get(o.Provider)
-		c.offers++
-		if o.Reported {
-			c.reported++
-		}
-		c.regions[o.Region] = true
-		allRegions[string(o.Provider)+"/"+o.Region] = true
-	}
-	for _, pl := range m.snap.Placements {
-		c := get(pl.Provider)
-		c.zones++
-		if pl.Status == catalog.Available || pl.Status == catalog.SoldOut {
-			c.stock++
-		}
-	}
-	d.Regions, d.GPUModels = len(allRegions), len(models)
+	counts := m.counts()
+	d.Regions, d.GPUModels = counts.regions, counts.gpuModels
 	ages, _ := m.ageLines(l) // every key is in every catalog (TestMessages); Build checks the error first
 	for _, p := range m.providers() {
-		c := get(p)
+		c := counts.of(p)
 		s := providerSummary{Provider: p, Status: "unknown", Instances: c.types, Offers: c.offers, Regions: len(c.regions)}
 		cov, ok := m.coverage[p]
 		if ok {
