@@ -11,12 +11,7 @@ import (
 // text, whether it appears as a header line, in Go's printing of a header
 // map, in a query, in a URL or in JSON.
 func TestRedact_EveryCredentialForm(t *testing.T) {
-	tests := []struct {
-		name  string
-		in    string
-		leaks []string // none may remain
-		keeps []string // what the reader still needs
-	}{
+	tests := []redactCase{
 		{"aws sigv4 header",
 			"Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20260825/us-east-1/ec2/aws4_request, SignedHeaders=host;x-amz-date, Signature=fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
 			[]string{"AKIAIOSFODNN7EXAMPLE", "20260825/us-east-1/ec2/aws4_request", "fe5f80f77d5f"}, []string{"Authorization"}},
@@ -51,21 +46,7 @@ func TestRedact_EveryCredentialForm(t *testing.T) {
 			"SignatureDoesNotMatch: The request signature we calculated does not match; Access: denied; see http://example.com",
 			nil, []string{"SignatureDoesNotMatch: The request signature we calculated does not match; Access: denied; see http://example.com"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Redact(tt.in, "wJalrXUtnFEMI/K7MDENG")
-			for _, s := range tt.leaks {
-				if strings.Contains(got, s) {
-					t.Errorf("Redact left %q in %q", s, got)
-				}
-			}
-			for _, s := range tt.keeps {
-				if !strings.Contains(got, s) {
-					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
-				}
-			}
-		})
-	}
+	checkRedact(t, tests, "wJalrXUtnFEMI/K7MDENG")
 }
 
 // A server that echoes the request base64-encoded: the encoded Authorization
@@ -75,12 +56,7 @@ func TestRedact_Base64Forms(t *testing.T) {
 	b64 := func(enc *base64.Encoding, s string) string { return enc.EncodeToString([]byte(s)) }
 	header := "SDK-HMAC-SHA256 Access=HWAKEXAMPLE0001, SignedHeaders=host;x-sdk-date, Signature=9f2f3bd2d35ed1ab"
 	const secret = "VEAKsecretKeyId0123456789"
-	tests := []struct {
-		name  string
-		in    string
-		leaks []string
-		keeps []string
-	}{
+	tests := []redactCase{
 		{"encoded authorization header", "verify fail; header was " + b64(base64.StdEncoding, header) + " (base64)",
 			[]string{b64(base64.StdEncoding, header)[:40]}, []string{"verify fail; header was ", " (base64)"}},
 		{"url-safe, unpadded", "h=" + b64(base64.RawURLEncoding, "HMAC-SHA256 Credential=AKLTx/20260101/cn-beijing/ecs/request"),
@@ -90,29 +66,10 @@ func TestRedact_Base64Forms(t *testing.T) {
 	for shift := range 3 {
 		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
 			text := b64(enc, strings.Repeat("x", shift)+"id="+secret+";")
-			tests = append(tests, struct {
-				name  string
-				in    string
-				leaks []string
-				keeps []string
-			}{fmt.Sprintf("known secret at offset %d", shift), "got " + text, base64Forms(secret), []string{"got "}})
+			tests = append(tests, redactCase{fmt.Sprintf("known secret at offset %d", shift), "got " + text, base64Forms(secret), []string{"got "}})
 		}
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Redact(tt.in, secret)
-			for _, s := range tt.leaks {
-				if strings.Contains(got, s) {
-					t.Errorf("Redact left %q in %q", s, got)
-				}
-			}
-			for _, s := range tt.keeps {
-				if !strings.Contains(got, s) {
-					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
-				}
-			}
-		})
-	}
+	checkRedact(t, tests, secret)
 	if forms := base64Forms(secret); len(forms) != 6 {
 		t.Errorf("%d base64 forms of a 25-byte secret, want 6 (3 offsets × 2 alphabets)", len(forms))
 	}
@@ -122,12 +79,7 @@ func TestRedact_Base64Forms(t *testing.T) {
 // encoded separator (%26, %3F: no word boundary before the name) is removed
 // like a plain one.
 func TestRedact_URLEncodedCredentials(t *testing.T) {
-	tests := []struct {
-		name  string
-		in    string
-		leaks []string
-		keeps []string
-	}{
+	tests := []redactCase{
 		{"encoded signature after encoded ampersand",
 			"request %3FAction%3DDescribeRegions%26Signature%3Dabc123secret%26X-Amz-Credential%3DAKIAIOSFODNN7EXAMPLE%252F20260825 failed",
 			[]string{"abc123secret", "AKIAIOSFODNN7EXAMPLE"}, []string{"failed", "Action%3DDescribeRegions"}},
@@ -147,21 +99,7 @@ func TestRedact_URLEncodedCredentials(t *testing.T) {
 			"SignatureDoesNotMatch%3A%20see%20docs",
 			nil, []string{"SignatureDoesNotMatch%3A%20see%20docs"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Redact(tt.in)
-			for _, s := range tt.leaks {
-				if strings.Contains(got, s) {
-					t.Errorf("Redact left %q in %q", s, got)
-				}
-			}
-			for _, s := range tt.keeps {
-				if !strings.Contains(got, s) {
-					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
-				}
-			}
-		})
-	}
+	checkRedact(t, tests)
 }
 
 // A known secret is removed however it was percent-encoded: once, twice,
@@ -175,5 +113,33 @@ func TestRedact_EncodedSecret(t *testing.T) {
 		if got := Redact(in, secret); strings.Contains(got, "K7MDENG") {
 			t.Errorf("Redact(%q) = %q: the secret is left", in, got)
 		}
+	}
+}
+
+// redactCase is a text for Redact, what of it must go and what must stay.
+type redactCase struct {
+	name  string
+	in    string
+	leaks []string // none may remain
+	keeps []string // what the reader still needs
+}
+
+// checkRedact runs Redact with the secrets on each case, a subtest each.
+func checkRedact(t *testing.T, tests []redactCase, secrets ...string) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Redact(tt.in, secrets...)
+			for _, s := range tt.leaks {
+				if strings.Contains(got, s) {
+					t.Errorf("Redact left %q in %q", s, got)
+				}
+			}
+			for _, s := range tt.keeps {
+				if !strings.Contains(got, s) {
+					t.Errorf("Redact(%q) = %q, lost %q", tt.in, got, s)
+				}
+			}
+		})
 	}
 }
