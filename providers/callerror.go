@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"strings"
 	"time"
 
@@ -93,6 +94,22 @@ func (c CallErrors) Wrap(err error, action, region string) error {
 	}
 	return &CallError{Provider: c.Provider, Action: action, Region: region, Class: class, Err: err,
 		Detail: Redact(detail, c.Secrets...), Hint: c.Hint}
+}
+
+// StatusClass is the class of an HTTP status: 429 is throttling, 401 and 403
+// refused credentials, 404 not found, 5xx unavailability; any other has none.
+func StatusClass(status int) error {
+	switch {
+	case status == http.StatusTooManyRequests:
+		return ErrThrottled
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return ErrAuth
+	case status == http.StatusNotFound:
+		return ErrNotFound
+	case status >= 500:
+		return ErrUnavailable
+	}
+	return nil
 }
 
 // Class is err's class: the CallError's, or the adapter's reading of an SDK

@@ -117,3 +117,12 @@ func TestAnswerCurrency_Unknown(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusClass(t *testing.T) {
+	for status, want := range map[int]error{200: nil, 400: nil, 401: ErrAuth, 403: ErrAuth, 404: ErrNotFound, 409: nil,
+		429: ErrThrottled, 500: ErrUnavailable, 503: ErrUnavailable} {
+		if got := StatusClass(status); got != want { //nolint:errorlint // the classes themselves
+			t.Errorf("StatusClass(%d) = %v, want %v", status, got, want)
+		}
+	}
+}

@@ -42,8 +42,8 @@
 //     transport.go: Transport, the counting, rate-limited HTTP transport, and
 //     APILimiters; stats.go: Stats, the crawl's counters; pagination.go:
 //     Paginate and PageTokens.
-//   - callerror.go: CallError, CallErrors and the error classes, and
-//     NoCurrency; redact.go: Redact, every credential form of the five clouds;
+//   - callerror.go: CallError, CallErrors and the error classes (StatusClass:
+//     an HTTP status's), and NoCurrency; redact.go: Redact, every credential form of the five clouds;
 //     answer.go: ReadAnswer and JSONObjectAnswer, answers vetted before an SDK
 //     reads them; vendor.go: Vendor, a processor's or accelerator's maker.
 //   - recover.go: a panic in one adapter becomes its provider's failed

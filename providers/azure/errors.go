@@ -61,17 +61,7 @@ func classify(err error) (detail string, class error) {
 	default:
 		return "", nil
 	}
-	switch {
-	case status == http.StatusTooManyRequests:
-		return detail, providers.ErrThrottled
-	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return detail, providers.ErrAuth
-	case status == http.StatusNotFound:
-		return detail, providers.ErrNotFound
-	case status >= 500:
-		return detail, providers.ErrUnavailable
-	}
-	return detail, nil
+	return detail, providers.StatusClass(status)
 }
 
 // armMessage is the message of a Resource Manager error body

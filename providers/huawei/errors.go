@@ -30,17 +30,10 @@ func classify(err error) (detail string, class error) {
 	if sre.RequestId != "" {
 		detail += " (request id " + sre.RequestId + ")"
 	}
-	switch {
-	case sre.StatusCode == 429 || sre.ErrorCode == "APIGW.0308" || strings.Contains(sre.ErrorCode, "Throttl"):
+	if sre.ErrorCode == "APIGW.0308" || strings.Contains(sre.ErrorCode, "Throttl") {
 		return detail, providers.ErrThrottled
-	case sre.StatusCode == 401 || sre.StatusCode == 403:
-		return detail, providers.ErrAuth
-	case sre.StatusCode == 404:
-		return detail, providers.ErrNotFound
-	case sre.StatusCode >= 500:
-		return detail, providers.ErrUnavailable
 	}
-	return detail, nil
+	return detail, providers.StatusClass(sre.StatusCode)
 }
 
 // authHint is what to check when Huawei Cloud refuses the credentials.
