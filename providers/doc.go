@@ -41,7 +41,8 @@
 //   - retry.go: Retry with backoff and jitter, CallContext and Sleep;
 //     transport.go: Transport, the counting, rate-limited HTTP transport, and
 //     APILimiters; stats.go: Stats, the crawl's counters; pagination.go:
-//     Paginate and PageTokens.
+//     Paginate and PageTokens; listing.go: Listing, a whole-cloud listing
+//     by region read once per crawl.
 //   - callerror.go: CallError, CallErrors and the error classes (StatusClass:
 //     an HTTP status's), and NoCurrency; redact.go: Redact, every credential form of the five clouds;
 //     answer.go: ReadAnswer and JSONObjectAnswer, answers vetted before an SDK

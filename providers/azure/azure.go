@@ -13,10 +13,7 @@ package azure
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -81,9 +78,7 @@ type Adapter struct {
 	retry  providers.Retry
 	errs   providers.CallErrors
 
-	once    sync.Once
-	sizes   map[string][]sizeInfo // region -> GPU sizes, from Regions
-	listErr error
+	sizes providers.Listing[[]sizeInfo] // region -> GPU sizes
 }
 
 // New builds the adapter from cfg. Without a subscription, tenant, client id
@@ -135,37 +130,32 @@ func (a *Adapter) ID() catalog.Provider { return catalog.Azure }
 // Regions lists the regions where the subscription can see a GPU size: the
 // locations of the Resource SKUs list, read once for the whole crawl.
 func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
-	if err := a.listSizes(ctx); err != nil {
-		return nil, err
-	}
-	return slices.Sorted(maps.Keys(a.sizes)), nil
+	return a.sizes.Regions(ctx, a.listSizes)
 }
 
-// listSizes reads the SKU list once (it is not filtered by location: one
-// listing answers every region).
-func (a *Adapter) listSizes(ctx context.Context) error {
-	a.once.Do(func() {
-		skus, err := a.listSKUs(ctx)
-		if err != nil {
-			a.listErr = err
-			return
+// listSizes reads the SKU list, by region (it is not filtered by location:
+// one listing answers every region).
+func (a *Adapter) listSizes(ctx context.Context) (map[string][]sizeInfo, error) {
+	skus, err := a.listSKUs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sizes := map[string][]sizeInfo{}
+	for _, s := range skus {
+		for _, info := range convertSKU(s) {
+			sizes[info.region] = append(sizes[info.region], info)
 		}
-		a.sizes = map[string][]sizeInfo{}
-		for _, s := range skus {
-			for _, info := range convertSKU(s) {
-				a.sizes[info.region] = append(a.sizes[info.region], info)
-			}
-		}
-	})
-	return a.listErr
+	}
+	return sizes, nil
 }
 
 // Crawl gives the GPU sizes of one region with their zones, and their prices.
 func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
-	if err := a.listSizes(ctx); err != nil {
+	all, err := a.sizes.Get(ctx, a.listSizes)
+	if err != nil {
 		return nil, err
 	}
-	sizes := a.sizes[strings.ToLower(region)]
+	sizes := all[strings.ToLower(region)]
 	data := &providers.RegionData{}
 	known := map[string]bool{}
 	for _, s := range sizes {

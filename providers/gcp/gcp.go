@@ -18,9 +18,6 @@ package gcp
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -71,10 +68,8 @@ type Adapter struct {
 	retry providers.Retry
 	errs  providers.CallErrors
 
-	once    sync.Once
-	types   map[string][]machineInfo // region -> GPU machine types, from Regions
-	skus    []skuPrice
-	listErr error
+	types providers.Listing[[]machineInfo] // region -> GPU machine types
+	skus  []skuPrice                       // set by the types' listing
 }
 
 // New builds the adapter from cfg. Without a project and a credentials file
@@ -107,46 +102,40 @@ func (a *Adapter) ID() catalog.Provider { return catalog.GCP }
 // zones of the machine types' aggregated list, read once for the whole crawl
 // with the accelerator types and the billing catalog.
 func (a *Adapter) Regions(ctx context.Context) ([]string, error) {
-	if err := a.list(ctx); err != nil {
-		return nil, err
-	}
-	return slices.Sorted(maps.Keys(a.types)), nil
+	return a.types.Regions(ctx, a.list)
 }
 
-// list reads the three listings once: none of them is asked per region.
-func (a *Adapter) list(ctx context.Context) error {
-	a.once.Do(func() {
-		machines, err := listAll(ctx, a, a.calls.machineTypes, actionMachineTypes)
-		if err != nil {
-			a.listErr = err
-			return
-		}
-		accels, err := listAll(ctx, a, a.calls.acceleratorTypes, actionAcceleratorTypes)
-		if err != nil {
-			a.listErr = err
-			return
-		}
-		skus, err := listAll(ctx, a, a.calls.skus, actionSKUs)
-		if err != nil {
-			a.listErr = err
-			return
-		}
-		a.types = machineTypes(machines, acceleratorNames(accels))
-		if a.skus, err = skuPrices(skus); err != nil {
-			a.listErr = a.errs.Wrap(err, actionSKUs, "")
-		}
-	})
-	return a.listErr
+// list reads the three listings (none of them is asked per region): the
+// machine types by region, and the prices, which it keeps in skus.
+func (a *Adapter) list(ctx context.Context) (map[string][]machineInfo, error) {
+	machines, err := listAll(ctx, a, a.calls.machineTypes, actionMachineTypes)
+	if err != nil {
+		return nil, err
+	}
+	accels, err := listAll(ctx, a, a.calls.acceleratorTypes, actionAcceleratorTypes)
+	if err != nil {
+		return nil, err
+	}
+	skus, err := listAll(ctx, a, a.calls.skus, actionSKUs)
+	if err != nil {
+		return nil, err
+	}
+	types := machineTypes(machines, acceleratorNames(accels))
+	if a.skus, err = skuPrices(skus); err != nil {
+		return types, a.errs.Wrap(err, actionSKUs, "")
+	}
+	return types, nil
 }
 
 // Crawl gives the GPU machine types of one region with their zones, and
 // their prices.
 func (a *Adapter) Crawl(ctx context.Context, region string) (*providers.RegionData, error) {
-	if err := a.list(ctx); err != nil {
+	types, err := a.types.Get(ctx, a.list)
+	if err != nil {
 		return nil, err
 	}
 	data := &providers.RegionData{}
-	for _, m := range a.types[region] {
+	for _, m := range types[region] {
 		data.Instances = append(data.Instances, m.instance)
 		data.Placements = append(data.Placements, m.placements...)
 		data.Offers = append(data.Offers, offers(m, region, a.skus, a.clock().UTC())...)
