@@ -112,6 +112,21 @@ func StatusClass(status int) error {
 	return nil
 }
 
+// TokenRefusal is the detail and class of a failed token request to service
+// (an identity or token service) that answered resp (nil: none came). Its own
+// throttling, outages and unreachability are not refused credentials: no
+// answer or a 5xx is unavailability, 429 throttling, any other refusal ErrAuth.
+func TokenRefusal(service string, resp *http.Response) (detail string, class error) {
+	if resp == nil {
+		return "the " + service + " did not answer", ErrUnavailable
+	}
+	detail = fmt.Sprintf("status %d from the %s", resp.StatusCode, service)
+	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
+		return detail, ErrAuth
+	}
+	return detail, StatusClass(resp.StatusCode)
+}
+
 // Class is err's class: the CallError's, or the adapter's reading of an SDK
 // error (a network error is unavailability; a cancelled call has no class).
 func (c CallErrors) Class(err error) error {

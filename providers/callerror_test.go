@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"testing"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
@@ -123,6 +124,18 @@ func TestStatusClass(t *testing.T) {
 		429: ErrThrottled, 500: ErrUnavailable, 503: ErrUnavailable} {
 		if got := StatusClass(status); got != want { //nolint:errorlint // the classes themselves
 			t.Errorf("StatusClass(%d) = %v, want %v", status, got, want)
+		}
+	}
+}
+
+func TestTokenRefusal(t *testing.T) {
+	if detail, class := TokenRefusal("token service", nil); detail != "the token service did not answer" || class != ErrUnavailable { //nolint:errorlint // the classes themselves
+		t.Errorf("no answer: %q, %v", detail, class)
+	}
+	for status, want := range map[int]error{400: ErrAuth, 401: ErrAuth, 404: ErrAuth, 429: ErrThrottled, 503: ErrUnavailable} {
+		detail, class := TokenRefusal("identity service", &http.Response{StatusCode: status})
+		if class != want || detail != fmt.Sprintf("status %d from the identity service", status) { //nolint:errorlint // the classes themselves
+			t.Errorf("status %d: %q, %v; want class %v", status, detail, class, want)
 		}
 	}
 }

@@ -44,7 +44,7 @@
 //     Paginate and PageTokens; listing.go: Listing, a whole-cloud listing
 //     by region read once per crawl.
 //   - callerror.go: CallError, CallErrors and the error classes (StatusClass:
-//     an HTTP status's), and NoCurrency; redact.go: Redact, every credential form of the five clouds;
+//     an HTTP status's; TokenRefusal: a token service's), and NoCurrency; redact.go: Redact, every credential form of the five clouds;
 //     answer.go: ReadAnswer and JSONObjectAnswer, answers vetted before an SDK
 //     reads them; vendor.go: Vendor, a processor's or accelerator's maker.
 //   - recover.go: a panic in one adapter becomes its provider's failed

@@ -29,16 +29,7 @@ func classify(err error) (detail string, class error) {
 	var status int
 	switch {
 	case errors.As(err, &af):
-		// The identity service's own throttling, outages and unreachability
-		// are not refused credentials.
-		if af.RawResponse == nil {
-			return "the identity service did not answer", providers.ErrUnavailable
-		}
-		status = af.RawResponse.StatusCode
-		detail = fmt.Sprintf("status %d from the identity service", status)
-		if status != http.StatusTooManyRequests && status < 500 {
-			return detail, providers.ErrAuth
-		}
+		return providers.TokenRefusal("identity service", af.RawResponse)
 	case errors.As(err, &re):
 		status = re.StatusCode
 		detail = fmt.Sprintf("status %d", status)

@@ -3,7 +3,6 @@ package gcp
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -43,14 +42,7 @@ func classify(err error) (detail string, class error) {
 			return detail, providers.ErrThrottled
 		}
 	case errors.As(err, &ae):
-		if ae.Response == nil {
-			return "the token service did not answer", providers.ErrUnavailable
-		}
-		status = ae.Response.StatusCode
-		detail = fmt.Sprintf("status %d from the token service", status)
-		if status != http.StatusTooManyRequests && status < 500 {
-			return detail, providers.ErrAuth
-		}
+		return providers.TokenRefusal("token service", ae.Response)
 	default:
 		return "", nil
 	}
