@@ -102,3 +102,59 @@ func (c Config) Credentials(p catalog.Provider, names ...string) ([]string, erro
 	}
 	return values, nil
 }
+
+// KeyOrRoleVars names the environment variables of a cloud whose credentials
+// are a key pair (with a session token, a temporary pair) or, without a pair,
+// a role assumed with an OIDC token file through an identity provider
+// (Alibaba's and Tencent's). TokenUse says what the session token is, in the
+// message that asks for credentials ("an STS token").
+type KeyOrRoleVars struct {
+	ID, Secret, Token, TokenUse string
+	Role, Provider, TokenFile   string
+}
+
+// KeyOrRole is what KeyOrRoleVars read: a key pair (ID and Secret, with Token
+// when set), or else a role (Role, Provider and TokenFile).
+type KeyOrRole struct {
+	ID, Secret, Token         string
+	Role, Provider, TokenFile string
+}
+
+// KeyOrRole reads the variables v names for provider p. With neither a whole
+// pair nor a whole role it returns an error wrapping ErrNoCredentials that
+// names them all.
+func (c Config) KeyOrRole(p catalog.Provider, v KeyOrRoleVars) (KeyOrRole, error) {
+	if id, secret := c.Env(v.ID), c.Env(v.Secret); id != "" && secret != "" {
+		return KeyOrRole{ID: id, Secret: secret, Token: c.Env(v.Token)}, nil
+	}
+	k := KeyOrRole{Role: c.Env(v.Role), Provider: c.Env(v.Provider), TokenFile: c.Env(v.TokenFile)}
+	if k.Role == "" || k.Provider == "" || k.TokenFile == "" {
+		return KeyOrRole{}, fmt.Errorf("%s: %w: set %s and %s (and %s for %s), or %s, %s and %s",
+			p, ErrNoCredentials, v.ID, v.Secret, v.Token, v.TokenUse, v.Role, v.Provider, v.TokenFile)
+	}
+	return k, nil
+}
+
+// maxTokenFileBytes bounds an OIDC token file (a JWT is a few KB).
+const maxTokenFileBytes = 64 << 10
+
+// ReadTokenFile reads the OIDC token in the file at path, which variable
+// names: a regular file of at most 64 KiB, trimmed, not empty.
+func ReadTokenFile(variable, path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", variable, err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxTokenFileBytes {
+		return "", fmt.Errorf("%s: %s is not a regular file of at most %d KiB", variable, catalog.Excerpt(path), maxTokenFileBytes>>10)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", variable, err)
+	}
+	token := strings.TrimSpace(string(b))
+	if token == "" {
+		return "", fmt.Errorf("%s: %s is empty", variable, catalog.Excerpt(path))
+	}
+	return token, nil
+}

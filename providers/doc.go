@@ -33,7 +33,7 @@
 //
 //   - provider.go: Provider, RegionData, Factory and APILimit, what an adapter
 //     is; config.go: Config, the credentials, settings and endpoints of a
-//     crawl; endpoint.go: HostEndpoint, an endpoint flag's host and scheme.
+//     crawl (KeyOrRole and ReadTokenFile: a key pair or an OIDC role); endpoint.go: HostEndpoint, an endpoint flag's host and scheme.
 //   - runner.go: Prepare, Target, Options and Crawl, the fan-out over regions
 //     and the end-of-crawl sweep; sanity.go: SaneInstanceType, an adapter's
 //     instance type checked before it is kept; shortfall.go: Gather and

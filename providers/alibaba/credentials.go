@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,8 +44,6 @@ const (
 	// oidcRefreshBefore renews the session this long before it expires, as
 	// the SDK's provider does (180 s).
 	oidcRefreshBefore = 3 * time.Minute
-	// maxOIDCTokenBytes bounds the token file (a JWT is a few KB).
-	maxOIDCTokenBytes = 64 << 10
 	// maxSTSAnswerBytes bounds STS's answer.
 	maxSTSAnswerBytes = 1 << 20
 	// actionAssumeRoleWithOIDC names the STS call in errors and the replay.
@@ -62,17 +59,15 @@ const (
 // errors must never show. Without either it returns an error wrapping
 // providers.ErrNoCredentials.
 func credential(cfg providers.Config, transport http.RoundTripper) (cred any, secrets []string, err error) {
-	id, secret := cfg.Env(envKeyID), cfg.Env(envKeySecret)
-	if id != "" && secret != "" {
-		if token := cfg.Env(envSecurityToken); token != "" {
-			return credentials.NewStsTokenCredential(id, secret, token), []string{id, secret, token}, nil
-		}
-		return credentials.NewAccessKeyCredential(id, secret), []string{id, secret}, nil
-	}
-	role, provider, tokenFile := cfg.Env(envRoleARN), cfg.Env(envOIDCProvider), cfg.Env(envOIDCTokenFile)
-	if role == "" || provider == "" || tokenFile == "" {
-		return nil, nil, fmt.Errorf("%s: %w: set %s and %s (and %s for an STS token), or %s, %s and %s",
-			catalog.Alibaba, providers.ErrNoCredentials, envKeyID, envKeySecret, envSecurityToken, envRoleARN, envOIDCProvider, envOIDCTokenFile)
+	k, err := cfg.KeyOrRole(catalog.Alibaba, providers.KeyOrRoleVars{ID: envKeyID, Secret: envKeySecret, Token: envSecurityToken,
+		TokenUse: "an STS token", Role: envRoleARN, Provider: envOIDCProvider, TokenFile: envOIDCTokenFile})
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case k.Token != "":
+		return credentials.NewStsTokenCredential(k.ID, k.Secret, k.Token), []string{k.ID, k.Secret, k.Token}, nil
+	case k.ID != "":
+		return credentials.NewAccessKeyCredential(k.ID, k.Secret), []string{k.ID, k.Secret}, nil
 	}
 	host, scheme, err := cfg.HostEndpoint(catalog.Alibaba, stsService)
 	if err != nil {
@@ -91,7 +86,7 @@ func credential(cfg providers.Config, transport http.RoundTripper) (cred any, se
 	o := &oidcCredentials{
 		client:   &http.Client{Transport: transport, Timeout: timeout},
 		endpoint: strings.ToLower(scheme) + "://" + host + "/",
-		role:     role, provider: provider, tokenFile: tokenFile,
+		role:     k.Role, provider: k.Provider, tokenFile: k.TokenFile,
 		session: cfg.Env(envRoleSession), clock: cfg.Now,
 	}
 	if o.session == "" {
@@ -153,7 +148,7 @@ func (o *oidcCredentials) assume() (*credentials.Credentials, time.Time, error) 
 		return nil, time.Time{}, &providers.CallError{Provider: catalog.Alibaba, Action: actionAssumeRoleWithOIDC, Class: class, Err: err,
 			Detail: providers.Redact(detail, o.lastToken), Hint: "check " + envRoleARN + ", " + envOIDCProvider + " and the role's trust policy"}
 	}
-	token, err := readTokenFile(o.tokenFile)
+	token, err := providers.ReadTokenFile(envOIDCTokenFile, o.tokenFile)
 	if err != nil {
 		return fail(nil, err, err.Error())
 	}
@@ -204,24 +199,4 @@ func (o *oidcCredentials) assume() (*credentials.Credentials, time.Time, error) 
 	}
 	return &credentials.Credentials{AccessKeyId: c.AccessKeyId, AccessKeySecret: c.AccessKeySecret, SecurityToken: c.SecurityToken,
 		ProviderName: o.GetProviderName()}, expires, nil
-}
-
-// readTokenFile reads the OIDC token: a regular file, bounded, trimmed.
-func readTokenFile(path string) (string, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", envOIDCTokenFile, err)
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxOIDCTokenBytes {
-		return "", fmt.Errorf("%s: %s is not a regular file of at most %d KiB", envOIDCTokenFile, catalog.Excerpt(path), maxOIDCTokenBytes>>10)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", envOIDCTokenFile, err)
-	}
-	token := strings.TrimSpace(string(b))
-	if token == "" {
-		return "", fmt.Errorf("%s: %s is empty", envOIDCTokenFile, catalog.Excerpt(path))
-	}
-	return token, nil
 }

@@ -3,8 +3,6 @@ package tencent
 import (
 	"fmt"
 	"net/http"
-	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -46,12 +44,10 @@ const (
 	roleDuration = 2 * time.Hour
 	// roleRefreshBefore renews the session this long before it expires.
 	roleRefreshBefore = 5 * time.Minute
-	// maxWebTokenBytes bounds the token file (a JWT is a few KB).
-	maxWebTokenBytes = 64 << 10
-	roleSessionName  = "gpuatlas-crawl"
-	defaultSTSRegion = homeRegion
-	stsAPIVersion    = "2018-08-13"
-	stsServiceName   = "sts"
+	roleSessionName   = "gpuatlas-crawl"
+	defaultSTSRegion  = homeRegion
+	stsAPIVersion     = "2018-08-13"
+	stsServiceName    = "sts"
 )
 
 // credential is the SDK credential New signs with, read from the environment:
@@ -61,17 +57,15 @@ const (
 // secrets are the values errors must never show. Without either it returns
 // an error wrapping providers.ErrNoCredentials.
 func credential(cfg providers.Config, transport http.RoundTripper, timeout time.Duration) (common.CredentialIface, []string, error) {
-	id, key := cfg.Env(envSecretID), cfg.Env(envSecretKey)
-	if id != "" && key != "" {
-		if token := cfg.Env(envSessionToken); token != "" {
-			return common.NewTokenCredential(id, key, token), []string{id, key, token}, nil
-		}
-		return common.NewCredential(id, key), []string{id, key}, nil
-	}
-	role, provider, tokenFile := cfg.Env(envRoleARN), cfg.Env(envOIDCProvider), cfg.Env(envOIDCTokenFile)
-	if role == "" || provider == "" || tokenFile == "" {
-		return nil, nil, fmt.Errorf("%s: %w: set %s and %s (and %s for a temporary key), or %s, %s and %s",
-			catalog.Tencent, providers.ErrNoCredentials, envSecretID, envSecretKey, envSessionToken, envRoleARN, envOIDCProvider, envOIDCTokenFile)
+	k, err := cfg.KeyOrRole(catalog.Tencent, providers.KeyOrRoleVars{ID: envSecretID, Secret: envSecretKey, Token: envSessionToken,
+		TokenUse: "a temporary key", Role: envRoleARN, Provider: envOIDCProvider, TokenFile: envOIDCTokenFile})
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case k.Token != "":
+		return common.NewTokenCredential(k.ID, k.Secret, k.Token), []string{k.ID, k.Secret, k.Token}, nil
+	case k.ID != "":
+		return common.NewCredential(k.ID, k.Secret), []string{k.ID, k.Secret}, nil
 	}
 	host, scheme, err := cfg.HostEndpoint(catalog.Tencent, stsService)
 	if err != nil {
@@ -91,7 +85,7 @@ func credential(cfg providers.Config, transport http.RoundTripper, timeout time.
 	client := common.NewCommonClient(nil, region, cpf)
 	client.WithHttpTransport(statusTransport{transport})
 	client.WithLogger(providers.Printf(cfg.SDKLog(catalog.Tencent)))
-	w := &webIdentity{client: client, role: role, provider: provider, tokenFile: tokenFile, clock: cfg.Now}
+	w := &webIdentity{client: client, role: k.Role, provider: k.Provider, tokenFile: k.TokenFile, clock: cfg.Now}
 	// The session is assumed now: a refused token is the provider's failure
 	// before its crawl starts, and the session's keys are known to redact.
 	if err := w.renew(); err != nil {
@@ -140,7 +134,7 @@ func (w *webIdentity) renew() error {
 func (w *webIdentity) renewLocked() error {
 	errs := providers.CallErrors{Provider: catalog.Tencent, Classify: classify,
 		Hint: "check " + envRoleARN + ", " + envOIDCProvider + " and the role's trust policy"}
-	webToken, err := readTokenFile(w.tokenFile)
+	webToken, err := providers.ReadTokenFile(envOIDCTokenFile, w.tokenFile)
 	if err != nil {
 		return &providers.CallError{Provider: catalog.Tencent, Action: actionAssumeRole, Err: err, Detail: err.Error()}
 	}
@@ -173,25 +167,4 @@ func (w *webIdentity) renewLocked() error {
 	w.id, w.key, w.token = c.TmpSecretId, c.TmpSecretKey, c.Token
 	w.expires = time.Unix(answer.Response.ExpiredTime, 0)
 	return nil
-}
-
-// readTokenFile reads the web identity token: a regular file, bounded,
-// trimmed.
-func readTokenFile(path string) (string, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", envOIDCTokenFile, err)
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxWebTokenBytes {
-		return "", fmt.Errorf("%s: %s is not a regular file of at most %d KiB", envOIDCTokenFile, catalog.Excerpt(path), maxWebTokenBytes>>10)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", envOIDCTokenFile, err)
-	}
-	token := strings.TrimSpace(string(b))
-	if token == "" {
-		return "", fmt.Errorf("%s: %s is empty", envOIDCTokenFile, catalog.Excerpt(path))
-	}
-	return token, nil
 }
