@@ -13,6 +13,18 @@ import (
 
 const trackerURL = "https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b52d09be8a9c9dcc8fad26adeee559004c23e/gpu_prices.csv"
 
+// importedSite builds the site of importedHistory's snapshot and history and
+// returns its folder.
+func importedSite(t *testing.T) string {
+	t.Helper()
+	cur, h := importedHistory(t)
+	out := filepath.Join(t.TempDir(), "site")
+	opts := testOptions(t, out)
+	opts.Snapshot, opts.History = cur, h
+	build(t, opts)
+	return out
+}
+
 // importedHistory is twoCrawls with prices imported from archives: the p5.48xlarge
 // cut of 2025-06-05 in us-east-1, a Tencent list price of a type the snapshot
 // does not have (a rise, then a published range), and an on-demand price of
@@ -65,11 +77,7 @@ func mustTime(t testing.TB, s string) time.Time {
 }
 
 func TestBuild_ImportedHistory(t *testing.T) {
-	cur, h := importedHistory(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := importedSite(t)
 
 	p5 := readPage(t, out, "instances/aws/p5.48xlarge.html")
 	hist := pagePart(t, p5, `<h2 id="history">`, `<h2 id="similar">`)
@@ -166,11 +174,7 @@ func TestBuild_ImportedHistory(t *testing.T) {
 // TestBuild_ImportedSeriesNeverCurrent: an archived price is history only: the
 // offers explorer and the instance's price table list the crawl's offers alone.
 func TestBuild_ImportedSeriesNeverCurrent(t *testing.T) {
-	cur, h := importedHistory(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := importedSite(t)
 	offers := readPage(t, out, "data/offers.csv")
 	if strings.Contains(offers, "GN2.7XLARGE56") || strings.Contains(offers, "mainland-china") || strings.Contains(offers, "55.04") {
 		t.Error("an imported price is in the offers export")

@@ -1,7 +1,6 @@
 package sitegen
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,11 +12,7 @@ import (
 // source has a kind (Alibaba subscriptions, Tencent spot, Volcano Engine), it
 // says so instead of leaving a blank. No cell without data says observed.
 func TestCoverage_BillingTable(t *testing.T) {
-	cur, h := importedHistory(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := importedSite(t)
 	cell := func(page, provider, group string) string {
 		t.Helper()
 		row := pagePart(t, page, `<tr data-provider="`+provider+`">`, `</tr>`)

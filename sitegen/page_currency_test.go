@@ -43,10 +43,7 @@ func TestHourly_InThePageCurrency(t *testing.T) {
 // its date, and in USD in English: every table of prices on them.
 func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 	out := buildSite(t, withScenarios)
-	for _, tc := range []struct {
-		page       string
-		want, lack []string
-	}{
+	checkPageTexts(t, out, []pageTexts{
 		{"zh/scenarios/cv-training.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<p class="note" id="page-fx">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算`, `<td class="num">698.07 CNY<small class="id" translate="no">98.32 USD</small></td>`}, []string{"美元/小时"}},
 		{"zh/scenarios/index.html", []string{`id="page-fx"`, " CNY/h"}, nil},
 		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">人民币/小时</th>`, `<td class="num" data-label="人民币/小时">4.7945 CNY</td>`, "1 美元 = 7.1 人民币", `8.5000 <small>CNY/小时</small>`}, nil},
@@ -62,19 +59,7 @@ func TestScenarioPages_CurrencyByLanguage(t *testing.T) {
 		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<th scope="col" class="num">最低按量付费（人民币 / 小时）</th>`, `<td class="num">9.1000 CNY <span class="badge synthetic"`}, []string{"1.2817 USD"}},
 		{"zh/gpus/index.html", []string{`<th scope="col" class="num">最低（人民币 / GPU 小时）</th>`, `<p class="note fx-note">人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算。</p>`, "<td class=\"num\">8.5000 CNY"}, []string{" USD<", " USD "}},
 		{"gpus/index.html", []string{`<th scope="col" class="num">From (USD / GPU-hour)</th>`, "<td class=\"num\">1.1972 USD"}, []string{"fx-note"}},
-	} {
-		page := readPage(t, out, tc.page)
-		for _, w := range tc.want {
-			if !strings.Contains(page, w) {
-				t.Errorf("%s lacks %s", tc.page, w)
-			}
-		}
-		for _, l := range tc.lack {
-			if strings.Contains(page, l) {
-				t.Errorf("%s has %s", tc.page, l)
-			}
-		}
-	}
+	})
 }
 
 // The cost per unit of work of a benchmark, on the instance, GPU and benchmark
@@ -108,10 +93,7 @@ func TestBenchmarkCosts_InThePageCurrency(t *testing.T) {
 	}
 	cny := func(c *compare.WorkCost) string { return moneyText(c.CostPerUnit.Mul(rate)) }
 	fxNote := "人民币价格由美元价格按 2026-11-28 的汇率 1 美元 = 7.1 人民币换算。"
-	for _, tc := range []struct {
-		page       string
-		want, lack []string
-	}{
+	checkPageTexts(t, out, []pageTexts{
 		{"zh/instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">51.89 <small class="id" translate="no">人民币 / 百万 token</small></td>`,
 			`<th scope="col" class="num">人民币/小时</th>`, `；8.50 元/小时（按量付费）÷ 每小时 163,800 token`, fxNote}, []string{"USD per 1M", "美元/小时"}},
 		{"instances/alibaba/ecs.gn7i-c8g1.2xlarge.html", []string{`<td class="num">7.3088 <small class="id" translate="no">USD per 1M tokens</small></td>`,
@@ -121,23 +103,32 @@ func TestBenchmarkCosts_InThePageCurrency(t *testing.T) {
 		{"benchmarks.html", []string{`<th scope="col" class="num">USD per 1M tokens</th>`, `<td class="num">7.3088</td>`}, []string{"人民币"}},
 		{"zh/benchmarks/mlperf-llama2-70b.html", []string{`<th scope="col" class="num">人民币 / 百万 token</th>`, `<td class="num"><strong>` + cny(pub) + `</strong></td>`, fxNote}, []string{"美元 /", "美元/小时"}},
 		{"benchmarks/mlperf-llama2-70b.html", []string{`<th scope="col" class="num">USD per 1M tokens</th>`, `<td class="num"><strong>` + moneyText(pub.CostPerUnit) + `</strong></td>`}, []string{"人民币"}},
-	} {
-		page := readPage(t, out, tc.page)
-		for _, w := range tc.want {
-			if !strings.Contains(page, w) {
-				t.Errorf("%s lacks %s", tc.page, w)
-			}
-		}
-		for _, l := range tc.lack {
-			if strings.Contains(page, l) {
-				t.Errorf("%s has %s", tc.page, l)
-			}
-		}
-	}
+	})
 	// A published cost on its type's page, and the chart's unit.
 	pubPage := "zh/instances/" + string(pub.Provider) + "/" + pub.InstanceType + ".html"
 	wantContains(t, pubPage, readPage(t, out, pubPage), `<strong class="num">`+cny(pub)+`</strong>`, "人民币 / 百万 token")
 	if svg := readPage(t, out, "zh/benchmarks/llm-inference-8b.svg"); !strings.Contains(svg, "人民币 / 百万 token") {
 		t.Error("the Chinese chart's axis is not in CNY")
+	}
+}
+
+// pageTexts are what a built page must hold and must not.
+type pageTexts struct {
+	page       string
+	want, lack []string
+}
+
+// checkPageTexts fails t for each text a page of out lacks or holds against
+// its case.
+func checkPageTexts(t *testing.T, out string, cases []pageTexts) {
+	t.Helper()
+	for _, tc := range cases {
+		page := readPage(t, out, tc.page)
+		wantContains(t, tc.page, page, tc.want...)
+		for _, l := range tc.lack {
+			if strings.Contains(page, l) {
+				t.Errorf("%s has %s", tc.page, l)
+			}
+		}
 	}
 }
