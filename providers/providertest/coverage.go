@@ -1,6 +1,10 @@
 package providertest
 
 import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,4 +46,73 @@ func (h Harness) CheckPartial(t testing.TB, snap *catalog.Snapshot, okRegions in
 			t.Errorf("reason leaks a credential: %q", reason)
 		}
 	}
+}
+
+// CheckAuthRefused answers every request with refusal, asks the adapter for
+// its regions, and fails t unless that fails with providers.ErrAuth after one
+// request (refused credentials are not retried) and without any of Env's
+// credentials in its text.
+func (h Harness) CheckAuthRefused(t *testing.T, refusal *replay.Response) {
+	t.Helper()
+	srv := h.Start(t)
+	srv.Fault = func(replay.Request, int) *replay.Response { return refusal }
+	p, err := h.Factory.New(h.Config(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Regions(context.Background())
+	if !errors.Is(err, providers.ErrAuth) {
+		t.Fatalf("err = %v, want ErrAuth", err)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("requests = %d, want 1 (auth failures are not retried)", n)
+	}
+	for _, s := range h.credentialValues() {
+		if strings.Contains(err.Error(), s) {
+			t.Errorf("error leaks a credential: %v", err)
+		}
+	}
+}
+
+// RegionsRequests prepares the unlimited adapter against srv, asks it for its
+// regions, and returns the requests the server saw; it fails t when the call
+// fails or sent none.
+func (h Harness) RegionsRequests(t *testing.T, srv *replay.Server) []replay.Request {
+	t.Helper()
+	target := h.Prepare(t, srv)
+	if _, err := target.Provider.Regions(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) == 0 {
+		t.Fatal("no requests")
+	}
+	return reqs
+}
+
+// TokenFile writes an OIDC token file (the token and a newline, as a CI
+// runner writes it) and returns its path.
+func TokenFile(t *testing.T, token string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(file, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// PrepareRefused prepares the unlimited adapter against srv, whose answer
+// refuses the role's OIDC token, and returns the error: it fails t unless
+// there is one, not ErrNoCredentials (the credentials are configured), and
+// without the token's first 16 characters in its text.
+func (h Harness) PrepareRefused(t *testing.T, srv *replay.Server, token string) error {
+	t.Helper()
+	err := providers.Prepare(h.Unlimited(), h.Config(srv)).Err
+	if err == nil || errors.Is(err, providers.ErrNoCredentials) {
+		t.Fatalf("err = %v, want the provider failed", err)
+	}
+	if strings.Contains(err.Error(), token[:16]) {
+		t.Errorf("the error shows the OIDC token: %v", err)
+	}
+	return err
 }

@@ -1,8 +1,10 @@
 // Package providertest is what every provider adapter's tests share: Check,
 // the conformance check each adapter's crawl of its replay must pass, and
 // Harness, which starts an adapter's replay server, configures the adapter
-// against it without rate limits, crawls it (CrawlOK, and CheckPartial for a
-// crawl with one failed region, coverage.go), and runs the fault suite
+// against it without rate limits, crawls it (CrawlOK; CheckPartial for a crawl
+// with one failed region, CheckAuthRefused for refused credentials;
+// RegionsRequests, TokenFile and PrepareRefused for the credential tests:
+// coverage.go), and runs the fault suite
 // (faulttest), the answer fuzzers, the credential-echo and missing-currency
 // checks, the throttled crawl (CrawlThrottled, throttle.go) and the full-crawl
 // measurement for it; Embedded (embedded.go) gives an adapter's facts as its
