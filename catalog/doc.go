@@ -50,8 +50,8 @@
 //     TooLargeError.
 //   - record_limits.go: the limits of every string, list and number a record
 //     holds (MaxIDBytes and the others), checked on read.
-//   - excerpt.go: Excerpt and SafeLine, the little of outside text a message
-//     may repeat, escaped.
+//   - excerpt.go: Excerpt (ExcerptN) and SafeLine, the little of outside text
+//     a message may repeat, escaped.
 //   - chunks.go: splitting work on many records into parallel chunks.
 //   - stale.go: MergeCrawl, which keeps the last good data of a failed provider.
 //   - guard.go: Guard, which stops a crawl that lost offers or jumped in price.

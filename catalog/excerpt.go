@@ -17,12 +17,16 @@ const maxExcerpt = 40
 // A message says which value it is about; it never repeats a whole line of a
 // file (which may be anything: a symlink to /proc/self/environ reads as one
 // line of secrets) or bytes a terminal or a CI log would act on.
-func Excerpt(s string) string {
-	cut, n := 0, 0
-	for cut < len(s) && n < maxExcerpt {
+func Excerpt(s string) string { return ExcerptN(s, maxExcerpt) }
+
+// ExcerptN is Excerpt with at most n characters: for a text a message keeps
+// more of (a panic's, which names a runtime error and its value).
+func ExcerptN(s string, n int) string {
+	cut, runes := 0, 0
+	for cut < len(s) && runes < n {
 		_, size := utf8.DecodeRuneInString(s[cut:])
 		cut += size
-		n++
+		runes++
 	}
 	q := strconv.Quote(s[:cut])
 	if cut < len(s) {

@@ -20,6 +20,9 @@ func TestExcerpt(t *testing.T) {
 			t.Errorf("Excerpt(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
+	if got, want := ExcerptN("价格价格价格", 4), `"价格价格"…`; got != want {
+		t.Errorf("ExcerptN = %s, want %s", got, want)
+	}
 }
 
 func TestSafeLine(t *testing.T) {

@@ -3,8 +3,6 @@ package providers
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/gpuatlas/gpuatlas/catalog"
 )
@@ -17,7 +15,8 @@ var ErrPanicked = errors.New("adapter panicked")
 
 // PanicError is a recovered panic of an adapter's code. Its message holds the
 // panic's value as an escaped, shortened excerpt with credentials redacted
-// (Redact, then at most maxPanicText characters quoted as a Go string): a panic's text may carry a vendor's answer or a
+// (Redact, then catalog.ExcerptN: at most maxPanicText characters quoted as a
+// Go string): a panic's text may carry a vendor's answer or a
 // signed URL, and it ends up in the coverage report and the job log.
 type PanicError struct {
 	Provider catalog.Provider
@@ -41,18 +40,7 @@ func (e *PanicError) Unwrap() error { return ErrPanicked }
 
 // newPanicError makes the error of a recovered panic value.
 func newPanicError(p catalog.Provider, where string, value any) *PanicError {
-	text := Redact(fmt.Sprint(value))
-	cut, n := 0, 0
-	for cut < len(text) && n < maxPanicText {
-		_, size := utf8.DecodeRuneInString(text[cut:])
-		cut += size
-		n++
-	}
-	quoted := strconv.Quote(text[:cut])
-	if cut < len(text) {
-		quoted += "…"
-	}
-	return &PanicError{Provider: p, Where: where, Value: quoted}
+	return &PanicError{Provider: p, Where: where, Value: catalog.ExcerptN(Redact(fmt.Sprint(value)), maxPanicText)}
 }
 
 // maxPanicText bounds the panic's text kept in the message: enough for a
