@@ -88,8 +88,8 @@ func TestModels_ParamsMatchConfigShapesAndCheckpoints(t *testing.T) {
 		if m.ActiveParams != active {
 			t.Errorf("%s: active_params %d, the config's shapes give %d", id, m.ActiveParams, active)
 		}
-		if !strings.Contains(m.Notes, groupThousands(size)) {
-			t.Errorf("%s: the notes do not quote the checkpoint's %s bytes", id, groupThousands(size))
+		if grouped := boundThousands(strconv.FormatInt(size, 10)); !strings.Contains(m.Notes, grouped) {
+			t.Errorf("%s: the notes do not quote the checkpoint's %s bytes", id, grouped)
 		}
 	}
 	// DeepSeek-V3: multi-head latent attention and shared experts.
@@ -101,18 +101,6 @@ func TestModels_ParamsMatchConfigShapesAndCheckpoints(t *testing.T) {
 	if m.Params != total || m.ActiveParams != 2*129280*h+h+61*attn+3*dense+58*moe(8) {
 		t.Errorf("deepseek-v3: params %d, active %d; the config's shapes give %d and %d", m.Params, m.ActiveParams, total, 2*129280*h+h+61*attn+3*dense+58*moe(8))
 	}
-}
-
-func groupThousands(n int64) string {
-	d := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range d {
-		if i > 0 && (len(d)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 const modelsHeader = "id,name,kind,params,frozen_params,active_params,layers,hidden_size,attention_heads,kv_heads,head_dim,intermediate_size,vocab_size,tied_embeddings,attention_bias,experts,active_experts,shared_experts,kv_lora_rank,qk_rope_head_dim,sliding_window,weights_dtype,source,source_date,notes\n"
