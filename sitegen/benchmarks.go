@@ -256,18 +256,7 @@ type workloadCosts struct {
 const maxBenchBars = 15
 
 func (x *extras) workloadCosts() []*workloadCosts {
-	by := map[string][]compare.WorkCost{}
-	var ids []string
-	for _, c := range x.costs {
-		if c.Billing != catalog.OnDemand {
-			continue
-		}
-		if by[c.Workload] == nil {
-			ids = append(ids, c.Workload)
-		}
-		by[c.Workload] = append(by[c.Workload], c)
-	}
-	sort.Strings(ids)
+	ids, by := costsBy(x.costs, func(c compare.WorkCost) (string, bool) { return c.Workload, c.Billing == catalog.OnDemand })
 	var out []*workloadCosts
 	for _, id := range ids {
 		w := &workloadCosts{ID: id, Name: x.workloadName(id)}
@@ -285,6 +274,25 @@ func (x *extras) workloadCosts() []*workloadCosts {
 		out = append(out, w)
 	}
 	return out
+}
+
+// costsBy groups the costs that key keeps by the key it gives them, each
+// group in the costs' order; it returns the keys sorted, and the groups.
+func costsBy(costs []compare.WorkCost, key func(compare.WorkCost) (string, bool)) ([]string, map[string][]compare.WorkCost) {
+	by := map[string][]compare.WorkCost{}
+	var keys []string
+	for _, c := range costs {
+		k, ok := key(c)
+		if !ok {
+			continue
+		}
+		if by[k] == nil {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], c)
+	}
+	sort.Strings(keys)
+	return keys, by
 }
 
 // benchmarksData is the model of benchmarks.html.

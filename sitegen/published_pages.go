@@ -78,18 +78,7 @@ func (w *pubWorkload) finish(x *extras, costs []compare.WorkCost) {
 		}
 		w.Results[n-1].Runs = append(w.Results[n-1].Runs, r)
 	}
-	by := map[string][]compare.WorkCost{}
-	var order []string
-	for _, c := range costs {
-		if c.Workload != w.ID {
-			continue
-		}
-		if by[c.Scenario] == nil {
-			order = append(order, c.Scenario)
-		}
-		by[c.Scenario] = append(by[c.Scenario], c)
-	}
-	sort.Strings(order)
+	order, by := costsBy(costs, func(c compare.WorkCost) (string, bool) { return c.Scenario, c.Workload == w.ID })
 	types := map[string]bool{}
 	for _, s := range order {
 		ps := pubScenario{Scenario: s}
