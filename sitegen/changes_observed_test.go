@@ -18,11 +18,7 @@ const trackerURL = "https://github.com/amorton45/aws-gpu-price-tracker/blob/b81b
 func importedSite(t *testing.T) string {
 	t.Helper()
 	cur, h := importedHistory(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
-	return out
+	return historySite(t, cur, h)
 }
 
 // importedHistory is twoCrawls with prices imported from archives: the p5.48xlarge

@@ -94,10 +94,7 @@ func tableKeys(t *testing.T, page, captionID string) []string {
 
 func TestChanges_TwoCrawls(t *testing.T) {
 	cur, h := twoCrawls(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := historySite(t, cur, h)
 
 	want := map[string][]string{
 		"types-added-aws":       {"aws/g6f.large"},
@@ -286,10 +283,7 @@ func TestChanges_SnapshotNotYetRecorded(t *testing.T) {
 	for i := range next.Offers {
 		next.Offers[i].FetchedAt = next.TakenAt
 	}
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = next, h
-	build(t, opts)
+	out := historySite(t, next, h)
 	idx := readPage(t, out, "changes/index.html")
 	wantContains(t, "changes/index.html", idx, "Nothing changed.", `<a href="/changes/2026-11-30.html">2026-11-30</a>`, `<a href="/changes/2026-12-01.html">2026-12-01</a>`, "<td>no change</td>")
 	f, _ := readFeed(t, out, "changes/feed.atom")
@@ -394,4 +388,15 @@ func TestChangesModel_StepsMatchWholeSnapshots(t *testing.T) {
 		}
 		prev = s
 	}
+}
+
+// historySite builds, in a folder of t's, the site of a snapshot and its
+// history (the test options but for those) and returns the folder.
+func historySite(t *testing.T, snap *catalog.Snapshot, h *catalog.History) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "site")
+	opts := testOptions(t, out)
+	opts.Snapshot, opts.History = snap, h
+	build(t, opts)
+	return out
 }

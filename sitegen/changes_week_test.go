@@ -14,10 +14,7 @@ import (
 // (the withdrawn spot offer, the 90 → 100 of ten days ago) is left out.
 func TestChanges_LastSevenDays(t *testing.T) {
 	cur, h := datatest.WeekOfCrawls(t, canonicalCopy(testSnapshot(t)), "aws/p5.48xlarge/us-west-2//on_demand")
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := historySite(t, cur, h)
 
 	week := readPage(t, out, "changes/week.html")
 	if diff := tableKeys(t, week, "prices-aws"); len(diff) != 1 || diff[0] != "aws/p5.48xlarge/us-west-2//on_demand" {
@@ -53,17 +50,13 @@ func TestChanges_LastSevenDays(t *testing.T) {
 // first crawl. A single crawl has no week page.
 func TestChanges_WeekShorterThanSevenDays(t *testing.T) {
 	cur, h := twoCrawls(t)
-	out := filepath.Join(t.TempDir(), "site")
-	opts := testOptions(t, out)
-	opts.Snapshot, opts.History = cur, h
-	build(t, opts)
+	out := historySite(t, cur, h)
 	short := "The history begins less than 7 days before the newest crawl: these are the changes since its first crawl."
 	wantContains(t, "changes/week.html", readPage(t, out, "changes/week.html"), short)
 	wantContains(t, "changes/index.html", readPage(t, out, "changes/index.html"), short, "1 price change")
 
 	one := filepath.Join(t.TempDir(), "one")
-	opts = testOptions(t, one)
-	build(t, opts)
+	build(t, testOptions(t, one))
 	if tree := readTree(t, one); tree["changes/week.html"] != nil {
 		t.Error("a site of a single crawl has a week page")
 	}
