@@ -2,7 +2,6 @@ package azure
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -152,54 +151,34 @@ func TestCrawl_ThrottledWithRetryAfter(t *testing.T) {
 // that is not JSON fails the region, a NextPageLink that repeats ends the
 // listing with an error, and no secret reaches an error's text.
 func TestCrawl_Errors(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		fault func(replay.Request, int) *replay.Response
-		want  string
-	}{
-		{"token refused", func(req replay.Request, _ int) *replay.Response {
+	harness.CheckFailures(t, casesDir, []string{testSecret}, []providertest.Failure{
+		{Name: "token refused", Fault: func(req replay.Request, _ int) *replay.Response {
 			if strings.HasSuffix(req.Action, "/token") {
 				return &replay.Response{Status: 401, ContentType: "application/json",
 					Body: `{"error":"invalid_client","error_description":"AADSTS7000215: Invalid client secret provided."}`}
 			}
 			return nil
-		}, "authentication failed"},
-		{"subscription not found", func(req replay.Request, _ int) *replay.Response {
+		}, Want: "authentication failed"},
+		{Name: "subscription not found", Fault: func(req replay.Request, _ int) *replay.Response {
 			if req.Service == "arm" {
 				return &replay.Response{Status: 404, ContentType: "application/json", Body: replay.AzureError("SubscriptionNotFound", "The subscription could not be found.")}
 			}
 			return nil
-		}, "SubscriptionNotFound"},
-		{"price page not JSON", func(req replay.Request, _ int) *replay.Response {
+		}, Want: "SubscriptionNotFound"},
+		{Name: "price page not JSON", Fault: func(req replay.Request, _ int) *replay.Response {
 			if req.Service == "prices" {
 				return &replay.Response{Status: 200, ContentType: "text/html", Body: "<html>maintenance</html>"}
 			}
 			return nil
-		}, "not a price page"},
-		{"NextPageLink repeats", func(req replay.Request, _ int) *replay.Response {
+		}, Want: "not a price page"},
+		{Name: "NextPageLink repeats", Fault: func(req replay.Request, _ int) *replay.Response {
 			if req.Service == "prices" {
 				return &replay.Response{Status: 200, ContentType: "application/json",
 					Body: `{"Items":[],"NextPageLink":"https://prices.azure.com/api/retail/prices?$skip=3&$filter=armRegionName%20eq%20%27westus3%27"}`}
 			}
 			return nil
-		}, "repeats"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := harness.StartDir(t, casesDir)
-			srv.Fault = tc.fault
-			cfg := harness.Config(srv)
-			cfg.MaxAttempts = 1
-			snap, _ := harness.Crawl(t, harness.Unlimited(), cfg)
-			cov := providertest.CoverageOf(snap, catalog.Azure)
-			msg := fmt.Sprintf("%s %+v", cov.Message, cov.FailedRegions)
-			if cov.Status == catalog.CoverageOK || !strings.Contains(msg, tc.want) {
-				t.Errorf("coverage = %+v, want a failure saying %q", cov, tc.want)
-			}
-			if strings.Contains(msg, testSecret) {
-				t.Error("the secret is in the error")
-			}
-		})
-	}
+		}, Want: "repeats"},
+	})
 }
 
 func TestNew_CredentialsFromTheEnvironmentOnly(t *testing.T) {

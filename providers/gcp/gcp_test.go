@@ -102,42 +102,22 @@ func TestCrawl_ThrottledWithRetryAfter(t *testing.T) {
 // JSON fails the listing, a page token that repeats ends it with an error,
 // and no secret of the credentials file reaches an error's text.
 func TestCrawl_Errors(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		fault func(replay.Request, int) *replay.Response
-		want  string
-	}{
-		{"permission denied", func(req replay.Request, _ int) *replay.Response {
+	harness.CheckFailures(t, "", []string{"replay-not-a-private-key", "replay-private-key-id"}, []providertest.Failure{
+		{Name: "permission denied", Fault: func(req replay.Request, _ int) *replay.Response {
 			if req.Service == "compute" {
 				return &replay.Response{Status: 403, ContentType: "application/json",
 					Body: replay.GCPError(403, "PERMISSION_DENIED", "forbidden", "Required 'compute.machineTypes.list' permission for 'projects/gpuatlas-replay'")}
 			}
 			return nil
-		}, "compute.machineTypes.list"},
-		{"billing page not JSON", func(req replay.Request, _ int) *replay.Response {
+		}, Want: "compute.machineTypes.list"},
+		{Name: "billing page not JSON", Fault: func(req replay.Request, _ int) *replay.Response {
 			if req.Service == "billing" {
 				return &replay.Response{Status: 200, ContentType: "text/html", Body: "<html>maintenance</html>"}
 			}
 			return nil
-		}, "services.skus.list"},
-		{"page token repeats", repeatSKUToken, providers.ErrRepeatedPageToken.Error()},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := harness.Start(t)
-			srv.Fault = tc.fault
-			cfg := harness.Config(srv)
-			cfg.MaxAttempts = 1
-			snap, _ := harness.Crawl(t, harness.Unlimited(), cfg)
-			cov := providertest.CoverageOf(snap, catalog.GCP)
-			msg := fmt.Sprintf("%s %+v", cov.Message, cov.FailedRegions)
-			if cov.Status == catalog.CoverageOK || !strings.Contains(msg, tc.want) {
-				t.Errorf("coverage = %+v, want a failure saying %q", cov, tc.want)
-			}
-			if strings.Contains(msg, "replay-not-a-private-key") || strings.Contains(msg, "replay-private-key-id") {
-				t.Error("a secret of the credentials file is in the error")
-			}
-		})
-	}
+		}, Want: "services.skus.list"},
+		{Name: "page token repeats", Fault: repeatSKUToken, Want: providers.ErrRepeatedPageToken.Error()},
+	})
 }
 
 func TestNew_CredentialsFromTheEnvironmentOnly(t *testing.T) {

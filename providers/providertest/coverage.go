@@ -3,6 +3,7 @@ package providertest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,4 +116,43 @@ func (h Harness) PrepareRefused(t *testing.T, srv *replay.Server, token string) 
 		t.Errorf("the error shows the OIDC token: %v", err)
 	}
 	return err
+}
+
+// Failure is a fault of the replay and what the provider's coverage must
+// then say: its message or a failed region's reason holds Want.
+type Failure struct {
+	Name  string
+	Fault func(replay.Request, int) *replay.Response
+	Want  string
+}
+
+// CheckFailures crawls the unlimited adapter, one attempt a call, against the
+// replay in dir ("" for the harness's) with each failure's fault, a subtest
+// each, and fails t unless the coverage is not ok and says Want, without any
+// of secrets (the credentials' secret values: not all of Env is secret, a
+// project id is named in a refusal).
+func (h Harness) CheckFailures(t *testing.T, dir string, secrets []string, failures []Failure) {
+	t.Helper()
+	if dir == "" {
+		dir = h.dir()
+	}
+	for _, f := range failures {
+		t.Run(f.Name, func(t *testing.T) {
+			srv := h.StartDir(t, dir)
+			srv.Fault = f.Fault
+			cfg := h.Config(srv)
+			cfg.MaxAttempts = 1
+			snap, _ := h.Crawl(t, h.Unlimited(), cfg)
+			cov := CoverageOf(snap, h.Factory.ID)
+			msg := fmt.Sprintf("%s %+v", cov.Message, cov.FailedRegions)
+			if cov.Status == catalog.CoverageOK || !strings.Contains(msg, f.Want) {
+				t.Errorf("coverage = %+v, want a failure saying %q", cov, f.Want)
+			}
+			for _, s := range secrets {
+				if strings.Contains(msg, s) {
+					t.Errorf("the coverage shows a secret: %s", msg)
+				}
+			}
+		})
+	}
 }

@@ -3,8 +3,8 @@
 // Harness, which starts an adapter's replay server, configures the adapter
 // against it without rate limits, crawls it (CrawlOK; CheckPartial for a crawl
 // with one failed region, CheckAuthRefused for refused credentials;
-// RegionsRequests, TokenFile and PrepareRefused for the credential tests:
-// coverage.go), and runs the fault suite
+// CheckFailures for faults that fail a crawl; RegionsRequests, TokenFile and
+// PrepareRefused for the credential tests: coverage.go), and runs the fault suite
 // (faulttest), the answer fuzzers, the credential-echo and missing-currency
 // checks, the throttled crawl (CrawlThrottled, throttle.go) and the full-crawl
 // measurement for it; Embedded (embedded.go) gives an adapter's facts as its
