@@ -11,6 +11,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget_kb=${HISTORY_BUDGET_KB:-64}
+# The copy lives in a new temporary folder each run. Without -trimpath the
+# build cache keys every package of this module by its folder, so each run
+# compiled the whole module again (78 s for the test, 40 s now, warm caches,
+# 2 cores, 2026-12-06); with it, a package compiled once from the same source is reused, whatever
+# folder it is in (make build's release binary is built -trimpath too).
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 repo="$tmp/repo"
