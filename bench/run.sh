@@ -22,6 +22,9 @@
 # written only under the scratch folder). A missed target is reported in the
 # table, not as an exit status; the script fails only when a measurement fails.
 # BENCH_KEEP=1 keeps the scratch folder (BENCH_WORK, default a temporary one).
+# BENCH_BUILD_RUNS (default 3) is how many measured builds of the embedded
+# catalog give its median, after a warm-up build; 1 is one build, no warm-up
+# (make bench-smoke: every step runs and reports, the figure from one build).
 # A quick trial: BENCH_OFFERS=5000 BENCH_DAYS=30 BENCH_PROVIDERS=huawei make bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +32,9 @@ cd "$(dirname "$0")/.."
 offers=${BENCH_OFFERS:-100000}
 days=${BENCH_DAYS:-1095}
 diff_days=${BENCH_DIFF_DAYS:-30}
+build_runs=${BENCH_BUILD_RUNS:-3}
+build_warmup=true
+[[ $build_runs -gt 1 ]] || build_warmup=false
 latency=${BENCH_LATENCY:-50ms}
 providers=${BENCH_PROVIDERS:-}   # a comma-separated subset, for a quick run
 work=${BENCH_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/gpuatlas-bench.XXXXXX")}
@@ -86,7 +92,8 @@ fi
 crawl_pid=
 
 step "build: the embedded catalog"
-"$bin/bench" build -gpuatlas "$bin/gpuatlas" -name "embedded catalog" -work "$work/build-embedded" -rows "$work/rows-build.jsonl"
+"$bin/bench" build -gpuatlas "$bin/gpuatlas" -name "embedded catalog" -runs "$build_runs" -warmup="$build_warmup" \
+  -work "$work/build-embedded" -rows "$work/rows-build.jsonl"
 step "build: $offers offers"
 "$bin/bench" build -gpuatlas "$bin/gpuatlas" -name "$offers offers" -catalog "$work/large-now/catalog.json" \
   -benchmarks "$work/no-benchmarks" -runs 1 -warmup=false -work "$work/build-large" -rows "$work/rows-build.jsonl"
