@@ -2,37 +2,21 @@ package main
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/gpuatlas/gpuatlas/catalog"
 	"github.com/gpuatlas/gpuatlas/internal/browsertest"
-	"github.com/gpuatlas/gpuatlas/internal/datatest"
-	"github.com/gpuatlas/gpuatlas/internal/testlane"
-	"github.com/gpuatlas/gpuatlas/sitegen"
 )
 
-// buildArchiveSite renders the embedded catalog with the committed history
-// (data/history.jsonl: its crawl and the prices imported from public archives)
-// and the real GPU reference.
+// buildArchiveSite is the site of the embedded catalog with the committed
+// history (data/history.jsonl: its crawl and the prices imported from public
+// archives) and the real GPU reference: the site `gpuatlas build` publishes,
+// built once for the package's tests (buildEmbeddedSite).
 func buildArchiveSite(t *testing.T) string {
 	t.Helper()
-	testlane.Long(t, "builds a whole site")
-	snap, err := catalog.ReadSnapshot(filepath.Join("..", "..", "data", "catalog.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := catalog.ReadHistory(filepath.Join("..", "..", "data", "history.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := datatest.Load(t, catalog.LoadGPUReference)
-	out := filepath.Join(t.TempDir(), "site")
-	renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, History: h})
-	return out
+	return buildEmbeddedSite(t)
 }
 
 // TestBrowser_PriceHistoryFromArchives opens the pages that show the imported

@@ -42,19 +42,20 @@ var floatNoise = regexp.MustCompile(`\d\.\d{6,}|0000000|9999999`)
 var svgText = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
 
 // buildEmbeddedSite builds the site of the embedded catalog as `gpuatlas build`
-// does for the nightly job (benchmarks, scenarios, the committed history).
+// does for the nightly job (benchmarks, scenarios, the committed history),
+// once for the package's tests: a test only reads it.
 func buildEmbeddedSite(t *testing.T) string {
 	t.Helper()
 	testlane.Long(t, "builds the whole embedded site")
-	testlane.Count("site-build", t.Name())
-	out := filepath.Join(t.TempDir(), "site")
-	var stdout, stderr bytes.Buffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }, Site: site()}
-	args := []string{"build", "--out", out, "--history", filepath.Join(repoRoot, "data", "history.jsonl")}
-	if code := cli.Main(env, args); code != 0 {
-		t.Fatalf("gpuatlas build: exit %d: %s", code, stderr.String())
-	}
-	return out
+	return sites.Get(t, "embedded", func(t *testing.T, out string) {
+		testlane.Count("site-build", t.Name())
+		var stdout, stderr bytes.Buffer
+		env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }, Site: site()}
+		args := []string{"build", "--out", out, "--history", filepath.Join(repoRoot, "data", "history.jsonl")}
+		if code := cli.Main(env, args); code != 0 {
+			t.Fatalf("gpuatlas build: exit %d: %s", code, stderr.String())
+		}
+	})
 }
 
 // TestEmbeddedSite checks the site the nightly job publishes, built from the
