@@ -63,19 +63,13 @@ func loadFitWorld(t *testing.T) fitWorld {
 	return fitWorld{snap: snap, ref: ref, models: models}
 }
 
-// buildFitSite renders the embedded catalog with the scenarios and the known
-// models: the estimator page with real offers, and the pages that link to it.
-// w is loadFitWorld's: the site is built once for the package's tests (a shared
-// site: never change it).
-func buildFitSite(t *testing.T, w fitWorld) string {
-	return sites.Get(t, "fit", func(t *testing.T, out string) {
-		set := datatest.Load(t, compare.LoadScenarios)
-		rep, err := compare.NewScenarioReport(set.Scenarios, w.snap, w.ref, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		renderSite(t, out, sitegen.Options{Snapshot: w.snap, Reference: w.ref, Scenarios: rep, Models: w.models})
-	})
+// buildFitSite is the embedded catalog's site with the scenarios and the known
+// models (embeddedSite's, shared by the package's tests: never change it): the
+// estimator page with real offers, and the pages that link to it. Its catalog,
+// reference and models are those loadFitWorld gives.
+func buildFitSite(t *testing.T) string {
+	site, _, _, _ := embeddedSite(t)
+	return site
 }
 
 // goFitAnswer is compare's answer to a case as JSON (or {"error": …} for a bad
@@ -144,7 +138,7 @@ const fitReady = `#fit-out[data-state="ok"]`
 func TestBrowser_FitAgreesWithGo(t *testing.T) {
 	t.Parallel()
 	w := loadFitWorld(t)
-	site, ctx, exceptions := browse(t, buildFitSite(t, w))
+	site, ctx, exceptions := browse(t, buildFitSite(t))
 	cases := readFitCases(t)
 	for _, path := range []string{"/fit.html", "/zh/fit.html"} {
 		browsertest.Do(t, ctx, "open "+path, chromedp.Navigate(site+path), chromedp.WaitReady(chromedp.CSS(fitReady)))
@@ -181,7 +175,7 @@ func TestBrowser_FitAgreesWithGo(t *testing.T) {
 func TestBrowser_FitPage(t *testing.T) {
 	t.Parallel()
 	w := loadFitWorld(t)
-	dir := buildFitSite(t, w)
+	dir := buildFitSite(t)
 	site, ctx, exceptions := browse(t, dir)
 	browsertest.Do(t, ctx, "open fit", chromedp.Navigate(site+"/fit.html"), chromedp.WaitReady(chromedp.CSS(fitReady)))
 
@@ -289,8 +283,7 @@ func TestBrowser_FitPage(t *testing.T) {
 // and a phone (no page wider than the phone's screen).
 func TestBrowser_FitScreenshots(t *testing.T) {
 	t.Parallel()
-	w := loadFitWorld(t)
-	site := serveSite(t, buildFitSite(t, w))
+	site := serveSite(t, buildFitSite(t))
 	browsertest.Shots{NoExceptions: true, Pages: []browsertest.Page{
 		{Name: "fit", Path: "/fit.html", Wait: fitReady},
 		{Name: "zh-fit", Path: "/zh/fit.html", Wait: fitReady},

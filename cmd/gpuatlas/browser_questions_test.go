@@ -37,7 +37,8 @@ func embeddedSite(t *testing.T) (string, *catalog.Snapshot, *catalog.GPUReferenc
 		t.Fatal(err)
 	}
 	out := sites.Get(t, "embedded-scenarios", func(t *testing.T, out string) {
-		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, CatalogJSON: datatest.CatalogBytes(t), Scenarios: report})
+		renderSite(t, out, sitegen.Options{Snapshot: snap, Reference: ref, CatalogJSON: datatest.CatalogBytes(t), Scenarios: report,
+			Models: datatest.Load(t, compare.LoadModels)})
 	})
 	return out, snap, ref, report
 }
