@@ -8,7 +8,10 @@
 // (faulttest), the answer fuzzers, the credential-echo and missing-currency
 // checks, the throttled crawl (CrawlThrottled, throttle.go) and the full-crawl
 // measurement for it; Embedded (embedded.go) gives an adapter's facts as its
-// replay's crawl and the embedded catalog hold them. Tests only.
+// replay's crawl and the embedded catalog hold them; lookup.go finds a crawl's
+// offer, instance type or coverage (FindOffer, MustOffer, FindInstance,
+// MustInstance, CoverageOf) and has Stub, a provider of fixed regions. Tests
+// only.
 package providertest
 
 import (
