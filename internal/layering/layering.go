@@ -2,7 +2,8 @@
 // (docs/architecture.md: the table of folders and "Layering") and checks a
 // module's packages against them. `make lint` runs it through
 // internal/tools/layering. docmap.go checks that the packages' doc comments,
-// which map their files, name every file (DocMapGaps).
+// which map their files, name every file (DocMapGaps); filesize.go that no
+// production source file is over MaxLines (LongFiles).
 package layering
 
 import (
