@@ -43,7 +43,7 @@ func TestFitWords(t *testing.T) {
 // Every code the estimate can give has words in both languages: the formulas,
 // statuses, notes and figures of every shared case (compare's golden file), the
 // components, tasks, checkpointing modes, placements and input errors, and
-// every literal key of static/fit.js.
+// every literal key of static/fit.js and static/fit-page.js.
 func TestFitMessages_EveryCode(t *testing.T) {
 	want := map[string]bool{}
 	b, err := os.ReadFile(filepath.Join("..", "compare", "testdata", "fit_estimates.golden.json"))
@@ -100,12 +100,14 @@ func TestFitMessages_EveryCode(t *testing.T) {
 	for _, s := range []compare.MemorySource{compare.MemoryFromReference, compare.MemoryFromProvider} {
 		want["fit.memory_source."+string(s)] = true
 	}
-	js, err := os.ReadFile(filepath.Join("..", "templates", "static", "fit.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range regexp.MustCompile(`T\('(fit\.[a-z_.]*[a-z_])'\s*[,)]`).FindAllStringSubmatch(string(js), -1) {
-		want[m[1]] = true
+	for _, script := range []string{"fit.js", "fit-page.js"} {
+		js, err := os.ReadFile(filepath.Join("..", "templates", "static", script))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`T\('(fit\.[a-z_.]*[a-z_])'\s*[,)]`).FindAllStringSubmatch(string(js), -1) {
+			want[m[1]] = true
+		}
 	}
 	if len(want) < 80 {
 		t.Fatalf("only %d keys found: is the pattern out of date?", len(want))
