@@ -29,7 +29,7 @@ func TestBrowser_WhatChangedLastWeek(t *testing.T) {
 		click := func(what, sel string) {
 			t.Helper()
 			interactions++
-			browsertest.Do(t, ctx, what, chromedp.Click(sel, chromedp.NodeVisible), chromedp.WaitReady(chromedp.CSS("footer")))
+			browsertest.Follow(t, ctx, what, sel)
 		}
 		click("open the changes", `nav a[href$="/changes/"], nav a[href$="/changes/index.html"]`)
 		click("open the last seven days", `#week ~ p.summary a`)

@@ -50,6 +50,33 @@ func WaitFor(t testing.TB, ctx context.Context, cond string) {
 	}
 }
 
+// Follow clicks the link that sel selects, as a person would, and waits until
+// the page it opens has loaded: a new document (the clicked page's window, and
+// the mark Follow left on it, are gone) whose readyState is complete. Waiting
+// for an element both pages have (a footer) can find the old page's before the
+// new one replaces it.
+func Follow(t testing.TB, ctx context.Context, what, sel string) {
+	t.Helper()
+	Do(t, ctx, what, chromedp.Evaluate[chromedp.Void](`window.__gpuatlasFollowing = true`), chromedp.Click(sel, chromedp.NodeVisible))
+	// Asked again until it holds: while the old document goes, a question
+	// can fail (its context is destroyed), which is no answer yet.
+	deadline := time.Now().Add(followTimeout)
+	for {
+		loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!window.__gpuatlasFollowing && document.readyState === 'complete'`))
+		if err == nil && loaded {
+			return
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			t.Fatalf("%s: the next page did not load in %s (last answer %v, %v)", what, followTimeout, loaded, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// followTimeout bounds Follow's wait for the next page (a busy machine loads a
+// page in seconds).
+const followTimeout = 20 * time.Second
+
 // SetControl sets the value of the control with the given id as a person would
 // and fires its event (change for a select, input otherwise).
 func SetControl(t testing.TB, ctx context.Context, id, value string) {
