@@ -196,7 +196,7 @@ bench: ## measure crawl, build, diff, history and the page against their targets
 	./bench/run.sh
 
 .PHONY: bench-smoke
-bench-smoke: ## make bench on a small catalog, two providers and one build of the embedded catalog (about a minute and a half): every step runs and reports
+bench-smoke: ## make bench on a small catalog, two providers and one build of the embedded catalog (about a minute): every step runs and reports
 	BENCH_OFFERS=2000 BENCH_DAYS=20 BENCH_PROVIDERS=huawei,volcengine BENCH_BUILD_RUNS=1 ./bench/run.sh
 
 .PHONY: bench-go
