@@ -14,10 +14,7 @@ import (
 // about 700, with their serializers): the binary was 130 MB. Each symbol below
 // is an operation of a client the adapters use but never call.
 func TestBinary_SDKClientsOutOfReflection(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := gpuatlasBinary(t)
+	bin := gpuatlasBinary(t) // a long-lane test: gpuatlasBinary skips in -short mode
 	out, err := exec.Command("go", "tool", "nm", bin).Output()
 	if err != nil {
 		t.Fatalf("go tool nm: %v", err)

@@ -23,7 +23,7 @@ func TestDocMaps_ThisModule(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") && p != root {
+		if d.IsDir() && notSource(d.Name()) && p != root {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && d.Name() == "doc.go" {

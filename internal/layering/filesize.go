@@ -18,10 +18,15 @@ const MaxLines = 700
 // site's scripts and styles, the templates and the shell scripts.
 var sourceExt = map[string]bool{".go": true, ".js": true, ".mjs": true, ".css": true, ".html": true, ".sh": true}
 
+// notSource reports whether a folder of the module holds no production source:
+// hidden folders, test data, npm's node_modules and the built site (public/).
+func notSource(dir string) bool {
+	return strings.HasPrefix(dir, ".") || dir == "testdata" || dir == "node_modules" || dir == "public"
+}
+
 // LongFiles returns, sorted, the production source files under root with more
 // than max lines, as "path: N lines" (path from root, with slashes). Tests
-// (_test.go) and test data (testdata/ folders) are not production; hidden
-// folders, node_modules and the built site (public/) are not source.
+// (_test.go) are not production, nor are the folders notSource names.
 func LongFiles(root string, max int) ([]string, error) {
 	var long []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -30,7 +35,7 @@ func LongFiles(root string, max int) ([]string, error) {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "public") {
+			if p != root && notSource(name) {
 				return filepath.SkipDir
 			}
 			return nil
